@@ -1,0 +1,75 @@
+"""Linting every schema of the corpus in one process, against ``json.load`` of the same files.
+
+The baseline (open + ``json.load`` of every file) and tierone's lint (load, check every rule
+of the profile, place every finding at its line and column) run alternately in this one
+process; the report gives medians and the ratio (target: at most 2).
+
+    python bench/lint_corpus.py [--corpus ../shared/corpus] [--runs 3] [--profile tier1]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import DEFAULT_CORPUS, alternate, corpus_files, median  # noqa: E402
+
+from tierone.linter.api import lint_paths  # noqa: E402
+from tierone.linter.config import Config  # noqa: E402
+from tierone.linter.reporters import render_text  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--sub", default="jsonschemabench")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--profile", default="tier1")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N files (smoke runs)")
+    args = parser.parse_args()
+    files = corpus_files(args.corpus, args.sub)
+    if args.limit:
+        files = files[: args.limit]
+    if not files:
+        print(f"no corpus at {args.corpus / args.sub}; nothing to measure")
+        return 0
+    config = Config()
+    outcome: dict[str, int] = {}
+
+    def baseline() -> None:
+        for name in files:
+            with open(name, "rb") as handle:
+                json.load(handle)
+
+    def tierone_lint() -> None:
+        report = lint_paths(files, profile=args.profile, config=config)
+        outcome["findings"] = len(report.diagnostics)
+        outcome["errors"] = len(report.errors)
+
+    def tierone_lint_text() -> None:
+        report = lint_paths(files, profile=args.profile, config=config)
+        outcome["text_bytes"] = len(render_text(report))
+
+    times = alternate(args.runs, json_load=baseline, lint=tierone_lint, lint_and_text=tierone_lint_text)
+    base = median(times["json_load"])
+    result = {
+        "files": len(files),
+        "profile": args.profile,
+        "runs": args.runs,
+        "json_load_median_s": round(base, 3),
+        "lint_median_s": round(median(times["lint"]), 3),
+        "lint_ratio": round(median(times["lint"]) / base, 3),
+        "lint_plus_text_report_median_s": round(median(times["lint_and_text"]), 3),
+        "lint_plus_text_report_ratio": round(median(times["lint_and_text"]) / base, 3),
+        "target_ratio": 2.0,
+        **outcome,
+    }
+    print(json.dumps(result, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

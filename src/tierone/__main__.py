@@ -1,0 +1,5 @@
+"""``python -m tierone``."""
+
+from .cli import main
+
+main()

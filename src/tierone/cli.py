@@ -1,0 +1,195 @@
+"""The ``tierone`` command line. Commands only parse options, build the pieces and choose
+exit codes: 0 clean or valid, 1 findings or invalid, 2 could not run."""
+
+
+import sys
+from enum import Enum
+from typing import Annotated, NoReturn, Optional
+
+import typer
+
+from . import __version__
+
+
+
+def _typer(**settings: object) -> typer.Typer:
+    return typer.Typer(
+        add_completion=False,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+        **settings,  # type: ignore[arg-type]
+    )
+
+
+app = _typer(
+    name="tierone",
+    help="Lint, rewrite and restore JSON Schemas for OpenAI, Anthropic and Gemini strict modes.",
+)
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``tierone: error: message`` on stderr and exit (2: could not run)."""
+    typer.echo(f"tierone: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def _split(values: Optional[list[str]]) -> list[str]:
+    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
+
+
+def _version(value: bool) -> None:
+    if value:
+        typer.echo(f"tierone {__version__}")
+        raise typer.Exit()
+
+
+def root(
+    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
+                                          help="Show the version and exit.")] = False,
+) -> None:
+    """Lint, rewrite and restore JSON Schemas for OpenAI, Anthropic and Gemini strict modes."""
+
+
+PROFILE_HELP = "tier1 (default), tier1-load-bearing, openai, anthropic or gemini."
+
+
+def lint(
+    paths: Annotated[Optional[list[str]], typer.Argument(
+        help="Files, directories, - for stdin, or module:Model for a pydantic model.")] = None,
+    profile: Annotated[Optional[str], typer.Option("--profile", "-p", help=PROFILE_HELP)] = None,
+    select: Annotated[Optional[list[str]], typer.Option(
+        help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
+    ignore: Annotated[Optional[list[str]], typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
+    output_format: Annotated[Format, typer.Option("--format", help="Report format.")] = Format.text,
+    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the report to this file.")] = None,
+    statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")] = False,
+    stdin_filename: Annotated[Optional[str], typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help="Ignore [tool.tierone] in pyproject.toml.")] = False,
+) -> None:
+    """Lint schemas against the Tier-1 subset (or a vendor profile).
+
+    Exit codes: 0 clean, 1 findings, 2 an input could not be checked or the options are wrong.
+    """
+    from .linter import config as config_module
+    from .linter.api import lint_paths
+    from .linter.reporters import REPORTERS, error_line, statistics as render_statistics, summary
+    from .linter.selection import SelectionError
+
+    try:
+        config = config_module.Config() if isolated else config_module.load()
+        report = lint_paths(
+            paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
+            config=config, stdin_filename=stdin_filename,
+        )
+    except (config_module.ConfigError, SelectionError, ValueError) as error:
+        fail(str(error).strip("'\""))
+    if output_format is Format.text and statistics:
+        body = render_statistics(report)
+    else:
+        body = REPORTERS[output_format.value](report)
+    if output_format is Format.text:
+        for error in report.errors:
+            typer.echo(error_line(error), err=True)
+        if not quiet:
+            body += summary(report) + "\n"
+    if output:
+        from .clitools import atomic_write
+
+        try:
+            atomic_write(output, body)
+        except OSError as error:
+            fail(f"cannot write {output}: {error.strerror or error}")
+    else:
+        sys.stdout.write(body)
+    code = report.exit_code
+    raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def rules(
+    profile: Annotated[Optional[str], typer.Option("--profile", "-p", help="Only rules this profile enables.")] = None,
+    output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
+) -> None:
+    """List the rules: code, name, fixability, and the vendors that reject the pattern."""
+    import json
+
+    from .linter.ruledocs import rejected_by
+    from .subset.profiles import PROFILES, policies
+    from .subset.table import FEATURES
+
+    if profile is not None and profile not in PROFILES:
+        fail(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+    codes = {p.feature.code for p in policies(profile)} if profile else None
+    chosen = [f for f in FEATURES if codes is None or f.code in codes]
+    if output_format is Format.json:
+        typer.echo(json.dumps([
+            {"code": f.code, "name": f.name, "category": f.category, "fixable": f.fixable,
+             "loadBearing": f.load_bearing, "summary": f.doc.what, "rejectedBy": rejected_by(f)}
+            for f in chosen
+        ], indent=2))
+        return
+    for f in chosen:
+        typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {f.doc.what.split('. ')[0].rstrip('.')}")
+
+
+def rule(code: Annotated[str, typer.Argument(help="A rule code (T102) or name (open-object).")]) -> None:
+    """Explain one rule: what it does, why, an example, what to use instead, who rejects it."""
+    from .linter.ruledocs import rule_markdown
+    from .subset.table import BY_CODE, BY_NAME
+
+    feature = BY_CODE.get(code.upper()) or BY_NAME.get(code)
+    if feature is None:
+        fail(f"unknown rule {code!r} (see `tierone rules`)")
+    typer.echo(rule_markdown(feature), nl=False)
+
+
+#: top-level commands, registered by name
+COMMANDS = {"lint": lint, "rules": rules, "rule": rule}
+
+
+def build(only: str | None = None) -> typer.Typer:
+    """The app with every command, or with just ``only`` (typer introspects every registered
+    command on each run, so the entry point registers only the one invoked: start-up is a
+    feature for a pre-commit hook)."""
+    built = app if only is None else _typer(name="tierone", help=app.info.help)
+    built.callback()(root)
+    for name, function in COMMANDS.items():
+        if only is None or name == only:
+            built.command(name)(function)
+    return built
+
+
+build()
+
+
+def _invoked(argv: list[str]) -> str | None:
+    for argument in argv:
+        if not argument.startswith("-"):
+            return argument if argument in COMMANDS else None
+    return None
+
+
+def main() -> None:
+    """Entry point: run the app, turning anything unexpected into one line and exit code 2."""
+    only = _invoked(sys.argv[1:])
+    try:
+        (build(only) if only else app)()
+    except KeyboardInterrupt:
+        typer.echo("tierone: interrupted", err=True)
+        sys.exit(130)
+    except RecursionError:
+        typer.echo("tierone: error: input nested too deeply to process", err=True)
+        sys.exit(2)
+    except MemoryError:
+        typer.echo("tierone: error: out of memory", err=True)
+        sys.exit(2)

@@ -1,0 +1,1 @@
+"""Shared machinery with no policy: pointers, loading, source positions, the walker, refs."""

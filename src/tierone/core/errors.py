@@ -1,0 +1,31 @@
+"""Errors that stop one input from being checked, as values with a location."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class InputError(Exception):
+    """An input that could not be read, parsed or understood as a schema."""
+
+    def __init__(self, path: str, message: str, line: int | None = None, column: int | None = None) -> None:
+        super().__init__(path, message, line, column)
+        #: how the input is shown to the user: a path, ``-`` or ``module:attribute``
+        self.path = path
+        #: one sentence saying what is wrong and, where possible, what to do
+        self.message = message
+        #: 1-based line and column in the input, when the problem has a place
+        self.line = line
+        self.column = column
+
+    def __eq__(self, other: Any) -> bool:
+        return isinstance(other, InputError) and self.args == other.args
+
+    def __hash__(self) -> int:
+        return hash(self.args)
+
+    def __str__(self) -> str:
+        where = self.path
+        if self.line is not None:
+            where += f":{self.line}:{self.column or 1}"
+        return f"{where}: error: {self.message}"

@@ -1,0 +1,228 @@
+"""Loading schemas from bytes, files, stdin or Python models, with clear errors as values.
+
+JSON is parsed with orjson (no positions); line and column are computed afterwards, and
+only for the pointers a report needs (:mod:`tierone.core.positions`). YAML goes through
+ruamel.yaml's round-trip loader, which keeps positions; it is imported only for YAML.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any, NamedTuple
+
+import orjson
+
+from .errors import InputError
+from .positions import JsonLocator, Locator, NoLocator, TreeLocator, _text_key
+
+#: inputs larger than this are refused before parsing
+MAX_BYTES = 128 * 1024 * 1024
+#: containers nested deeper than this are refused (orjson's own limit is 1024)
+MAX_DEPTH = 1000
+#: a YAML document whose aliases expand to more values than this is refused
+MAX_NODES = 2_000_000
+
+YAML_SUFFIXES = (".yaml", ".yml")
+
+
+class Source(NamedTuple):
+    """A loaded schema: the data, how it is shown, and where its parts are."""
+
+    #: a path, ``-`` for stdin, or ``module:attribute``
+    path: str
+    data: Any
+    #: "json", "yaml" or "model"
+    format: str
+    locator: Locator = NoLocator()
+    #: the decoded text, when there is one
+    text: str | None = None
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int]:
+    line = data.count(b"\n", 0, offset) + 1
+    column = offset - data.rfind(b"\n", 0, offset)
+    return line, column
+
+
+def _decode(data: bytes, path: str) -> str:
+    try:
+        return data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        line, column = _position(data, error.start)
+        raise InputError(path, f"not valid UTF-8 (byte 0x{data[error.start]:02x})", line, column) from None
+
+
+def _check_size(size: int, path: str) -> None:
+    if size == 0:
+        raise InputError(path, "empty file: expected a JSON or YAML schema")
+    if size > MAX_BYTES:
+        raise InputError(path, f"file is {size:,} bytes; the limit is {MAX_BYTES:,} bytes")
+
+
+def load_json(data: bytes, path: str) -> Source:
+    """Parse JSON bytes; errors carry line and column."""
+    _check_size(len(data.strip()), path)
+    body = data[3:] if data.startswith(b"\xef\xbb\xbf") else data
+    try:
+        value = orjson.loads(body)
+    except orjson.JSONDecodeError as error:
+        text = _decode(data, path)  # reports bad UTF-8 with its place
+        if "depth limit" in error.msg or "recursion" in error.msg:
+            raise InputError(path, f"nesting is deeper than {MAX_DEPTH} levels; refusing to load") from None
+        line = text.count("\n", 0, error.pos) + 1
+        column = error.pos - text.rfind("\n", 0, error.pos)
+        raise InputError(path, f"invalid JSON: {error.msg}", line, column) from None
+    text = body.decode("utf-8")
+    return Source(path, value, "json", JsonLocator(text), text)
+
+
+def load_yaml(data: bytes, path: str) -> Source:
+    """Parse YAML with ruamel.yaml's round-trip loader (positions kept)."""
+    _check_size(len(data.strip()), path)
+    text = _decode(data, path)
+    from ruamel.yaml import YAML
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    yaml = YAML(typ="rt")
+    try:
+        tree = yaml.load(text)
+    except MarkedYAMLError as error:
+        mark = error.problem_mark or error.context_mark
+        problem = error.problem or error.context or "invalid YAML"
+        line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
+        raise InputError(path, f"invalid YAML: {problem}", line, column) from None
+    except RecursionError:
+        raise InputError(path, "nesting is too deep to load; refusing") from None
+    except (YAMLError, ValueError) as error:
+        raise InputError(path, f"invalid YAML: {str(error).splitlines()[0] if str(error) else type(error).__name__}") from None
+    if tree is None:
+        raise InputError(path, "empty document: expected a JSON or YAML schema")
+    return Source(path, to_json_data(tree, path), "yaml", TreeLocator(tree), text)
+
+
+def to_json_data(tree: Any, path: str) -> Any:
+    """Plain JSON data from a YAML tree, refusing alias bombs and absurd depth."""
+    import datetime
+
+    budget = MAX_NODES
+    root: list[Any] = [None]
+    # Each entry: (source value, container to fill, key or index in it, depth)
+    stack: list[tuple[Any, Any, Any, int]] = [(tree, root, 0, 0)]
+    while stack:
+        value, into, slot, depth = stack.pop()
+        budget -= 1
+        if budget < 0:
+            raise InputError(path, f"document expands to more than {MAX_NODES:,} values (a YAML alias bomb?)")
+        if depth > MAX_DEPTH:
+            raise InputError(path, f"nesting is deeper than {MAX_DEPTH} levels; refusing to load")
+        if isinstance(value, dict):
+            out: Any = {}
+            for key, item in value.items():
+                stack.append((item, out, _text_key(key), depth + 1))
+            # dict insertion order must follow the source: fill keys now, values later
+            for key in value:
+                out[_text_key(key)] = None
+        elif isinstance(value, list):
+            out = [None] * len(value)
+            for index, item in enumerate(value):
+                stack.append((item, out, index, depth + 1))
+        elif isinstance(value, (datetime.date, datetime.datetime)):
+            out = value.isoformat()
+        elif isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
+            out = _plain_scalar(value)
+        else:
+            out = str(value)
+        into[slot] = out
+    return root[0]
+
+
+def _plain_scalar(value: Any) -> Any:
+    # ruamel's round-trip scalars subclass the builtins; give back the plain types
+    if isinstance(value, bool) or value is None:
+        return value
+    if isinstance(value, int):
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    return str(value)
+
+
+def is_yaml_name(name: str) -> bool:
+    return name.lower().endswith(YAML_SUFFIXES)
+
+
+def load_bytes(data: bytes, path: str, format: str | None = None) -> Source:
+    """Load bytes as JSON or YAML: by ``format``, else by the name, else by the content."""
+    if format is None:
+        if is_yaml_name(path):
+            format = "yaml"
+        elif path.lower().endswith(".json"):
+            format = "json"
+        else:
+            head = data.lstrip()[:1]
+            format = "json" if head in (b"{", b"[", b"") else "yaml"
+    return load_yaml(data, path) if format == "yaml" else load_json(data, path)
+
+
+def load_path(path: str | os.PathLike[str], display: str | None = None) -> Source:
+    """Load a schema file; any problem becomes an :class:`InputError`."""
+    name = display if display is not None else os.fspath(path)
+    file = Path(path)
+    try:
+        if file.is_dir():
+            raise InputError(name, "is a directory, not a schema file")
+        size = file.stat().st_size
+        if size > MAX_BYTES:
+            _check_size(size, name)
+        data = file.read_bytes()
+    except FileNotFoundError:
+        raise InputError(name, "no such file") from None
+    except PermissionError:
+        raise InputError(name, "permission denied") from None
+    except OSError as error:
+        raise InputError(name, f"cannot read: {error.strerror or error}") from None
+    return load_bytes(data, name)
+
+
+def load_stdin(display: str = "-", format: str | None = None) -> Source:
+    """Load a schema from standard input."""
+    data = sys.stdin.buffer.read()
+    if format is None and display != "-":
+        return load_bytes(data, display)
+    return load_bytes(data, display, format)
+
+
+def looks_like_model(spec: str) -> bool:
+    """``package.module:Attribute`` names a Python object, not a file."""
+    module, sep, attribute = spec.partition(":")
+    if not sep or not module or not attribute or os.path.exists(spec):
+        return False
+    return all(part.isidentifier() for part in module.split(".") + attribute.split("."))
+
+
+def load_model(spec: str) -> Source:
+    """The JSON Schema of a pydantic model named ``module:attribute``."""
+    module_name, _, attribute = spec.partition(":")
+    if "" not in sys.path and os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    import importlib
+
+    try:
+        target: Any = importlib.import_module(module_name)
+    except Exception as error:  # an import runs user code: report, never crash
+        raise InputError(spec, f"cannot import module {module_name!r}: {type(error).__name__}: {error}") from None
+    for part in attribute.split("."):
+        try:
+            target = getattr(target, part)
+        except AttributeError:
+            raise InputError(spec, f"module {module_name!r} has no attribute {attribute!r}") from None
+    schema_of = getattr(target, "model_json_schema", None) or getattr(target, "json_schema", None)
+    if not callable(schema_of):
+        raise InputError(spec, "is not a pydantic model or TypeAdapter (no model_json_schema())")
+    try:
+        schema = schema_of()
+    except Exception as error:
+        raise InputError(spec, f"model_json_schema() failed: {type(error).__name__}: {error}") from None
+    return Source(spec, schema, "model")

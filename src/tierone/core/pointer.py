@@ -1,0 +1,97 @@
+"""RFC 6901 JSON Pointers as small immutable values.
+
+Segments are stored raw (``str`` for object members, ``int`` for array items) and
+rendered once, in :meth:`Pointer.__str__`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+Segment = str | int
+
+
+class PointerError(LookupError):
+    """A pointer that does not lead anywhere in a document."""
+
+    def __init__(self, pointer: str) -> None:
+        super().__init__(pointer)
+        self.pointer = pointer
+
+    def __str__(self) -> str:
+        return f"pointer {self.pointer!r} leads nowhere"
+
+
+def _escape(segment: Segment) -> str:
+    return str(segment).replace("~", "~0").replace("/", "~1")
+
+
+def _unescape(segment: str) -> str:
+    return segment.replace("~1", "/").replace("~0", "~")
+
+
+class Pointer(tuple[Segment, ...]):
+    """A location in a JSON document: ``Pointer(("properties", "a"))`` is ``/properties/a``."""
+
+    __slots__ = ()
+
+    def __new__(cls, parts: tuple[Segment, ...] = ()) -> Pointer:
+        return tuple.__new__(cls, parts)
+
+    @classmethod
+    def parse(cls, text: str) -> Pointer:
+        """Parse ``/a/b~1c`` (or a URI fragment ``#/a/b``) into a pointer."""
+        if text.startswith("#"):
+            text = text[1:]
+        if text == "":
+            return ROOT
+        if not text.startswith("/"):
+            raise PointerError(text)
+        return cls(tuple(_unescape(part) for part in text[1:].split("/")))
+
+    def child(self, segment: Segment) -> Pointer:
+        """The pointer one step further down."""
+        return tuple.__new__(Pointer, (*self, segment))
+
+    def is_prefix_of(self, other: tuple[Segment, ...]) -> bool:
+        """True when ``other`` is this location or lies below it."""
+        return other[: len(self)] == self
+
+    def resolve(self, document: Any) -> Any:
+        """The value this pointer names in ``document`` (array indices accept strings)."""
+        value = document
+        for segment in self:
+            if isinstance(value, dict):
+                key = str(segment)
+                if key not in value:
+                    raise PointerError(str(self))
+                value = value[key]
+            elif isinstance(value, list):
+                try:
+                    index = int(segment)
+                except ValueError:
+                    raise PointerError(str(self)) from None
+                if not 0 <= index < len(value) or (isinstance(segment, str) and not segment.isdigit()):
+                    raise PointerError(str(self))
+                value = value[index]
+            else:
+                raise PointerError(str(self))
+        return value
+
+    def __str__(self) -> str:
+        if not self:
+            return ""
+        text = "/".join(map(str, self))
+        if "~" in text or self.count_slashes(text):
+            return "".join("/" + _escape(segment) for segment in self)
+        return "/" + text
+
+    def count_slashes(self, text: str) -> bool:
+        """Whether some segment holds a "/" (so the fast rendering would be ambiguous)."""
+        return text.count("/") != len(self) - 1
+
+    def __repr__(self) -> str:
+        return f"Pointer({str(self)!r})"
+
+
+ROOT = Pointer()

@@ -1,0 +1,167 @@
+"""Line and column of JSON Pointers in a source text, computed only when asked.
+
+Parsing goes through a fast parser that knows nothing of positions; when findings need
+places, :class:`JsonLocator` scans the text once for exactly the pointers asked for,
+descending only into the containers that lead to them and skipping every other value at
+C speed with the standard library's scanner.
+"""
+
+from __future__ import annotations
+
+import json
+import json.decoder
+import json.scanner
+import re
+from collections.abc import Iterable, Mapping
+from typing import Any, Protocol
+
+from .pointer import Segment
+
+Position = tuple[int, int]
+_WS = re.compile(r"[ \t\n\r]*")
+_SCAN = json.scanner.make_scanner(json.decoder.JSONDecoder())  # type: ignore[no-untyped-call]
+_SCANSTRING = json.decoder.scanstring
+
+
+class Locator(Protocol):
+    """Answers where pointers are in a source (1-based line and column)."""
+
+    def locate(self, wanted: Iterable[tuple[Segment, ...]]) -> Mapping[tuple[Segment, ...], Position]:
+        """Positions of the values at ``wanted`` (keys of members where they have one)."""
+        ...
+
+
+class NoLocator:
+    """For inputs without a text, such as a schema made by a Python model."""
+
+    def locate(self, wanted: Iterable[tuple[Segment, ...]]) -> Mapping[tuple[Segment, ...], Position]:
+        return {}
+
+
+def _line_columns(text: str, offsets: dict[tuple[Segment, ...], int]) -> dict[tuple[Segment, ...], Position]:
+    """Turn character offsets into (line, column), counting newlines once in order."""
+    result: dict[tuple[Segment, ...], Position] = {}
+    line, last = 1, 0
+    for parts, offset in sorted(offsets.items(), key=lambda item: item[1]):
+        line += text.count("\n", last, offset)
+        last = offset
+        result[parts] = (line, offset - text.rfind("\n", 0, offset))
+    return result
+
+
+class JsonLocator:
+    """Positions in a JSON text; member positions point at the member's key."""
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+
+    def locate(self, wanted: Iterable[tuple[Segment, ...]]) -> Mapping[tuple[Segment, ...], Position]:
+        targets = set(wanted)
+        if not targets:
+            return {}
+        descend: set[tuple[Segment, ...]] = set()
+        for parts in targets:
+            descend.update(parts[:i] for i in range(len(parts)))
+        return _line_columns(self._text, self._scan(targets, descend))
+
+    def _scan(
+        self, targets: set[tuple[Segment, ...]], descend: set[tuple[Segment, ...]]
+    ) -> dict[tuple[Segment, ...], int]:
+        text = self._text
+        found: dict[tuple[Segment, ...], int] = {}
+        start = _WS.match(text, 0).end()  # type: ignore[union-attr]
+        if text.startswith("\ufeff"):
+            start = _WS.match(text, 1).end()  # type: ignore[union-attr]
+        if () in targets:
+            found[()] = start
+        # Each frame: [parts, is_object, next_index, position]
+        stack: list[list[Any]] = []
+        if () in descend and text[start : start + 1] in ("{", "["):
+            stack.append([(), text[start] == "{", 0, start + 1])
+        while stack:
+            frame = stack[-1]
+            parts, is_object, index, pos = frame
+            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos] in "}]":
+                stack.pop()
+                if stack:
+                    stack[-1][3] = pos + 1
+                continue
+            if text[pos] == ",":
+                pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+            if is_object:
+                key_at = pos
+                key, pos = _SCANSTRING(text, pos + 1)
+                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+                value_at = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+                child = (*parts, key)
+            else:
+                key_at = value_at = pos
+                child = (*parts, index)
+            frame[2] = index + 1
+            if child in targets:
+                found[child] = key_at
+            if child in descend and text[value_at] in "{[":
+                frame[3] = value_at + 1  # resumed after the child closes
+                stack.append([child, text[value_at] == "{", 0, value_at + 1])
+                continue
+            frame[3] = _SCAN(text, value_at)[1]
+        return found
+
+
+class TreeLocator:
+    """Positions from a ruamel.yaml round-trip tree (its ``.lc`` line/column records)."""
+
+    def __init__(self, tree: Any) -> None:
+        self._tree = tree
+
+    def locate(self, wanted: Iterable[tuple[Segment, ...]]) -> Mapping[tuple[Segment, ...], Position]:
+        result: dict[tuple[Segment, ...], Position] = {}
+        for parts in wanted:
+            position = self._position(parts)
+            if position is not None:
+                result[parts] = position
+        return result
+
+    def _position(self, parts: tuple[Segment, ...]) -> Position | None:
+        node = self._tree
+        position: tuple[int, int] | None = None
+        for segment in parts:
+            lc = getattr(node, "lc", None)
+            try:
+                if isinstance(node, dict):
+                    key = _yaml_key(node, segment)
+                    position = lc.key(key) if lc is not None else None
+                    node = node[key]
+                elif isinstance(node, list):
+                    index = int(segment)
+                    position = lc.item(index) if lc is not None else None
+                    node = node[index]
+                else:
+                    return None
+            except (KeyError, IndexError, ValueError, TypeError):
+                return None
+        if not parts:
+            lc = getattr(node, "lc", None)
+            position = (lc.line, lc.col) if lc is not None else (0, 0)
+        if position is None:
+            return None
+        return (position[0] + 1, position[1] + 1)
+
+
+def _yaml_key(mapping: dict[Any, Any], segment: Segment) -> Any:
+    if segment in mapping:
+        return segment
+    for key in mapping:
+        if _text_key(key) == segment:
+            return key
+    raise KeyError(segment)
+
+
+def _text_key(key: Any) -> str:
+    """How a YAML mapping key reads as a JSON member name."""
+    if isinstance(key, str):
+        return key
+    if isinstance(key, bool) or key is None:
+        return json.dumps(key)
+    return str(key)

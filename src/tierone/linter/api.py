@@ -1,0 +1,86 @@
+"""The linter's Python API: lint a schema, a file, or many inputs."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from ..core.errors import InputError
+from ..core.loading import Source, load_model, load_path, load_stdin, looks_like_model
+from ..subset.profiles import DEFAULT_PROFILE, PROFILES
+from .config import Config
+from .diagnostics import FileResult, LintReport
+from .discovery import expand
+from .engine import lint_source, plan_for
+from .selection import Selection
+
+
+def _plan(profile: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()):  # type: ignore[no-untyped-def]
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+    selection = Selection(tuple(select) if select else ("ALL",), tuple(ignore))
+    return plan_for(profile, selection.enabled(extra))
+
+
+def lint(
+    schema: Mapping[str, Any] | bool | str | os.PathLike[str],
+    *,
+    profile: str = DEFAULT_PROFILE,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] = (),
+) -> FileResult:
+    """Lint a schema given as data, or a schema file given by its path.
+
+    >>> lint({"type": "object", "properties": {}, "additionalProperties": False}).ok
+    True
+    """
+    plan = _plan(profile, select, ignore)
+    if isinstance(schema, (dict, bool)):
+        return lint_source(Source("<schema>", schema, "data"), plan)
+    try:
+        source = load_path(schema)
+    except InputError as error:
+        return FileResult(error.path, error=error, profile=profile)
+    return lint_source(source, plan)
+
+
+def load_input(spec: str, stdin_filename: str | None = None) -> Source:
+    """Load one command-line input: ``-`` (stdin), ``module:attribute`` or a path."""
+    if spec == "-":
+        return load_stdin(stdin_filename or "-")
+    if looks_like_model(spec):
+        return load_model(spec)
+    return load_path(spec)
+
+
+def lint_paths(
+    paths: Sequence[str],
+    *,
+    profile: str | None = None,
+    select: Sequence[str] | None = None,
+    ignore: Sequence[str] = (),
+    config: Config | None = None,
+    stdin_filename: str | None = None,
+) -> LintReport:
+    """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
+
+    Options given here win over the configuration.
+    """
+    config = config or Config()
+    profile = profile or config.profile or DEFAULT_PROFILE
+    select = select or config.select
+    ignore = (*config.ignore, *ignore)
+    base = _plan(profile, select, ignore)
+    results: list[FileResult] = []
+    for spec in paths:
+        for path in expand(spec, config.include, config.exclude) if spec != "-" else [spec]:
+            try:
+                source = load_input(path, stdin_filename)
+            except InputError as error:
+                results.append(FileResult(error.path, error=error, profile=profile))
+                continue
+            extra = config.ignored_for(path) if config.per_file_ignores else ()
+            plan = _plan(profile, select, ignore, extra) if extra else base
+            results.append(lint_source(source, plan))
+    return LintReport(tuple(results), profile)

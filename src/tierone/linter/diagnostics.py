@@ -1,0 +1,76 @@
+"""Diagnostics: frozen values a reporter renders and a test compares."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from ..core.errors import InputError
+
+
+class Diagnostic(NamedTuple):
+    """One finding at one place in one schema."""
+
+    #: stable rule code, e.g. ``T102``
+    code: str
+    #: kebab-case rule name, e.g. ``open-object``
+    rule: str
+    #: one sentence about the schema at the pointer
+    message: str
+    #: "error" or "warning"
+    severity: str
+    #: RFC 6901 pointer to the node that carries the problem (``""`` is the root)
+    pointer: str
+    #: the offending keyword, or None (depth, counts, shape)
+    keyword: str | None
+    #: 1-based place in the source, when the input has a text
+    line: int | None
+    column: int | None
+    #: whether ``tierone rewrite`` can make it go away
+    fixable: bool
+    #: the vendors whose strict mode rejects this, from the subset table
+    vendors: tuple[str, ...]
+    #: the input it was found in
+    path: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        record = self._asdict()
+        record["vendors"] = list(self.vendors)
+        return record
+
+
+class FileResult(NamedTuple):
+    """What linting one input gave: diagnostics, or the error that stopped it."""
+
+    path: str
+    diagnostics: tuple[Diagnostic, ...] = ()
+    error: InputError | None = None
+    #: the profile the input was linted with
+    profile: str = "tier1"
+    #: "json", "yaml", "model", or "" when the input could not be loaded
+    format: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None and not self.diagnostics
+
+
+class LintReport(NamedTuple):
+    """All inputs of one run."""
+
+    results: tuple[FileResult, ...]
+    profile: str
+
+    @property
+    def diagnostics(self) -> tuple[Diagnostic, ...]:
+        return tuple(d for r in self.results for d in r.diagnostics)
+
+    @property
+    def errors(self) -> tuple[InputError, ...]:
+        return tuple(r.error for r in self.results if r.error is not None)
+
+    @property
+    def exit_code(self) -> int:
+        """0 clean, 1 findings, 2 at least one input could not be checked."""
+        if self.errors:
+            return 2
+        return 1 if self.diagnostics else 0

@@ -1,0 +1,202 @@
+"""The lint engine: one walk, every enabled rule, diagnostics with places.
+
+The plan for a profile and a rule selection is built once (from the subset table and the
+registry) and reused for every input; the walk is the core walker's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from functools import cache
+from typing import Any, NamedTuple
+
+from ..core.errors import InputError
+from ..core.loading import Source
+from ..core.walker import walk
+from ..subset.model import Feature
+from ..subset.profiles import Policy, policies, rejecting_vendors
+from ..subset.table import ANNOTATIONS, BY_CODE, FEATURES, SUPPORTED_KEYWORDS
+from . import checks, registry
+from .diagnostics import Diagnostic, FileResult
+
+SUBSET_PHRASE = {
+    "tier1": "the Tier-1 subset",
+    "tier1-load-bearing": "the Tier-1 subset",
+    "openai": "OpenAI strict mode",
+    "anthropic": "Anthropic strict mode",
+    "gemini": "Gemini's schema subset",
+}
+
+#: every keyword some rule knows about; anything else is an unknown keyword
+KNOWN_KEYWORDS = frozenset(
+    {kw for feature in FEATURES for kw in feature.keywords}
+    | ANNOTATIONS
+    | SUPPORTED_KEYWORDS
+    | {kw for extra in registry.KEYWORD_EXTRA.values() for kw, _ in extra}
+)
+
+Rule = tuple[Policy, Any]
+
+
+class Plan(NamedTuple):
+    """Which checks run for one profile and one selection of rules."""
+
+    profile: str
+    node: tuple[Rule, ...]
+    keyword: Mapping[str, tuple[Rule, ...]]
+    final: tuple[Rule, ...]
+    unknown: Policy | None
+    limits: Mapping[str, int]
+
+
+@cache
+def plan_for(profile: str, enabled: frozenset[str] | None = None) -> Plan:
+    """The checks of ``profile``, restricted to the ``enabled`` codes when given."""
+    active = [p for p in policies(profile) if enabled is None or p.feature.code in enabled]
+    by_code = {p.feature.code: p for p in active}
+    node = tuple((p, registry.NODE[c]) for c, p in by_code.items() if c in registry.NODE)
+    final = tuple((p, registry.FINAL[c]) for c, p in by_code.items() if c in registry.FINAL)
+    keyword: dict[str, list[Rule]] = {}
+    for code, policy in by_code.items():
+        if code in registry.KEYWORD:
+            for kw in policy.feature.keywords:
+                keyword.setdefault(kw, []).append((policy, registry.KEYWORD[code]))
+        for kw, fn in registry.KEYWORD_EXTRA.get(code, ()):
+            keyword.setdefault(kw, []).append((policy, fn))
+    limits = {c: p.limit for c, p in by_code.items() if p.limit is not None}
+    return Plan(
+        profile,
+        node,
+        {kw: tuple(rules) for kw, rules in keyword.items()},
+        final,
+        by_code.get("T605"),
+        limits,
+    )
+
+
+Finding = tuple[Policy, checks.Hit]
+
+
+def find(schema: Any, plan: Plan) -> list[Finding]:
+    """Every hit of every rule in ``plan``, in walk order."""
+    found: list[Finding] = []
+    add = found.append
+    tally = checks.Tally(schema, dict(plan.limits))
+    node_rules = plan.node
+    keyword_rules = plan.keyword
+    unknown = plan.unknown
+    known = KNOWN_KEYWORDS
+    gather = checks.tally_node if plan.final else None
+    record = tally.order.append
+    for visit in walk(schema):
+        record(visit)
+        for policy, check in node_rules:
+            hits = check(visit, tally)
+            if hits:
+                for hit in hits:
+                    add((policy, hit))
+        node = visit[1]
+        if node.__class__ is not dict:
+            continue
+        if gather is not None:
+            gather(visit, node, tally)
+        for key, value in node.items():
+            rules = keyword_rules.get(key)
+            if rules is not None:
+                for policy, check in rules:
+                    hits = check(visit, key, value, tally)
+                    if hits:
+                        for hit in hits:
+                            add((policy, hit))
+            elif unknown is not None and key not in known and not key.startswith("x-"):
+                add((unknown, checks.Hit(visit[0], key)))
+    for policy, final in plan.final:
+        for hit in final(tally):
+            add((policy, hit))
+    return found
+
+
+class _Fields(dict[str, Any]):
+    def __missing__(self, key: str) -> str:
+        return ""
+
+
+def _hashable(value: Any) -> Any:
+    return value if value is None or isinstance(value, (str, int, float, bool)) else repr(value)
+
+
+@cache
+def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
+    return rejecting_vendors(BY_CODE[code], value, count)
+
+
+def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
+    fields = _Fields(hit.fields or {})
+    fields["subset"] = SUBSET_PHRASE[profile]
+    if hit.keyword is not None:
+        fields.setdefault("keyword", hit.keyword)
+    if hit.value is not None or "{value" in feature.message:
+        fields.setdefault("value", checks.show(hit.value))
+    return feature.message.format_map(fields)
+
+
+def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
+                position: tuple[int, int] | None) -> Diagnostic | None:
+    feature: Feature = policy.feature
+    severity = "error" if feature.kind == "limit" else policy.verdict(hit.value)
+    if severity is None:
+        return None
+    return Diagnostic(
+        code=feature.code,
+        rule=feature.name,
+        message=_message(feature, hit, plan.profile),
+        severity=severity,
+        pointer=str(hit.pointer),
+        keyword=hit.keyword,
+        line=position[0] if position else None,
+        column=position[1] if position else None,
+        fixable=feature.fixable,
+        vendors=_vendors(feature.code, _hashable(hit.value), hit.count),
+        path=path,
+    )
+
+
+def _place(hit: checks.Hit) -> tuple[Any, ...]:
+    """Where a hit is shown: at its keyword's key when it names one, else at its node."""
+    return (*hit.pointer, hit.keyword) if hit.keyword is not None else tuple(hit.pointer)
+
+
+def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
+             positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None) -> tuple[Diagnostic, ...]:
+    """Turn hits into diagnostics, placed and sorted by position when places are known."""
+    found = []
+    for policy, hit in findings:
+        position = None
+        if positions:
+            position = positions.get(_place(hit)) or positions.get(tuple(hit.pointer))
+        diagnostic = _diagnostic(policy, hit, plan, path, position)
+        if diagnostic is not None:
+            found.append(diagnostic)
+    if positions:
+        found.sort(key=lambda d: (d.line or 0, d.column or 0))
+    return tuple(found)
+
+
+def lint_source(source: Source, plan: Plan) -> FileResult:
+    """Lint one loaded input; line and column are computed for the findings only."""
+    if not isinstance(source.data, (dict, bool)):
+        kind = type(source.data).__name__ if source.data is not None else "null"
+        kind = {"list": "an array", "str": "a string", "int": "a number", "float": "a number"}.get(kind, kind)
+        error = InputError(source.path, f"not a JSON Schema: the document is {kind}, not an object")
+        return FileResult(source.path, error=error, profile=plan.profile, format=source.format)
+    findings = find(source.data, plan)
+    wanted = {_place(hit) for _, hit in findings} | {tuple(hit.pointer) for _, hit in findings}
+    positions = source.locator.locate(wanted) if findings else {}
+    return FileResult(
+        source.path, diagnose(findings, plan, source.path, positions), profile=plan.profile,
+        format=source.format,
+    )
+
+
+def feature(code: str) -> Feature:
+    return BY_CODE[code]

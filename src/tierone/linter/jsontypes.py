@@ -1,0 +1,48 @@
+"""JSON-Schema type names and what values they admit."""
+
+from __future__ import annotations
+
+from typing import Any
+
+TYPE_NAMES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
+
+
+def declared_types(schema: dict[str, Any]) -> tuple[str, ...] | None:
+    """The schema's ``type`` as a tuple, or None when it declares none (or a malformed one)."""
+    declared = schema.get("type")
+    if isinstance(declared, str):
+        return (declared,)
+    if isinstance(declared, list) and all(isinstance(t, str) for t in declared):
+        return tuple(declared)
+    return None
+
+
+def admits(type_name: str, value: Any) -> bool:
+    """Whether a JSON value is an instance of the JSON-Schema type."""
+    if type_name == "null":
+        return value is None
+    if type_name == "boolean":
+        return isinstance(value, bool)
+    if type_name == "string":
+        return isinstance(value, str)
+    if type_name == "integer":
+        return not isinstance(value, bool) and (
+            isinstance(value, int) or (isinstance(value, float) and value.is_integer())
+        )
+    if type_name == "number":
+        return not isinstance(value, bool) and isinstance(value, (int, float))
+    if type_name == "object":
+        return isinstance(value, dict)
+    if type_name == "array":
+        return isinstance(value, list)
+    return False
+
+
+def is_object_schema(schema: dict[str, Any]) -> bool:
+    """``type: object``, a type list with "object", or ``properties`` without a type."""
+    declared = schema.get("type")
+    if declared == "object":
+        return True
+    if isinstance(declared, list):
+        return "object" in declared
+    return declared is None and "properties" in schema

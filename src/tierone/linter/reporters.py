@@ -1,0 +1,210 @@
+"""Reporters render a :class:`LintReport`; they never print, exit or lint.
+
+``REPORTERS`` maps each ``--format`` name to its renderer.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from .. import __version__
+from ..core.errors import InputError
+from ..subset.table import BY_CODE
+from .diagnostics import Diagnostic, LintReport
+
+DOCS_URL = "https://tierone.readthedocs.io/en/latest/rules/#{code}"
+REPORT_SCHEMA_VERSION = 1
+
+
+def _pointer_text(pointer: str) -> str:
+    return f"[{pointer}]"
+
+
+def _where(path: str, line: int | None, column: int | None) -> str:
+    return f"{path}:{line}:{column}" if line is not None else path
+
+
+def text_line(d: Diagnostic) -> str:
+    """``path:line:col: CODE message [pointer]``"""
+    fix = " [*]" if d.fixable else ""
+    return f"{_where(d.path, d.line, d.column)}: {d.code}{fix} {d.message} {_pointer_text(d.pointer)}"
+
+
+def error_line(error: InputError) -> str:
+    return str(error)
+
+
+def summary(report: LintReport) -> str:
+    diagnostics = report.diagnostics
+    files = len(report.results)
+    noun = "file" if files == 1 else "files"
+    lines = []
+    if diagnostics:
+        by_severity = Counter(d.severity for d in diagnostics)
+        parts = ", ".join(f"{n} {s}{'s' if n != 1 else ''}" for s, n in sorted(by_severity.items()))
+        with_findings = sum(1 for r in report.results if r.diagnostics)
+        lines.append(
+            f"Found {len(diagnostics)} finding{'s' if len(diagnostics) != 1 else ''} ({parts}) "
+            f"in {with_findings} of {files} {noun} (profile {report.profile})."
+        )
+        fixable = sum(1 for d in diagnostics if d.fixable)
+        if fixable:
+            lines.append(f"[*] {fixable} fixable with `tierone rewrite`.")
+    elif not report.errors:
+        lines.append(f"All checks passed! ({files} {noun}, profile {report.profile})")
+    if report.errors:
+        count = len(report.errors)
+        lines.append(f"{count} {'input' if count == 1 else 'inputs'} could not be checked.")
+    return "\n".join(lines)
+
+
+def render_text(report: LintReport) -> str:
+    return "".join(text_line(d) + "\n" for d in report.diagnostics)
+
+
+def statistics(report: LintReport) -> str:
+    counts = Counter(d.code for d in report.diagnostics)
+    rows = []
+    for code, count in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
+        feature = BY_CODE[code]
+        rows.append(f"{count:>6}  {code}  {'[*]' if feature.fixable else '   '}  {feature.name}")
+    return "".join(row + "\n" for row in rows)
+
+
+def _error_json(error: InputError) -> dict[str, Any]:
+    return {"path": error.path, "message": error.message, "line": error.line, "column": error.column}
+
+
+def to_json(report: LintReport) -> dict[str, Any]:
+    diagnostics = report.diagnostics
+    return {
+        "version": REPORT_SCHEMA_VERSION,
+        "tool": {"name": "tierone", "version": __version__},
+        "profile": report.profile,
+        "summary": {
+            "files": len(report.results),
+            "checked": sum(1 for r in report.results if r.error is None),
+            "findings": len(diagnostics),
+            "errors": sum(1 for d in diagnostics if d.severity == "error"),
+            "warnings": sum(1 for d in diagnostics if d.severity == "warning"),
+            "fixable": sum(1 for d in diagnostics if d.fixable),
+            "inputErrors": len(report.errors),
+            "exitCode": report.exit_code,
+        },
+        "diagnostics": [d.to_json() for d in diagnostics],
+        "errors": [_error_json(e) for e in report.errors],
+    }
+
+
+def render_json(report: LintReport) -> str:
+    return json.dumps(to_json(report), indent=2, ensure_ascii=False) + "\n"
+
+
+def _uri(path: str) -> str:
+    candidate = Path(path)
+    if candidate.is_absolute():
+        try:
+            candidate = candidate.relative_to(Path.cwd())
+        except ValueError:
+            return candidate.as_uri()
+    return candidate.as_posix()
+
+
+def to_sarif(report: LintReport) -> dict[str, Any]:
+    codes = sorted({d.code for d in report.diagnostics})
+    index = {code: i for i, code in enumerate(codes)}
+    rules = []
+    for code in codes:
+        feature = BY_CODE[code]
+        help_text = f"{feature.doc.what}\n\nWhy is this bad? {feature.doc.why}"
+        rules.append({
+            "id": code,
+            "name": feature.name,
+            "shortDescription": {"text": feature.doc.what},
+            "fullDescription": {"text": feature.doc.why},
+            "help": {"text": help_text, "markdown": help_text},
+            "helpUri": DOCS_URL.format(code=code.lower()),
+            "properties": {"tags": [feature.category]},
+        })
+    results = []
+    for d in report.diagnostics:
+        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(d.path)}}}
+        if d.line is not None:
+            location["physicalLocation"]["region"] = {"startLine": d.line, "startColumn": d.column or 1}
+        location["logicalLocations"] = [{"fullyQualifiedName": d.pointer or "/", "kind": "object"}]
+        results.append({
+            "ruleId": d.code,
+            "ruleIndex": index[d.code],
+            "level": "error" if d.severity == "error" else "warning",
+            "message": {"text": f"{d.message} [{d.pointer}]"},
+            "locations": [location],
+            "properties": {"pointer": d.pointer, "keyword": d.keyword, "vendors": list(d.vendors),
+                           "fixable": d.fixable},
+        })
+    notifications = [
+        {
+            "level": "error",
+            "message": {"text": e.message},
+            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(e.path)},
+                                                **({"region": {"startLine": e.line, "startColumn": e.column or 1}}
+                                                   if e.line is not None else {})}}],
+        }
+        for e in report.errors
+    ]
+    return {
+        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+        "version": "2.1.0",
+        "runs": [{
+            "tool": {"driver": {
+                "name": "tierone",
+                "version": __version__,
+                "informationUri": "https://tierone.readthedocs.io/",
+                "rules": rules,
+            }},
+            "invocations": [{
+                "executionSuccessful": not report.errors,
+                "toolExecutionNotifications": notifications,
+            }],
+            "results": results,
+        }],
+    }
+
+
+def render_sarif(report: LintReport) -> str:
+    return json.dumps(to_sarif(report), indent=2, ensure_ascii=False) + "\n"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def render_github(report: LintReport) -> str:
+    lines = []
+    for d in report.diagnostics:
+        props = [f"file={_escape_property(d.path)}"]
+        if d.line is not None:
+            props += [f"line={d.line}", f"col={d.column or 1}"]
+        props.append(f"title={_escape_property(f'tierone {d.code} ({d.rule})')}")
+        lines.append(f"::{d.severity} {','.join(props)}::{_escape_data(f'{d.message} [{d.pointer}]')}")
+    for e in report.errors:
+        props = [f"file={_escape_property(e.path)}"]
+        if e.line is not None:
+            props += [f"line={e.line}", f"col={e.column or 1}"]
+        lines.append(f"::error {','.join(props)},title=tierone::{_escape_data(e.message)}")
+    return "".join(line + "\n" for line in lines)
+
+
+REPORTERS: dict[str, Callable[[LintReport], str]] = {
+    "text": render_text,
+    "json": render_json,
+    "sarif": render_sarif,
+    "github": render_github,
+}

@@ -1,0 +1,47 @@
+"""Rule selection by code, prefix or name, with ruff's precedence: the more specific wins."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import NamedTuple
+
+from ..subset.table import BY_NAME, FEATURES
+
+
+class SelectionError(ValueError):
+    """A selector that matches no rule."""
+
+
+def _codes_for(selector: str) -> tuple[str, int]:
+    """(code prefix, specificity) for a selector: ``ALL``, a code prefix or a rule name."""
+    if selector == "ALL":
+        return "", 0
+    if selector in BY_NAME:
+        return BY_NAME[selector].code, len(BY_NAME[selector].code)
+    upper = selector.upper()
+    if any(f.code.startswith(upper) for f in FEATURES):
+        return upper, len(upper)
+    raise SelectionError(f"unknown rule selector {selector!r} (see `tierone rules`)")
+
+
+class Selection(NamedTuple):
+    """Selected and ignored selectors; ``enabled()`` resolves them to codes."""
+
+    select: tuple[str, ...] = ("ALL",)
+    ignore: tuple[str, ...] = ()
+
+    def enabled(self, extra_ignore: Iterable[str] = ()) -> frozenset[str]:
+        chosen = [_codes_for(s) for s in self.select]
+        dropped = [_codes_for(s) for s in (*self.ignore, *extra_ignore)]
+        result = set()
+        for feature in FEATURES:
+            best_select = max((n for p, n in chosen if feature.code.startswith(p)), default=-1)
+            best_ignore = max((n for p, n in dropped if feature.code.startswith(p)), default=-1)
+            if best_select >= 0 and best_select > best_ignore:
+                result.add(feature.code)
+        return frozenset(result)
+
+
+def validate(selectors: Sequence[str]) -> None:
+    for selector in selectors:
+        _codes_for(selector)

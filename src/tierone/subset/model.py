@@ -1,0 +1,83 @@
+"""The values the subset table is made of: a feature row, each source's support for it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+SUPPORTED, UNSUPPORTED, PARTIAL, LIMITED = "supported", "unsupported", "partial", "limited"
+
+#: the three vendor strict modes, in the order reports name them
+VENDORS = ("openai", "anthropic", "gemini")
+#: every column of the table: the vendors and the OpenWOP RFC 0030 Tier-1 subset itself
+SOURCES = (*VENDORS, "openwop")
+SOURCE_TITLES = {
+    "openai": "OpenAI strict mode (Structured Outputs, strict function calling)",
+    "anthropic": "Anthropic strict tool use and output_config.format",
+    "gemini": "Google Gemini responseSchema / response_json_schema",
+    "openwop": "OpenWOP RFC 0030 Tier-1 subset (spec/v1/structured-output-subset.md)",
+}
+
+
+class Support(NamedTuple):
+    """One source's support for one feature."""
+
+    #: supported, unsupported, partial, or limited (a numeric limit)
+    status: str
+    #: what exactly is and is not accepted
+    note: str = ""
+    #: ISO date this cell was last checked against the source
+    verified: str = ""
+    #: for limited cells: the largest accepted value
+    limit: int | None = None
+    #: for partial cells: the values the source accepts (any other value is rejected)
+    allowed: frozenset[Any] | None = None
+
+
+class RuleDoc(NamedTuple):
+    """The rule documentation, in the sections users know from ruff."""
+
+    what: str
+    why: str
+    example: str
+    use_instead: str
+    fix: str = ""
+
+
+class Feature(NamedTuple):
+    """One row: a JSON-Schema feature, the rule that finds it, and each source's support."""
+
+    #: stable rule code, prefix plus digits
+    code: str
+    #: kebab-case rule name: it names the pattern that is flagged
+    name: str
+    #: keyword, keyword-in-context, structure or limit
+    kind: str
+    #: the keywords the feature is about (empty for structure and limits)
+    keywords: tuple[str, ...]
+    #: message template; ``{keyword}``, ``{value}``, ``{count}``, ``{limit}``, ... are filled in
+    message: str
+    doc: RuleDoc
+    support: Mapping[str, Support] = {}
+    #: checked by the OpenWOP conformance suite's always-on ("load-bearing") leg
+    load_bearing: bool = False
+    #: the rewriter can make this finding go away
+    fixable: bool = False
+
+    def cell(self, source: str) -> Support:
+        return self.support.get(source, Support(SUPPORTED))
+
+    @property
+    def category(self) -> str:
+        return CATEGORIES[self.code[:2]]
+
+
+CATEGORIES = {
+    "T1": "shape",
+    "T2": "keywords",
+    "T3": "bounds",
+    "T4": "limits",
+    "T5": "references",
+    "T6": "enforceability",
+    "T7": "reasoning",
+}

@@ -1,0 +1,769 @@
+"""THE subset table: one row per JSON-Schema feature, one cell per vendor and per the RFC.
+
+Everything else derives from these rows: the rules each profile enables, the severity and
+"which vendors reject this" of every diagnostic, the rule docs and the generated subset
+page. Dates say when each cell was last checked against its source.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import LIMITED, PARTIAL, SUPPORTED, UNSUPPORTED, Feature, RuleDoc, Support
+
+# When each source was last checked, unless a cell says otherwise.
+_VERIFIED = {
+    "openai": "2026-10-08",
+    "anthropic": "2026-09-27",
+    "gemini": "2026-02-26",
+    "openwop": "2026-05-21",
+}
+
+OPENAI_FORMATS = frozenset(
+    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
+)
+ANTHROPIC_FORMATS = OPENAI_FORMATS | {"uri"}
+GEMINI_FORMATS = frozenset({"date-time", "date", "time"})
+
+
+def _cells(**cells: Support) -> dict[str, Support]:
+    return {
+        source: Support(c.status, c.note, c.verified or _VERIFIED[source], c.limit, c.allowed)
+        for source, c in cells.items()
+    }
+
+
+def Y(note: str = "", verified: str = "") -> Support:
+    return Support(SUPPORTED, note, verified)
+
+
+def N(note: str = "", verified: str = "") -> Support:
+    return Support(UNSUPPORTED, note, verified)
+
+
+def P(note: str, allowed: frozenset[Any] | None = None, verified: str = "") -> Support:
+    return Support(PARTIAL, note, verified, allowed=allowed)
+
+
+def L(limit: int, note: str = "", verified: str = "") -> Support:
+    return Support(LIMITED, note, verified, limit=limit)
+
+
+UNLISTED = P("not in the RFC 0030 table; the subset only vouches for what it lists")
+
+
+def _doc(what: str, why: str, example: str, use_instead: str, fix: str = "") -> RuleDoc:
+    return RuleDoc(what, why, example.strip(), use_instead.strip(), fix)
+
+
+FEATURES: tuple[Feature, ...] = (
+    # ---- shape -------------------------------------------------------------------------
+    Feature(
+        "T101", "root-not-object", "structure", (),
+        "the root schema is not `type: object`{detail}",
+        _doc(
+            "Checks that the root schema declares `type: \"object\"` (one type, not a union).",
+            "Strict modes generate a JSON object. OpenAI rejects a root `anyOf` or a non-object "
+            "root, Anthropic tool inputs are objects, and the RFC 0030 subset requires it.",
+            '{"anyOf": [{"type": "string"}, {"type": "object"}]}',
+            '{"type": "object", "properties": {"value": {"anyOf": [{"type": "string"}, '
+            '{"type": "number"}]}}, "required": ["value"], "additionalProperties": false}',
+        ),
+        _cells(
+            openai=N("the root must be an object, not anyOf"),
+            anthropic=N("tool input_schema and output formats are objects"),
+            gemini=P("an array root is accepted by responseSchema"),
+            openwop=N("REQUIRED: no vendor accepts a root union or array"),
+        ),
+    ),
+    Feature(
+        "T102", "open-object", "structure", ("additionalProperties",),
+        "object schema does not set `additionalProperties: false`{detail}",
+        _doc(
+            "Finds object schemas whose `additionalProperties` is missing or `true`: schemas with "
+            "`type: object`, a type list containing `object`, or `properties` without a type.",
+            "OpenAI and Anthropic strict modes reject any object that is not explicitly closed "
+            "(`'additionalProperties' is required to be supplied and to be false`).",
+            '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]}',
+            '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], '
+            '"additionalProperties": false}',
+            "`tierone rewrite` adds `additionalProperties: false`; an object that was open on "
+            "purpose becomes a JSON-encoded string field that `tierone restore` decodes.",
+        ),
+        _cells(
+            openai=N("must be supplied and be false on every object"),
+            anthropic=N("must be explicitly set to false"),
+            gemini=Y("accepted since Nov 2025, not required"),
+            openwop=N("REQUIRED on every object"),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T103", "additional-properties-schema", "keyword-in-context", ("additionalProperties",),
+        "`additionalProperties` is a schema (a free-form map); strict modes need `false`",
+        _doc(
+            "Finds `additionalProperties` given as a schema, i.e. a map with arbitrary keys.",
+            "Anthropic rejects it, OpenAI's support is disputed, and a closed object cannot carry "
+            "arbitrary keys. Vendor SDKs silently turn such maps into always-empty objects.",
+            '{"type": "object", "additionalProperties": {"type": "integer"}}',
+            '{"type": "object", "properties": {"counts": {"type": "string", "description": '
+            '"A JSON-encoded object of integers."}}, "required": ["counts"], '
+            '"additionalProperties": false}',
+            "`tierone rewrite` turns the map into a JSON-encoded string (or refuses with "
+            "`--open-objects error`); `tierone restore` decodes it.",
+        ),
+        _cells(
+            openai=P("disputed: some reports say structured values are accepted"),
+            anthropic=N("additionalProperties must be false"),
+            gemini=Y("bool or schema"),
+            openwop=N("additionalProperties must be false on every object"),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T104", "optional-property", "structure", (),
+        "property {name!r} is not listed in `required`",
+        _doc(
+            "Finds properties that are not listed in their object's `required`.",
+            "OpenAI strict mode requires every property to be required. An optional field is "
+            "emulated as required with a type that admits `null`, and `null` then means absent.",
+            '{"type": "object", "properties": {"nick": {"type": "string"}}, "required": [], '
+            '"additionalProperties": false}',
+            '{"type": "object", "properties": {"nick": {"type": ["string", "null"]}}, '
+            '"required": ["nick"], "additionalProperties": false}',
+            "`tierone rewrite` lists the property in `required` and widens its type with "
+            "`null`; `tierone restore` turns `null` back into an absent field.",
+        ),
+        _cells(
+            openai=N("all fields must be required; emulate optional with a null union"),
+            anthropic=Y("optional fields are allowed (at most 24 per request)"),
+            gemini=Y(),
+            openwop=N("REQUIRED: every property in required"),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T105", "undeclared-required", "keyword-in-context", ("required",),
+        "`required` names {name!r}, which is not a declared property",
+        _doc(
+            "Finds names in `required` that the object does not declare in `properties`.",
+            "With `additionalProperties: false` such an object can never be satisfied; strict "
+            "modes reject the schema or the model cannot produce a valid answer.",
+            '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"], '
+            '"additionalProperties": false}',
+            '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], '
+            '"additionalProperties": false}',
+        ),
+        _cells(
+            openai=N("required must list exactly the declared properties"),
+            anthropic=N("unsatisfiable under additionalProperties: false"),
+            gemini=N("unsatisfiable under a closed object"),
+            openwop=N("required names only declared properties"),
+        ),
+    ),
+    Feature(
+        "T106", "ref-with-siblings", "keyword-in-context", ("$ref",),
+        "`$ref` has sibling keywords ({detail})",
+        _doc(
+            "Finds `$ref` with other keywords next to it (often a `description`).",
+            "OpenAI rejects it (`$ref cannot have keywords {'description'}`); the Anthropic and "
+            "Gemini SDKs silently drop the siblings, so the model never sees them.",
+            '{"$ref": "#/$defs/Address", "description": "Home address"}',
+            "inline the definition and merge the siblings into it",
+            "`tierone rewrite` inlines the target and merges the siblings into it.",
+        ),
+        _cells(
+            openai=N("$ref cannot have keywords"),
+            anthropic=P("siblings are dropped by the SDK"),
+            gemini=P("sibling description dropped"),
+            openwop=UNLISTED,
+        ),
+        fixable=True,
+    ),
+    # ---- keywords ----------------------------------------------------------------------
+    Feature(
+        "T201", "one-of", "keyword", ("oneOf",),
+        "`oneOf` is not accepted by {subset}",
+        _doc(
+            "Finds `oneOf` anywhere a subschema can stand.",
+            "OpenAI and Anthropic reject it and Gemini silently drops it, so the constraint is "
+            "never enforced.",
+            '{"oneOf": [{"type": "string"}, {"type": "integer"}]}',
+            '{"anyOf": [{"type": "string"}, {"type": "integer"}]}',
+            "`tierone rewrite` turns `oneOf` into `anyOf`; exclusivity is checked again on "
+            "the read side by `tierone restore`.",
+        ),
+        _cells(
+            openai=N(), anthropic=N("the SDK rewrites it to anyOf"),
+            gemini=N("silently dropped"), openwop=N(),
+        ),
+        load_bearing=True, fixable=True,
+    ),
+    Feature(
+        "T202", "all-of", "keyword", ("allOf",),
+        "`allOf` is not accepted by {subset}",
+        _doc(
+            "Finds `allOf` anywhere a subschema can stand.",
+            "OpenAI rejects it; Anthropic rejects `allOf` with `$ref`; Gemini rejects it on "
+            "the responseSchema path.",
+            '{"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"x": {"type": "string"}}}]}',
+            "one object schema with the merged properties",
+            "`tierone rewrite` merges a single branch or object branches that do not conflict.",
+        ),
+        _cells(
+            openai=N(), anthropic=P("supported, except allOf with $ref"),
+            gemini=N("rejected by responseSchema"), openwop=N(),
+        ),
+        load_bearing=True, fixable=True,
+    ),
+    Feature(
+        "T203", "not", "keyword", ("not",),
+        "`not` is not accepted by {subset}",
+        _doc(
+            "Finds `not` anywhere a subschema can stand.",
+            "No strict mode can generate against a negation; all three vendors reject it.",
+            '{"type": "string", "not": {"enum": ["admin"]}}',
+            "state the allowed values positively (an `enum`) and check the rest after decoding",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
+        load_bearing=True,
+    ),
+    Feature(
+        "T204", "conditional", "keyword", ("if", "then", "else"),
+        "`{keyword}` (conditional schema) is not accepted by {subset}",
+        _doc(
+            "Finds `if`, `then` and `else`.",
+            "Conditional schemas are not supported by any strict mode.",
+            '{"if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["a"]}}',
+            "an `anyOf` of one closed object per case, each with a single-value `enum` tag",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
+        load_bearing=True,
+    ),
+    Feature(
+        "T205", "dependencies", "keyword", ("dependencies", "dependentSchemas", "dependentRequired"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `dependencies`, `dependentSchemas` and `dependentRequired`.",
+            "No strict mode supports dependencies between properties.",
+            '{"type": "object", "dependentRequired": {"card": ["billing"]}}',
+            "an `anyOf` of closed objects, or a check after decoding",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N("dependencies is listed")),
+        load_bearing=True,
+    ),
+    Feature(
+        "T206", "prefix-items", "keyword", ("prefixItems", "items", "additionalItems"),
+        "tuple validation (`{keyword}`) is not accepted by {subset}",
+        _doc(
+            "Finds tuple validation: `prefixItems`, an array-valued `items` (draft 2019 and "
+            "earlier) and `additionalItems`.",
+            "OpenAI and Anthropic reject tuples; only Gemini accepts `prefixItems`.",
+            '{"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}]}',
+            '{"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, '
+            '"required": ["x", "y"], "additionalProperties": false}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=Y("prefixItems since Nov 2025"), openwop=N()),
+        load_bearing=True,
+    ),
+    Feature(
+        "T207", "property-names", "keyword", ("propertyNames",),
+        "`propertyNames` is not accepted by {subset}",
+        _doc(
+            "Finds `propertyNames`.",
+            "Unsupported by OpenAI and Anthropic; Gemini silently drops it.",
+            '{"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}}',
+            "declare the property names in `properties`",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N("silently dropped"), openwop=N()),
+        load_bearing=True,
+    ),
+    Feature(
+        "T208", "pattern-properties", "keyword", ("patternProperties",),
+        "`patternProperties` is not accepted by {subset}",
+        _doc(
+            "Finds `patternProperties`.",
+            "An object with pattern-named members cannot be closed; no strict mode supports it.",
+            '{"type": "object", "patternProperties": {"^x-": {"type": "string"}}}',
+            "declared `properties`, or a JSON-encoded string for free-form data",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N("Unknown name on responseSchema"), openwop=UNLISTED),
+    ),
+    Feature(
+        "T209", "unevaluated", "keyword", ("unevaluatedProperties", "unevaluatedItems"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `unevaluatedProperties` and `unevaluatedItems`.",
+            "No strict mode implements the unevaluated vocabulary.",
+            '{"type": "object", "unevaluatedProperties": false}',
+            '{"type": "object", "additionalProperties": false}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=UNLISTED),
+    ),
+    Feature(
+        "T210", "contains", "keyword", ("contains", "minContains", "maxContains"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `contains`, `minContains` and `maxContains`.",
+            "No strict mode can generate arrays under a `contains` constraint.",
+            '{"type": "array", "contains": {"const": "admin"}}',
+            "check the array after decoding",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=UNLISTED),
+    ),
+    Feature(
+        "T211", "dynamic-ref", "keyword",
+        ("$dynamicRef", "$recursiveRef", "$dynamicAnchor", "$recursiveAnchor"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds dynamic references (`$dynamicRef`, `$recursiveRef`) and their anchors.",
+            "No strict mode resolves dynamic scopes.",
+            '{"$dynamicRef": "#node"}',
+            '{"$ref": "#/$defs/Node"}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=UNLISTED),
+    ),
+    Feature(
+        "T212", "default-value", "keyword", ("default",),
+        "`default` is not accepted by {subset}",
+        _doc(
+            "Finds `default`.",
+            "OpenAI strict mode rejects it (`'default' is not permitted`); a strict answer always "
+            "carries every field anyway.",
+            '{"type": "integer", "default": 30}',
+            '{"type": "integer", "description": "Use 30 when unsure."}',
+            "`tierone rewrite` moves it into the description.",
+        ),
+        _cells(
+            openai=N("'default' is not permitted"), anthropic=Y(), gemini=Y(), openwop=UNLISTED,
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T213", "const-value", "keyword", ("const",),
+        "`const` is not accepted by {subset}; a single-value `enum` is",
+        _doc(
+            "Finds `const`.",
+            "Gemini's responseSchema rejects it (`Unknown name \"const\"`); every vendor accepts "
+            "a single-value `enum`.",
+            '{"type": "string", "const": "cat"}',
+            '{"type": "string", "enum": ["cat"]}',
+            "`tierone rewrite` turns `const` into a one-value `enum`.",
+        ),
+        _cells(
+            openai=Y(), anthropic=Y(),
+            gemini=P("responseSchema rejects const; response_json_schema accepts it"),
+            openwop=UNLISTED,
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T214", "complex-enum-value", "keyword-in-context", ("enum",),
+        "`enum` holds an object or array value",
+        _doc(
+            "Finds `enum` members that are objects or arrays.",
+            "Anthropic accepts only strings, numbers, booleans and null; Gemini only strings "
+            "on its legacy path.",
+            '{"enum": [{"a": 1}, {"a": 2}]}',
+            '{"anyOf": [{"type": "object", "properties": {"a": {"type": "integer", "enum": [1]}}, '
+            '"required": ["a"], "additionalProperties": false}]}',
+        ),
+        _cells(
+            openai=P("objects in enum are undocumented"), anthropic=N("complex enum members"),
+            gemini=N("string enums only on responseSchema"),
+            openwop=N("enum of string/number/boolean/null is supported"),
+        ),
+    ),
+    # ---- bounds ------------------------------------------------------------------------
+    Feature(
+        "T301", "string-length", "keyword", ("minLength", "maxLength"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `minLength` and `maxLength`.",
+            "Anthropic rejects them and the subset excludes them; a strict answer can still be "
+            "checked against them after decoding.",
+            '{"type": "string", "maxLength": 80}',
+            '{"type": "string", "description": "At most 80 characters."}',
+            "`tierone rewrite` states the bound in the description and restore checks it.",
+        ),
+        _cells(
+            openai=P("accepted since a 2026-08 live probe; absent from the docs list", verified="2026-08-12"),
+            anthropic=N(), gemini=P("responseSchema (OpenAPI) path only"), openwop=N(),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T302", "string-pattern", "keyword", ("pattern",),
+        "`pattern` is not accepted by {subset}",
+        _doc(
+            "Finds `pattern`.",
+            "Anthropic supports only a regex subset, Gemini only on its legacy path, and the "
+            "subset excludes it.",
+            '{"type": "string", "pattern": "^[0-9]{5}$"}',
+            '{"type": "string", "description": "Five digits."}',
+            "`tierone rewrite` states the pattern in the description and restore checks it.",
+        ),
+        _cells(
+            openai=Y(), anthropic=P("no backreferences, lookaround, \\b or large {n,m}"),
+            gemini=P("responseSchema (OpenAPI) path only"), openwop=N(),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T303", "string-format", "keyword-in-context", ("format",),
+        "`format: {value}` is not accepted by {subset}",
+        _doc(
+            "Finds `format`; vendor profiles flag only formats outside the vendor's list.",
+            "Each vendor accepts a different short list of formats and the subset excludes "
+            "`format` altogether.",
+            '{"type": "string", "format": "uri"}',
+            '{"type": "string", "description": "A URI."}',
+            "`tierone rewrite` states the format in the description and restore checks it.",
+        ),
+        _cells(
+            openai=P("9 formats", OPENAI_FORMATS), anthropic=P("10 formats", ANTHROPIC_FORMATS),
+            gemini=P("date-time, date, time", GEMINI_FORMATS), openwop=N(),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T304", "number-range", "keyword", ("minimum", "maximum"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `minimum` and `maximum`.",
+            "Anthropic rejects numeric bounds and the subset excludes them.",
+            '{"type": "integer", "minimum": 0}',
+            '{"type": "integer", "description": "Zero or more."}',
+            "`tierone rewrite` states the bound in the description and restore checks it.",
+        ),
+        _cells(openai=Y(), anthropic=N(), gemini=Y("since Nov 2025"), openwop=N()),
+        fixable=True,
+    ),
+    Feature(
+        "T305", "number-exclusive-range", "keyword", ("exclusiveMinimum", "exclusiveMaximum"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `exclusiveMinimum` and `exclusiveMaximum`.",
+            "Anthropic rejects them and Gemini answers `Unknown name`.",
+            '{"type": "number", "exclusiveMinimum": 0}',
+            '{"type": "number", "description": "Greater than 0."}',
+            "`tierone rewrite` states the bound in the description and restore checks it.",
+        ),
+        _cells(openai=Y(), anthropic=N(), gemini=N("Unknown name"), openwop=UNLISTED),
+        fixable=True,
+    ),
+    Feature(
+        "T306", "number-multiple-of", "keyword", ("multipleOf",),
+        "`multipleOf` is not accepted by {subset}",
+        _doc(
+            "Finds `multipleOf`.",
+            "Anthropic and Gemini reject it and the subset excludes it.",
+            '{"type": "number", "multipleOf": 0.5}',
+            '{"type": "number", "description": "A multiple of 0.5."}',
+            "`tierone rewrite` states the constraint in the description and restore checks it.",
+        ),
+        _cells(openai=Y(), anthropic=N(), gemini=N("Unknown name"), openwop=N()),
+        fixable=True,
+    ),
+    Feature(
+        "T307", "array-min-items", "keyword-in-context", ("minItems",),
+        "`minItems: {value}` is not accepted by {subset}",
+        _doc(
+            "Finds `minItems`; the anthropic profile accepts 0 and 1.",
+            "Anthropic accepts only 0 or 1 and the subset excludes array bounds.",
+            '{"type": "array", "items": {"type": "string"}, "minItems": 2}',
+            '{"type": "array", "items": {"type": "string"}, "description": "At least 2 items."}',
+            "`tierone rewrite` states the bound in the description and restore checks it.",
+        ),
+        _cells(
+            openai=Y(), anthropic=P("0 or 1 only", frozenset({0, 1})), gemini=Y(), openwop=N(),
+        ),
+        fixable=True,
+    ),
+    Feature(
+        "T308", "array-max-items", "keyword", ("maxItems",),
+        "`maxItems` is not accepted by {subset}",
+        _doc(
+            "Finds `maxItems`.",
+            "Anthropic rejects it and the subset excludes array bounds.",
+            '{"type": "array", "items": {"type": "string"}, "maxItems": 5}',
+            '{"type": "array", "items": {"type": "string"}, "description": "At most 5 items."}',
+            "`tierone rewrite` states the bound in the description and restore checks it.",
+        ),
+        _cells(openai=Y(), anthropic=N(), gemini=Y(), openwop=N()),
+        fixable=True,
+    ),
+    Feature(
+        "T309", "array-unique-items", "keyword", ("uniqueItems",),
+        "`uniqueItems` is not accepted by {subset}",
+        _doc(
+            "Finds `uniqueItems`.",
+            "No strict mode enforces uniqueness.",
+            '{"type": "array", "items": {"type": "string"}, "uniqueItems": true}',
+            '{"type": "array", "items": {"type": "string"}, "description": "No duplicates."}',
+            "`tierone rewrite` states the constraint in the description and restore checks it.",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N("Unknown name"), openwop=N()),
+        fixable=True,
+    ),
+    Feature(
+        "T310", "object-property-bounds", "keyword", ("minProperties", "maxProperties"),
+        "`{keyword}` is not accepted by {subset}",
+        _doc(
+            "Finds `minProperties` and `maxProperties`.",
+            "A closed object with every property required has a fixed size; vendors reject the "
+            "keywords.",
+            '{"type": "object", "minProperties": 1}',
+            "declare the properties and list them in `required`",
+            "`tierone rewrite` states the bound in the description and restore checks it.",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=P("responseSchema (OpenAPI) path only"), openwop=UNLISTED),
+        fixable=True,
+    ),
+    # ---- limits ------------------------------------------------------------------------
+    Feature(
+        "T401", "nesting-depth", "limit", (),
+        "nesting depth {count} exceeds the limit of {limit}",
+        _doc(
+            "Counts hops from the root: every step into a property, `items`, an `anyOf` branch, "
+            "a `$defs`/`definitions` entry or any other subschema adds one (the root is 0). "
+            "Reports the first node deeper than the limit on each branch.",
+            "OpenAI enforces a nesting limit (`N levels of nesting exceeds limit of 5`), the "
+            "subset allows 5 levels, and Gemini rejects very deep schemas.",
+            "a string leaf six properties below the root",
+            "flatten the structure or move deep parts into a JSON-encoded string",
+        ),
+        _cells(
+            openai=L(10, "10 levels (5 until 2026)"), anthropic=Y("no published limit"),
+            gemini=P("rejects very deep schemas; no number published"), openwop=L(5, "5 levels"),
+        ),
+        load_bearing=True,
+    ),
+    Feature(
+        "T402", "ref-nesting-depth", "limit", ("$ref",),
+        "following this `$ref` nests the instance {count} levels deep, over the limit of {limit}",
+        _doc(
+            "Follows local `$ref`s as if they were inlined and reports a `$ref` whose target "
+            "makes the real nesting deeper than the limit, even when the hop count is not.",
+            "Vendors count the nesting of the schema they expand, not of the text you wrote.",
+            '{"$defs": {"D": {"type": "object", ...five levels...}}, "properties": '
+            '{"a": {"properties": {"b": {"$ref": "#/$defs/D"}}}}}',
+            "flatten the referenced definition",
+        ),
+        _cells(
+            openai=L(10, "10 levels, counted after references are expanded"),
+            anthropic=Y("no published limit"),
+            gemini=P("rejects very deep schemas; no number published"), openwop=L(5, "5 levels"),
+        ),
+    ),
+    Feature(
+        "T403", "property-count", "limit", (),
+        "the schema declares {count} properties, over the limit of {limit}",
+        _doc(
+            "Counts every property of every `properties` map in the schema, including `$defs` "
+            "and `anyOf` branches, and reports the total at the root.",
+            "OpenAI caps the total number of properties; the subset allows 100.",
+            "an object with 101 properties",
+            "split the schema, or move rarely used fields into a JSON-encoded string",
+        ),
+        _cells(
+            openai=L(5000, "5000 object properties in total (100 at launch)"),
+            anthropic=Y("no published limit"), gemini=Y("no published limit"),
+            openwop=L(100, "100 properties across the schema"),
+        ),
+        load_bearing=True,
+    ),
+    Feature(
+        "T404", "enum-value-count", "limit", ("enum",),
+        "the schema has {count} enum values, over the limit of {limit}",
+        _doc(
+            "Counts the values of every `enum` in the schema.",
+            "OpenAI accepts at most 1000 enum values across a schema.",
+            "an enum of 1500 country-and-region codes",
+            "a plain string described in words, checked after decoding",
+        ),
+        _cells(openai=L(1000, "1000 enum values across the schema")),
+    ),
+    Feature(
+        "T405", "string-budget", "limit", (),
+        "property names, definition names, enum and const values total {count} characters, "
+        "over the limit of {limit}",
+        _doc(
+            "Adds up the length of every property name, definition name, string enum value and "
+            "string const value.",
+            "OpenAI rejects schemas whose total exceeds 120,000 characters.",
+            "a schema with thousands of long enum values",
+            "shorter names, fewer enum values",
+        ),
+        _cells(openai=L(120_000, "120,000 characters")),
+    ),
+    Feature(
+        "T406", "large-enum-length", "limit", ("enum",),
+        "an enum of {values} values totals {count} characters, over the limit of {limit}",
+        _doc(
+            "For each `enum` with more than 250 values, adds up the length of its string values.",
+            "OpenAI limits a single enum of over 250 values to 15,000 characters.",
+            "an enum of 300 long strings",
+            "a plain string described in words, checked after decoding",
+        ),
+        _cells(openai=L(15_000, "15,000 characters for one enum of more than 250 values")),
+    ),
+    Feature(
+        "T407", "optional-parameter-count", "limit", (),
+        "the schema has {count} optional properties, over the limit of {limit}",
+        _doc(
+            "Counts properties that are not listed in `required`, without following `$ref`.",
+            "Anthropic strict tool use accepts at most 24 optional parameters per request.",
+            "a tool with 30 optional fields",
+            "group optional fields into nested objects or make them required and nullable",
+        ),
+        _cells(anthropic=L(24, "24 optional parameters per request")),
+    ),
+    Feature(
+        "T408", "union-parameter-count", "limit", (),
+        "the schema has {count} union-typed properties, over the limit of {limit}",
+        _doc(
+            "Counts properties whose schema is an `anyOf` or a `type` list, without following "
+            "`$ref`.",
+            "Anthropic accepts at most 16 union-typed parameters per request; note that the "
+            "null-as-absent emulation makes every optional field a union.",
+            "20 fields typed `[\"string\", \"null\"]`",
+            "fewer nullable fields, or nested objects",
+        ),
+        _cells(anthropic=L(16, "16 parameters with union types per request")),
+    ),
+    # ---- references --------------------------------------------------------------------
+    Feature(
+        "T501", "recursive-ref", "structure", ("$ref",),
+        "`$ref` {value} is recursive",
+        _doc(
+            "Finds `$ref`s that lead, directly or through other references, back into "
+            "themselves.",
+            "Anthropic rejects recursive schemas (`Circular reference detected`); Gemini SDKs "
+            "truncate them silently.",
+            '{"$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", '
+            '"items": {"$ref": "#/$defs/Node"}}}}}}',
+            "a bounded, explicit nesting, or a JSON-encoded string below a fixed depth",
+        ),
+        _cells(
+            openai=Y("via # or $defs"), anthropic=N("recursive schemas are not supported"),
+            gemini=Y("since Nov 2025"), openwop=P("Anthropic NO; use sparingly"),
+        ),
+    ),
+    Feature(
+        "T502", "remote-ref", "structure", ("$ref",),
+        "`$ref` {value} points outside this document; it is never fetched",
+        _doc(
+            "Finds references to other documents (URLs, relative file names).",
+            "Vendors accept only references inside the schema. tierone never fetches them.",
+            '{"$ref": "https://example.com/address.schema.json"}',
+            "bundle the definition under `$defs` and use `#/$defs/...`",
+        ),
+        _cells(openai=N(), anthropic=N("no external refs"), gemini=N(), openwop=N()),
+    ),
+    Feature(
+        "T503", "unresolvable-ref", "structure", ("$ref",),
+        "`$ref` {value} cannot be resolved: {detail}",
+        _doc(
+            "Finds local references that point at nothing.",
+            "Every vendor rejects a dangling reference.",
+            '{"$ref": "#/$defs/Missing"}',
+            "point at an existing definition",
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
+    ),
+    # ---- enforceability ----------------------------------------------------------------
+    Feature(
+        "T601", "untyped-schema", "structure", ("type",),
+        "schema has no `type`{detail}",
+        _doc(
+            "Finds constraining subschemas without `type`, `$ref`, `anyOf`, `enum` or `const`.",
+            "OpenAI needs a type on every schema and Anthropic's transform raises on untyped "
+            "nodes; Gemini guesses.",
+            '{"properties": {"a": {"type": "string"}}}',
+            '{"type": "object", "properties": {"a": {"type": "string"}}}',
+        ),
+        _cells(
+            openai=N("every schema needs a type"), anthropic=N("type, anyOf, enum or const needed"),
+            gemini=P("types are inferred"), openwop=P("the reference walker skips untyped nodes"),
+        ),
+    ),
+    Feature(
+        "T602", "boolean-schema", "structure", (),
+        "boolean schema `{value}` cannot be enforced",
+        _doc(
+            "Finds `true` and `false` used as subschemas.",
+            "`true` accepts anything and `false` nothing; no strict mode can generate from "
+            "either.",
+            '{"type": "object", "properties": {"extra": true}}',
+            '{"type": "object", "properties": {"extra": {"type": "string"}}}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=P("the reference walker skips them")),
+    ),
+    Feature(
+        "T603", "empty-schema", "structure", (),
+        "schema accepts any value (no constraining keyword)",
+        _doc(
+            "Finds `{}` and schemas with only annotations (title, description, ...).",
+            "No vendor can enforce \"anything\": OpenAI and Anthropic reject it, Gemini guesses.",
+            '{"type": "object", "properties": {"payload": {"description": "anything"}}}',
+            '{"type": "object", "properties": {"payload": {"type": "string", "description": '
+            '"A JSON-encoded value."}}}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=P("accepted, unconstrained"), openwop=P("not checked")),
+    ),
+    Feature(
+        "T604", "enum-type-mismatch", "keyword-in-context", ("enum", "const"),
+        "`{keyword}` value {value} contradicts `type`",
+        _doc(
+            "Finds `enum` and `const` values that the schema's `type` does not admit.",
+            "The contradiction makes the value impossible to generate; vendors reject or "
+            "silently drop it.",
+            '{"type": "string", "enum": ["a", 1]}',
+            '{"type": ["string", "integer"], "enum": ["a", 1]}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
+    ),
+    Feature(
+        "T605", "unknown-keyword", "keyword", (),
+        "unknown keyword `{keyword}`",
+        _doc(
+            "Finds keywords no rule knows, except annotations (`title`, `description`, "
+            "`$comment`, `examples`, `$schema`, `$id`, `$defs`, `definitions`, "
+            "`propertyOrdering`) and `x-` extensions.",
+            "Vendors reject unknown keywords (Gemini: `Unknown name`) or ignore them, so what "
+            "they express is not enforced.",
+            '{"type": "string", "nullable": true}',
+            '{"type": ["string", "null"]}',
+        ),
+        _cells(
+            openai=P("rejected or ignored"), anthropic=P("moved out by the SDK"),
+            gemini=P("Unknown name, or silently ignored"), openwop=UNLISTED,
+        ),
+    ),
+    Feature(
+        "T606", "malformed-keyword", "keyword-in-context", (),
+        "`{keyword}` is malformed: {detail}",
+        _doc(
+            "Finds keywords whose value has the wrong shape (a `required` that is not a list of "
+            "strings, an unknown `type` name, a non-schema where a schema must stand, ...).",
+            "A malformed schema is rejected by every vendor and by JSON Schema validators.",
+            '{"type": "text"}',
+            '{"type": "string"}',
+        ),
+        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
+    ),
+)
+
+#: keywords that are annotations: always allowed, never reported as unknown
+ANNOTATIONS = frozenset(
+    {"title", "description", "$comment", "examples", "$schema", "$id", "$defs", "definitions",
+     "propertyOrdering"}
+)
+#: keywords that the subset supports (allowed wherever they make sense)
+SUPPORTED_KEYWORDS = frozenset(
+    {"type", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "$ref"}
+)
+
+BY_CODE = {feature.code: feature for feature in FEATURES}
+BY_NAME = {feature.name: feature for feature in FEATURES}
