@@ -15,11 +15,11 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_CORPUS, alternate, corpus_files, median  # noqa: E402
+from _common import DEFAULT_CORPUS, alternate, corpus_files, median
 
-from tierone.linter.api import lint_paths  # noqa: E402
-from tierone.linter.config import Config  # noqa: E402
-from tierone.linter.reporters import render_text  # noqa: E402
+from tierone.linter.api import lint_paths
+from tierone.linter.config import Config
+from tierone.linter.reporters import render_text
 
 
 def main() -> int:

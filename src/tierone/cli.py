@@ -4,12 +4,11 @@ exit codes: 0 clean or valid, 1 findings or invalid, 2 could not run."""
 
 import sys
 from enum import Enum
-from typing import Annotated, NoReturn, Optional
+from typing import Annotated, NoReturn
 
 import typer
 
 from . import __version__
-
 
 
 def _typer(**settings: object) -> typer.Typer:
@@ -42,7 +41,7 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def _split(values: Optional[list[str]]) -> list[str]:
+def _split(values: list[str] | None) -> list[str]:
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
 
 
@@ -63,18 +62,18 @@ PROFILE_HELP = "tier1 (default), tier1-load-bearing, openai, anthropic or gemini
 
 
 def lint(
-    paths: Annotated[Optional[list[str]], typer.Argument(
+    paths: Annotated[list[str] | None, typer.Argument(
         help="Files, directories, - for stdin, or module:Model for a pydantic model.")] = None,
-    profile: Annotated[Optional[str], typer.Option("--profile", "-p", help=PROFILE_HELP)] = None,
-    select: Annotated[Optional[list[str]], typer.Option(
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help=PROFILE_HELP)] = None,
+    select: Annotated[list[str] | None, typer.Option(
         help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
-    ignore: Annotated[Optional[list[str]], typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
+    ignore: Annotated[list[str] | None, typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
     output_format: Annotated[Format, typer.Option("--format", help="Report format.")] = Format.text,
-    output: Annotated[Optional[str], typer.Option("--output", "-o", help="Write the report to this file.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the report to this file.")] = None,
     statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")] = False,
-    stdin_filename: Annotated[Optional[str], typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
+    stdin_filename: Annotated[str | None, typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help="Ignore [tool.tierone] in pyproject.toml.")] = False,
 ) -> None:
     """Lint schemas against the Tier-1 subset (or a vendor profile).
@@ -83,7 +82,8 @@ def lint(
     """
     from .linter import config as config_module
     from .linter.api import lint_paths
-    from .linter.reporters import REPORTERS, error_line, statistics as render_statistics, summary
+    from .linter.reporters import REPORTERS, error_line, summary
+    from .linter.reporters import statistics as render_statistics
     from .linter.selection import SelectionError
 
     try:
@@ -99,8 +99,8 @@ def lint(
     else:
         body = REPORTERS[output_format.value](report)
     if output_format is Format.text:
-        for error in report.errors:
-            typer.echo(error_line(error), err=True)
+        for problem in report.errors:
+            typer.echo(error_line(problem), err=True)
         if not quiet:
             body += summary(report) + "\n"
     if output:
@@ -117,7 +117,7 @@ def lint(
 
 
 def rules(
-    profile: Annotated[Optional[str], typer.Option("--profile", "-p", help="Only rules this profile enables.")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only rules this profile enables.")] = None,
     output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
 ) -> None:
     """List the rules: code, name, fixability, and the vendors that reject the pattern."""
@@ -165,7 +165,7 @@ def build(only: str | None = None) -> typer.Typer:
     built.callback()(root)
     for name, function in COMMANDS.items():
         if only is None or name == only:
-            built.command(name)(function)
+            built.command(name)(function)  # type: ignore[type-var]
     return built
 
 

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 
 class InputError(Exception):
     """An input that could not be read, parsed or understood as a schema."""
@@ -18,7 +16,7 @@ class InputError(Exception):
         self.line = line
         self.column = column
 
-    def __eq__(self, other: Any) -> bool:
+    def __eq__(self, other: object) -> bool:
         return isinstance(other, InputError) and self.args == other.args
 
     def __hash__(self) -> int:

@@ -211,7 +211,7 @@ def load_model(spec: str) -> Source:
 
     try:
         target: Any = importlib.import_module(module_name)
-    except Exception as error:  # an import runs user code: report, never crash
+    except Exception as error:  # noqa: BLE001 (an import runs user code: report, never crash)
         raise InputError(spec, f"cannot import module {module_name!r}: {type(error).__name__}: {error}") from None
     for part in attribute.split("."):
         try:
@@ -223,6 +223,6 @@ def load_model(spec: str) -> Source:
         raise InputError(spec, "is not a pydantic model or TypeAdapter (no model_json_schema())")
     try:
         schema = schema_of()
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 (user code)
         raise InputError(spec, f"model_json_schema() failed: {type(error).__name__}: {error}") from None
     return Source(spec, schema, "model")

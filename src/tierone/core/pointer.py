@@ -6,7 +6,7 @@ rendered once, in :meth:`Pointer.__str__`.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Self
 
 Segment = str | int
 
@@ -35,14 +35,13 @@ class Pointer(tuple[Segment, ...]):
 
     __slots__ = ()
 
-    def __new__(cls, parts: tuple[Segment, ...] = ()) -> Pointer:
+    def __new__(cls, parts: tuple[Segment, ...] = ()) -> Self:
         return tuple.__new__(cls, parts)
 
     @classmethod
     def parse(cls, text: str) -> Pointer:
         """Parse ``/a/b~1c`` (or a URI fragment ``#/a/b``) into a pointer."""
-        if text.startswith("#"):
-            text = text[1:]
+        text = text.removeprefix("#")
         if text == "":
             return ROOT
         if not text.startswith("/"):

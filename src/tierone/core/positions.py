@@ -19,8 +19,8 @@ from .pointer import Segment
 
 Position = tuple[int, int]
 _WS = re.compile(r"[ \t\n\r]*")
-_SCAN = json.scanner.make_scanner(json.decoder.JSONDecoder())  # type: ignore[no-untyped-call]
-_SCANSTRING = json.decoder.scanstring
+_SCAN = json.scanner.make_scanner(json.decoder.JSONDecoder())  # type: ignore[arg-type]
+_SCANSTRING = getattr(json.decoder, "scanstring")  # noqa: B009 (C speed; not in typeshed)
 
 
 class Locator(Protocol):

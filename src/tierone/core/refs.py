@@ -88,14 +88,14 @@ def _components(graph: dict[Node, set[Node]]) -> dict[Node, int]:
     stack: list[Node] = []
     on_stack: set[Node] = set()
     counter = 0
-    for root in graph:
+    for root, first in graph.items():
         if root in index:
             continue
         index[root] = low[root] = counter
         counter += 1
         stack.append(root)
         on_stack.add(root)
-        work = [(root, iter(graph[root]))]
+        work = [(root, iter(first))]
         while work:
             node, successors = work[-1]
             advanced = False

@@ -36,7 +36,7 @@ def lint(
     True
     """
     plan = _plan(profile, select, ignore)
-    if isinstance(schema, (dict, bool)):
+    if isinstance(schema, (Mapping, bool)):
         return lint_source(Source("<schema>", schema, "data"), plan)
     try:
         source = load_path(schema)

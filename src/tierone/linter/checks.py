@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..core.pointer import ROOT, Pointer
 from ..core.refs import LOCAL, REMOTE, RefResolver, recursive_sites
-from ..core.walker import Visit, walk
+from ..core.walker import Visit
 from ..subset.table import ANNOTATIONS
 from .jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema
 
@@ -29,15 +29,24 @@ class Hit(NamedTuple):
     #: the keyword's value: shown in messages, and the verdict may depend on it
     value: Any = None
     #: the measured amount, for limits
-    count: int | None = None
+    amount: int | None = None
 
 
 class Tally:
     """What the whole-schema rules need, gathered once during the walk."""
 
     __slots__ = (
-        "properties", "enum_values", "string_budget", "optional", "unions", "refs", "anchors",
-        "limits", "root", "references", "order",
+        "anchors",
+        "enum_values",
+        "limits",
+        "optional",
+        "order",
+        "properties",
+        "references",
+        "refs",
+        "root",
+        "string_budget",
+        "unions",
     )
 
     def __init__(self, root: Any, limits: dict[str, int]) -> None:
@@ -167,7 +176,7 @@ def not_a_schema(visit: Visit, tally: Tally) -> Hits:
 def nesting_depth(visit: Visit, tally: Tally) -> Hits:
     limit = tally.limits["T401"]
     if visit.depth == limit + 1:
-        return (Hit(visit.pointer, None, {"count": visit.depth, "limit": limit}, count=visit.depth),)
+        return (Hit(visit.pointer, None, {"count": visit.depth, "limit": limit}, amount=visit.depth),)
     return NONE
 
 
@@ -293,7 +302,7 @@ def large_enum_length(visit: Visit, keyword: str, value: Any, tally: Tally) -> H
         total = sum(len(v) for v in value if isinstance(v, str))
         limit = tally.limits["T406"]
         if total > limit:
-            return (Hit(visit.pointer, keyword, {"values": len(value), "count": total, "limit": limit}, count=total),)
+            return (Hit(visit.pointer, keyword, {"values": len(value), "count": total, "limit": limit}, amount=total),)
     return NONE
 
 
@@ -303,7 +312,7 @@ def large_enum_length(visit: Visit, keyword: str, value: Any, tally: Tally) -> H
 def _over(tally: Tally, code: str, count: int) -> Hits:
     limit = tally.limits[code]
     if count > limit:
-        return (Hit(ROOT, None, {"count": count, "limit": limit}, count=count),)
+        return (Hit(ROOT, None, {"count": count, "limit": limit}, amount=count),)
     return NONE
 
 
@@ -439,5 +448,5 @@ def ref_nesting_depth(tally: Tally) -> Hits:
             continue
         reach = depth + heights.height(refs.edges[pointer])
         if reach > limit:
-            found.append(Hit(pointer, "$ref", {"count": reach, "limit": limit}, ref, count=reach))
+            found.append(Hit(pointer, "$ref", {"count": reach, "limit": limit}, ref, amount=reach))
     return found

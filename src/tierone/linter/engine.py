@@ -156,7 +156,7 @@ def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
         line=position[0] if position else None,
         column=position[1] if position else None,
         fixable=feature.fixable,
-        vendors=_vendors(feature.code, _hashable(hit.value), hit.count),
+        vendors=_vendors(feature.code, _hashable(hit.value), hit.amount),
         path=path,
     )
 

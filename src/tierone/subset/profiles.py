@@ -84,11 +84,7 @@ def rejecting_vendors(feature: Feature, value: Any = None, count: int | None = N
     found = []
     for vendor in VENDORS:
         cell = feature.cell(vendor)
-        if cell.status == UNSUPPORTED:
-            found.append(vendor)
-        elif cell.status == PARTIAL and cell.allowed is not None and not _allowed(value, cell.allowed):
-            found.append(vendor)
-        elif cell.status == LIMITED and count is not None and cell.limit is not None and count > cell.limit:
+        if cell.status == UNSUPPORTED or cell.status == PARTIAL and cell.allowed is not None and not _allowed(value, cell.allowed) or cell.status == LIMITED and count is not None and cell.limit is not None and count > cell.limit:
             found.append(vendor)
     return tuple(found)
 

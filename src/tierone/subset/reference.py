@@ -65,7 +65,8 @@ def violations(schema: Any, mode: str = STRICT, count_in_load_bearing: bool = Tr
             if strict and node.get("additionalProperties") is not False:
                 found.append(Violation(path, "additionalProperties-must-be-false-on-object-strict-only"))
             properties = node.get("properties")
-            required = node.get("required") if isinstance(node.get("required"), list) else []
+            declared = node.get("required")
+            required: list[Any] = declared if isinstance(declared, list) else []
             if isinstance(properties, dict):
                 for name, sub in properties.items():
                     count += 1

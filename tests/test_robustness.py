@@ -1,0 +1,83 @@
+"""The linter never crashes: on generated schemas, on metaschema-generated ones, on the corpus."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from tierone import lint
+from tierone.linter.api import lint_paths
+from tierone.linter.config import Config
+from tierone.subset.profiles import PROFILES
+
+from .conftest import corpus_files
+from .strategies import SCHEMAS
+
+JSON = st.recursive(
+    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=5)),
+    lambda c: st.one_of(st.lists(c, max_size=4), st.dictionaries(st.text(max_size=8), c, max_size=4)),
+    max_leaves=30,
+)
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SCHEMAS, st.sampled_from(sorted(PROFILES)))
+def test_generated_schemas_never_crash(schema, profile):
+    result = lint(schema, profile=profile)
+    for d in result.diagnostics:
+        assert d.code.startswith("T") and d.severity in ("error", "warning") and d.message
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.sampled_from(["type", "properties", "required", "items", "anyOf", "$ref", "enum",
+                                        "const", "additionalProperties", "$defs", "not", "format", "minItems"]),
+                       JSON, max_size=6))
+def test_arbitrary_values_under_schema_keywords_never_crash(schema):
+    lint(schema)
+
+
+def unrolled(metaschema, depth: int = 1):
+    """The metaschema with its recursion cut after ``depth`` levels (hypothesis-jsonschema
+    cannot generate from recursive references)."""
+
+    def inline(node, level):
+        if isinstance(node, list):
+            return [inline(item, level) for item in node]
+        if not isinstance(node, dict):
+            return node
+        ref = node.get("$ref")
+        if ref == "#":
+            return inline(root, level - 1) if level > 0 else {"type": "boolean"}
+        if isinstance(ref, str) and ref.startswith("#/definitions/"):
+            return inline(root["definitions"][ref.split("/")[-1]], level)
+        return {k: inline(v, level) for k, v in node.items() if k not in ("definitions", "$id", "$schema")}
+
+    root = metaschema
+    return inline(metaschema, depth)
+
+
+def test_metaschema_generated_schemas_never_crash(corpus):
+    from hypothesis_jsonschema import from_schema
+
+    metaschema = unrolled(json.loads((corpus / "metaschemas" / "draft7__metaschema.json").read_text()))
+
+    @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(from_schema(metaschema))
+    def check(schema):
+        lint(schema)
+        lint(schema, profile="anthropic")
+
+    check()
+
+
+def test_the_whole_corpus_lints_without_a_crash(corpus):
+    files = [str(p) for p in corpus_files(corpus, "jsonschemabench", "jsonschemabench-maskbench-extra",
+                                          "json-schema-test-suite", "metaschemas", "hypothesis-jsonschema")]
+    report = lint_paths(files, config=Config())
+    assert len(report.results) == len(files) > 11_000
+    errors = [(r.path, r.error.message) for r in report.results if r.error is not None]
+    # inputs that are not schema objects (arrays, numbers) are reported, never crashed on
+    assert all("not a JSON Schema" in message for _, message in errors), errors[:5]
+    assert len(report.diagnostics) > 100_000

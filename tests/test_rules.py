@@ -1,0 +1,79 @@
+"""Every rule against its bad and good fixtures (tests/fixtures/rules/<CODE>.json)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tierone import lint
+from tierone.linter import registry
+from tierone.subset.table import BY_CODE, FEATURES
+
+from .conftest import FIXTURES
+
+RULE_FILES = sorted((FIXTURES / "rules").glob("T*.json"))
+
+
+def _cases(kind: str) -> list[tuple[str, str, object, str | None]]:
+    cases = []
+    for path in RULE_FILES:
+        data = json.loads(path.read_text())
+        for case in data[kind]:
+            cases.append((data["code"], case["name"], case["schema"], case.get("pointer")))
+    return cases
+
+
+def _id(case: tuple[str, str, object, str | None]) -> str:
+    return f"{case[0]}-{case[1].replace(' ', '_')}"
+
+
+@pytest.mark.parametrize("case", _cases("bad"), ids=_id)
+def test_bad_fixture_is_flagged_at_its_pointer(case):
+    code, _, schema, pointer = case
+    found = [(d.code, d.pointer) for d in lint(schema).diagnostics]
+    assert (code, pointer) in found, found
+
+
+@pytest.mark.parametrize("case", _cases("good"), ids=_id)
+def test_good_fixture_is_not_flagged(case):
+    code, _, schema, _ = case
+    assert code not in {d.code for d in lint(schema).diagnostics}
+
+
+def test_every_rule_has_fixtures_a_detector_and_docs():
+    codes = {p.stem for p in RULE_FILES}
+    detected = set(registry.NODE) | set(registry.KEYWORD) | set(registry.FINAL) | set(registry.KEYWORD_EXTRA) | registry.IMPLICIT
+    for feature in FEATURES:
+        assert feature.code in codes, f"{feature.code} has no fixture file"
+        assert feature.code in detected, f"{feature.code} has no detector"
+        doc = feature.doc
+        assert doc.what and doc.why and doc.example and doc.use_instead, feature.code
+        assert feature.fixable == bool(doc.fix), f"{feature.code}: fix docs and fixable disagree"
+
+
+def test_codes_and_names_are_unique_and_well_formed():
+    assert len({f.code for f in FEATURES}) == len(FEATURES)
+    assert len({f.name for f in FEATURES}) == len(FEATURES)
+    for feature in FEATURES:
+        assert feature.code[0] == "T" and feature.code[1:].isdigit()
+        assert feature.name == feature.name.lower() and " " not in feature.name
+        assert BY_CODE[feature.code] is feature
+
+
+def test_vendor_profile_accepts_a_format_it_supports_and_flags_one_it_does_not():
+    schema = {"type": "object", "properties": {"d": {"type": "string", "format": "date-time"},
+                                                "u": {"type": "string", "format": "uri"}},
+              "required": ["d", "u"], "additionalProperties": False}
+    openai = {(d.code, d.pointer) for d in lint(schema, profile="openai").diagnostics}
+    anthropic = {(d.code, d.pointer) for d in lint(schema, profile="anthropic").diagnostics}
+    assert ("T303", "/properties/u") in openai and ("T303", "/properties/d") not in openai
+    assert not any(code == "T303" for code, _ in anthropic)
+
+
+def test_diagnostic_names_rejecting_vendors_from_the_table():
+    schema = {"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}]}},
+              "required": ["a"], "additionalProperties": False}
+    (one_of,) = [d for d in lint(schema).diagnostics if d.code == "T201"]
+    assert one_of.vendors == ("openai", "anthropic", "gemini")
+    assert one_of.keyword == "oneOf" and one_of.severity == "error" and one_of.fixable
