@@ -4,6 +4,9 @@ The public API is imported lazily so that ``tierone lint`` starts fast:
 
 - :func:`lint` — lint a schema (data or a file) under a profile;
 - :func:`lint_paths` — lint files, directories, stdin and pydantic models;
+- :func:`rewrite` — a schema rewritten for strict mode (null-as-absent emulation and friends);
+- :func:`restore` — a strict-mode answer turned back into what the original schema means;
+- :func:`to_strict_form` — an instance as it travels under the rewritten schema.
 """
 
 from __future__ import annotations
@@ -12,15 +15,21 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "lint", "lint_paths"]
+__all__ = ["__version__", "lint", "lint_paths", "restore", "rewrite", "to_strict_form"]
 
 _LAZY = {
     "lint": ("tierone.linter.api", "lint"),
     "lint_paths": ("tierone.linter.api", "lint_paths"),
+    "rewrite": ("tierone.subset.rewriter", "rewrite"),
+    "restore": ("tierone.subset.restore", "restore"),
+    "to_strict_form": ("tierone.subset.strictform", "to_strict_form"),
 }
 
 if TYPE_CHECKING:
     from .linter.api import lint, lint_paths
+    from .subset.restore import restore
+    from .subset.rewriter import rewrite
+    from .subset.strictform import to_strict_form
 
 
 def __getattr__(name: str) -> Any:

@@ -92,3 +92,31 @@ def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit
             for index in range(len(kids) - 1, -1, -1):
                 child_pointer, sub, keyword = kids[index]
                 push(_new(Visit, (child_pointer, sub, below, keyword)))
+
+
+def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
+    """A new tree: every subschema rebuilt children-first, then passed to
+    ``replace(node, pointer)``, which returns the node to put in its place.
+
+    The input is never mutated; key order is kept. Recursion follows the schema's nesting,
+    which loading caps at 1,000 levels.
+    """
+    if isinstance(schema, dict):
+        rebuilt: dict[str, Any] = {}
+        for key, value in schema.items():
+            if key in IN_MAPPING and isinstance(value, dict):
+                base = pointer + (key,)
+                rebuilt[key] = {
+                    name: sub if key == "dependencies" and isinstance(sub, list)
+                    else transform(sub, replace, _new(Pointer, base + (name,)))
+                    for name, sub in value.items()
+                }
+            elif key in IN_ARRAY and isinstance(value, list):
+                base = pointer + (key,)
+                rebuilt[key] = [transform(sub, replace, _new(Pointer, base + (i,))) for i, sub in enumerate(value)]
+            elif key in IN_VALUE:
+                rebuilt[key] = transform(value, replace, _new(Pointer, pointer + (key,)))
+            else:
+                rebuilt[key] = value
+        schema = rebuilt
+    return replace(schema, pointer)

@@ -159,6 +159,16 @@ def empty_schema(visit: Visit, tally: Tally) -> Hits:
     return NONE
 
 
+def untyped_array_items(visit: Visit, tally: Tally) -> Hits:
+    node = visit.schema
+    if node.__class__ is not dict or "items" in node or "prefixItems" in node:
+        return NONE
+    declared = node.get("type")
+    if declared == "array" or (isinstance(declared, list) and "array" in declared):
+        return (Hit(visit.pointer),)
+    return NONE
+
+
 def boolean_schema(visit: Visit, tally: Tally) -> Hits:
     if visit.depth and isinstance(visit.schema, bool) and visit.keyword not in BOOLEAN_IS_A_VALUE:
         return (Hit(visit.pointer, None, None, visit.schema),)
@@ -248,7 +258,8 @@ def ref_with_siblings(visit: Visit, keyword: str, value: Any, tally: Tally) -> H
 
 
 def complex_enum_value(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
-    if isinstance(value, list) and any(isinstance(v, (dict, list)) for v in value):
+    values = value if keyword == "enum" and isinstance(value, list) else [value] if keyword == "const" else []
+    if any(isinstance(v, (dict, list)) for v in values):
         return (Hit(visit.pointer, keyword),)
     return NONE
 
@@ -292,6 +303,8 @@ OBJECT_VALUED = frozenset({"properties", "$defs", "definitions", "patternPropert
 def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     expected = dict if keyword in OBJECT_VALUED else list
     if isinstance(value, expected):
+        if keyword == "enum" and not value:
+            return (Hit(visit.pointer, keyword, {"detail": "an empty enum accepts no value"}),)
         return NONE
     noun = "an object of schemas" if expected is dict else "an array"
     return (Hit(visit.pointer, keyword, {"detail": f"expected {noun}"}),)

@@ -18,6 +18,7 @@ NODE: dict[str, c.NodeCheck] = {
     "T602": c.boolean_schema,
     "T603": c.empty_schema,
     "T606": c.not_a_schema,
+    "T607": c.untyped_array_items,
 }
 
 #: rules judged on a keyword; the keywords come from the table row unless given here

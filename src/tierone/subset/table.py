@@ -358,10 +358,10 @@ FEATURES: tuple[Feature, ...] = (
         fixable=True,
     ),
     Feature(
-        "T214", "complex-enum-value", "keyword-in-context", ("enum",),
-        "`enum` holds an object or array value",
+        "T214", "complex-enum-value", "keyword-in-context", ("enum", "const"),
+        "`{keyword}` holds an object or array value",
         _doc(
-            "Finds `enum` members that are objects or arrays.",
+            "Finds `enum` members and `const` values that are objects or arrays.",
             "Anthropic accepts only strings, numbers, booleans and null; Gemini only strings "
             "on its legacy path.",
             '{"enum": [{"a": 1}, {"a": 2}]}',
@@ -723,6 +723,24 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": ["string", "integer"], "enum": ["a", 1]}',
         ),
         _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
+    ),
+    Feature(
+        "T607", "untyped-array-items", "structure", ("items",),
+        "array schema has no `items`: its items may be any value",
+        _doc(
+            "Finds array schemas (`type: array`) without `items` or `prefixItems`.",
+            "Strict modes generate each item from the `items` schema; without one, OpenAI "
+            "rejects the array and the others cannot enforce anything about the items.",
+            '{"type": "array"}',
+            '{"type": "array", "items": {"type": "string"}}',
+            "`tierone rewrite` makes the items JSON-encoded strings, which `tierone restore` "
+            "decodes.",
+        ),
+        _cells(
+            openai=N("arrays need a typed items schema"), anthropic=P("items are unconstrained"),
+            gemini=P("items are unconstrained"), openwop=P("not checked"),
+        ),
+        fixable=True,
     ),
     Feature(
         "T605", "unknown-keyword", "keyword", (),

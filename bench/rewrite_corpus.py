@@ -1,0 +1,77 @@
+"""Rewriting every schema of the corpus in one process, against ``json.load`` of the same files.
+
+Both run alternately in this process; tierone's side loads each file, rewrites it (every
+pass, then the lint that judges the output) and renders it in the file's own layout. The
+report gives medians and the ratio (target: at most 3).
+
+    python bench/rewrite_corpus.py [--corpus ../shared/corpus] [--runs 1] [--limit N]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from _common import DEFAULT_CORPUS, alternate, corpus_files, median  # noqa: E402
+
+from tierone.core.errors import InputError  # noqa: E402
+from tierone.core.loading import load_path  # noqa: E402
+from tierone.subset.files import rewrite_source  # noqa: E402
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--sub", default="jsonschemabench")
+    parser.add_argument("--runs", type=int, default=1)
+    parser.add_argument("--profile", default="tier1")
+    parser.add_argument("--limit", type=int, default=0)
+    args = parser.parse_args()
+    files = corpus_files(args.corpus, args.sub)
+    if args.limit:
+        files = files[: args.limit]
+    if not files:
+        print(f"no corpus at {args.corpus / args.sub}; nothing to measure")
+        return 0
+    outcome: Counter[str] = Counter()
+
+    def baseline() -> None:
+        for name in files:
+            with open(name, "rb") as handle:
+                json.load(handle)
+
+    def rewrite_all() -> None:
+        outcome.clear()
+        for name in files:
+            try:
+                source = load_path(name)
+            except InputError:
+                outcome["input errors"] += 1
+                continue
+            if not isinstance(source.data, (dict, bool)):
+                outcome["not a schema object"] += 1
+                continue
+            done = rewrite_source(source, args.profile)
+            outcome["rewritten clean" if done.result.ok else "reported unfixable"] += 1
+
+    times = alternate(args.runs, json_load=baseline, rewrite=rewrite_all)
+    base = median(times["json_load"])
+    print(json.dumps({
+        "files": len(files),
+        "profile": args.profile,
+        "runs": args.runs,
+        "json_load_median_s": round(base, 3),
+        "rewrite_median_s": round(median(times["rewrite"]), 3),
+        "rewrite_ratio": round(median(times["rewrite"]) / base, 3),
+        "target_ratio": 3.0,
+        **outcome,
+    }, indent=2))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

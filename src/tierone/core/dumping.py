@@ -1,0 +1,90 @@
+"""Writing data back in the style of the file it came from.
+
+JSON keeps its indentation (spaces, tabs or none) and its final newline; YAML goes through
+ruamel.yaml's round-trip tree, updated in place, so comments and key order survive.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from io import StringIO
+from typing import Any, NamedTuple
+
+_INDENT = re.compile(r"\n([ \t]+)\S")
+
+
+class JsonStyle(NamedTuple):
+    """How a JSON text is laid out."""
+
+    indent: str | None
+    compact: bool
+    newline: bool
+
+
+def json_style(text: str) -> JsonStyle:
+    """The layout of ``text``: its first indentation, and whether it ends with a newline."""
+    found = _INDENT.search(text)
+    newline = text.endswith("\n")
+    if found is None:
+        return JsonStyle(None, '": ' not in text and '", ' not in text, newline)
+    return JsonStyle(found.group(1), False, newline)
+
+
+TWO_SPACES = JsonStyle("  ", False, True)
+
+
+def dump_json(data: Any, style: JsonStyle = TWO_SPACES) -> str:
+    if style.indent is not None:
+        indent: str | int = style.indent if "\t" in style.indent else len(style.indent)
+        text = json.dumps(data, indent=indent, ensure_ascii=False)
+    elif style.compact:
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
+    else:
+        text = json.dumps(data, ensure_ascii=False)
+    return text + "\n" if style.newline else text
+
+
+def dump_yaml(original_text: str, data: Any) -> str:
+    """``data`` written over the YAML document ``original_text``, keeping comments and order."""
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.preserve_quotes = True
+    yaml.width = 4096
+    yaml.representer.add_representer(
+        type(None), lambda representer, _: representer.represent_scalar("tag:yaml.org,2002:null", "null")
+    )
+    tree = yaml.load(original_text)
+    tree = _sync(tree, data)
+    out = StringIO()
+    yaml.dump(tree, out)
+    return out.getvalue()
+
+
+def _sync(old: Any, new: Any) -> Any:
+    """``old`` (a ruamel node) changed in place to equal ``new``, reusing what is unchanged."""
+    if isinstance(old, dict) and isinstance(new, dict):
+        keys = {str(k): k for k in old}
+        for text_key, key in list(keys.items()):
+            if text_key not in new:
+                del old[key]
+        for position, (name, value) in enumerate(new.items()):
+            if name in keys:
+                old[keys[name]] = _sync(old[keys[name]], value)
+            elif hasattr(old, "insert"):
+                old.insert(position, name, value)
+            else:
+                old[name] = value
+        order = [keys.get(name, name) for name in new]
+        if list(old) != order and hasattr(old, "move_to_end"):
+            for key in order:
+                old.move_to_end(key)
+        return old
+    if isinstance(old, list) and isinstance(new, list) and len(old) == len(new):
+        for index, value in enumerate(new):
+            old[index] = _sync(old[index], value)
+        return old
+    if type(old) is not bool and old == new and isinstance(old, type(new)) and not isinstance(new, (dict, list)):
+        return old  # keeps the scalar's quoting style
+    return new

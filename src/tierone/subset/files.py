@@ -1,0 +1,31 @@
+"""Rewriting schema files: load, rewrite, and render in the file's own style."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..core.dumping import dump_json, dump_yaml, json_style
+from ..core.loading import Source
+from .rewriter import Rewritten, rewrite
+
+
+class RewrittenFile(NamedTuple):
+    """A rewrite and the text to write for it."""
+
+    source: Source
+    result: Rewritten
+    #: the new file content, in the input's format and layout
+    text: str
+
+
+def render(source: Source, data: object) -> str:
+    """``data`` as text in the format and layout of ``source``."""
+    if source.format == "yaml" and source.text is not None:
+        return dump_yaml(source.text, data)
+    style = json_style(source.text) if source.text is not None else json_style('{\n  "":0}\n')
+    return dump_json(data, style)
+
+
+def rewrite_source(source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True) -> RewrittenFile:
+    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints)
+    return RewrittenFile(source, result, render(source, result.schema))

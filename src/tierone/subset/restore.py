@@ -1,0 +1,215 @@
+"""``restore()``: the model's strict-mode answer turned back into what the original schema means.
+
+The rewriter made optional fields required and nullable and turned free-form data into JSON
+strings; restore undoes exactly that, guided by the ORIGINAL schema (with the same shape
+predicates the rewriter used), then validates the result against the original with
+jsonschema, so every constraint the wire schema could not carry is enforced here.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from ..core.pointer import Pointer
+from ..core.refs import LOCAL, RefResolver
+from .shapes import dict_at, is_free_form, items_of, list_at
+
+MAX_REF_HOPS = 64
+
+
+class RestoreError(NamedTuple):
+    """One reason the restored payload does not satisfy the original schema."""
+
+    #: RFC 6901 pointer into the payload
+    pointer: str
+    message: str
+
+
+class Restored(NamedTuple):
+    """The restored payload, and the errors that make it invalid (none when valid)."""
+
+    payload: Any
+    errors: tuple[RestoreError, ...]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+
+class _Reader:
+    """Walks a payload alongside the original schema."""
+
+    def __init__(self, original: Any) -> None:
+        self.original = original
+        self.resolver = RefResolver(original, _anchored(original))
+        self.errors: list[RestoreError] = []
+        #: (schema, place) pairs being read: a reference loop that consumes no input stops here
+        self.active: set[tuple[int, tuple[Any, ...]]] = set()
+
+    def trial(self) -> _Reader:
+        """A reader for trying one branch: its own errors, the same references and loop guard."""
+        trial = object.__new__(type(self))
+        trial.__dict__.update(self.__dict__)
+        trial.errors = []
+        return trial
+
+    def deref(self, schema: Any) -> Any:
+        """Follow local ``$ref``s (siblings merged over the target, as the rewriter does)."""
+        for _ in range(MAX_REF_HOPS):
+            if not isinstance(schema, dict) or "$ref" not in schema:
+                return schema
+            resolution = self.resolver.resolve(schema["$ref"])
+            if resolution.kind != LOCAL or resolution.target is None:
+                return schema
+            target = resolution.target.resolve(self.original)
+            siblings = {k: v for k, v in schema.items() if k != "$ref"}
+            schema = {**target, **siblings} if isinstance(target, dict) and siblings else target
+        return schema
+
+    def merged(self, schema: Any) -> Any:
+        """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
+        if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
+            return schema
+        from .passes import _merged
+
+        branches = [self.deref(branch) for branch in schema["allOf"]]
+        if not all(isinstance(b, dict) for b in branches):
+            return schema
+        base = {k: v for k, v in schema.items() if k != "allOf"}
+        clean = [{k: v for k, v in b.items() if k not in ("$defs", "definitions")} for b in branches]
+        merged = _merged(base, clean)
+        return schema if merged is None else merged
+
+    def value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool = True) -> Any:
+        """``value`` restored against ``schema``; ``encodable`` says whether the rewriter may
+        have turned free-form data at this place into a JSON string."""
+        key = (id(schema), tuple(pointer))
+        if key in self.active:
+            return value
+        self.active.add(key)
+        try:
+            return self._value(value, schema, pointer, encodable)
+        finally:
+            self.active.discard(key)
+
+    def _value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool) -> Any:
+        was_ref = isinstance(schema, dict) and "$ref" in schema
+        schema = self.merged(self.deref(schema))
+        if (encodable or was_ref) and pointer and is_free_form(schema) and isinstance(value, str):
+            try:
+                return json.loads(value)
+            except ValueError:
+                self.errors.append(RestoreError(str(pointer), "expected a JSON-encoded value (a string holding JSON)"))
+                return value
+        if not isinstance(schema, dict):
+            return value
+        for branch in schema.get("allOf", []) if isinstance(schema.get("allOf"), list) else []:
+            value = self.value(value, branch, pointer, encodable=False)
+        union = schema.get("anyOf") if isinstance(schema.get("anyOf"), list) else schema.get("oneOf")
+        if isinstance(union, list) and union:
+            value = self.branch(value, union, pointer)
+        if isinstance(value, dict):
+            return self.members(value, schema, pointer)
+        if isinstance(value, list):
+            items = items_of(schema)
+            if isinstance(items, (dict, bool)):
+                return [self.value(item, items, pointer.child(i)) for i, item in enumerate(value)]
+        return value
+
+    def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
+        properties = dict_at(schema, "properties")
+        required = list_at(schema, "required")
+        additional = schema.get("additionalProperties")
+        restored = {}
+        for name, member in value.items():
+            if member is None and name in properties and name not in required:
+                continue  # null means absent
+            if name in properties:
+                restored[name] = self.value(member, properties[name], pointer.child(name))
+            elif isinstance(additional, dict):
+                restored[name] = self.value(member, additional, pointer.child(name), encodable=False)
+            else:
+                restored[name] = member
+        return restored
+
+    def branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
+        """Restore through the first branch the restored value satisfies."""
+        from jsonschema import Draft202012Validator
+
+        for branch in branches:
+            reader = self.trial()
+            candidate = reader.value(value, branch, pointer)
+            if reader.errors:
+                continue
+            target = self.deref(branch)
+            try:
+                valid = Draft202012Validator(_with_defs(target, self.original)).is_valid(candidate)
+            except Exception:  # noqa: BLE001 (a branch we cannot judge is simply not chosen)
+                valid = False
+            if valid:
+                return candidate
+        return value
+
+
+def _anchored(schema: Any) -> list[tuple[Pointer, Any]]:
+    from ..core.walker import walk
+
+    return [(v.pointer, v.schema) for v in walk(schema) if isinstance(v.schema, dict)]
+
+
+def _with_defs(branch: Any, original: Any) -> Any:
+    """A branch that can still resolve the original's ``#/...`` references."""
+    if isinstance(branch, dict) and isinstance(original, dict):
+        return _rebased(branch, original)
+    return branch
+
+
+def _rebased(branch: dict[str, Any], original: dict[str, Any]) -> dict[str, Any]:
+    # Validate the branch as a subschema of the original document: wrap it so "#/..."
+    # references still point into the original.
+    wrapper = {k: v for k, v in original.items() if k in ("$defs", "definitions", "$schema")}
+    wrapper.update({"allOf": [branch]})
+    if "$defs" in original or "definitions" in original:
+        return wrapper
+    return branch
+
+
+def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:
+    """Validate with jsonschema (the dialect the schema names; 2020-12 by default), formats
+    included; remote references are never fetched and are reported instead."""
+    import jsonschema
+    from jsonschema import FormatChecker
+    from referencing.exceptions import Unresolvable
+
+    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    try:
+        cls.check_schema(schema)
+        validator = cls(schema, format_checker=FormatChecker())
+        errors = sorted(validator.iter_errors(payload), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+        return tuple(RestoreError(str(Pointer(tuple(e.absolute_path))), e.message) for e in errors)
+    except RecursionError:
+        return (RestoreError("", "the original schema's references loop without consuming any input"),)
+    except Unresolvable as error:
+        return (RestoreError("", f"the original schema has a reference that cannot be resolved locally: {error}"),)
+    except jsonschema.SchemaError as error:
+        where = str(Pointer(tuple(error.absolute_path)))
+        return (RestoreError("", f"the original schema is invalid at [{where}]: {error.message}"),)
+
+
+def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
+    """Undo the strict-mode emulation on ``payload`` and validate it against ``original``.
+
+    ``null`` for a property that was optional in ``original`` becomes absent; a JSON string
+    standing for free-form data is decoded. Works for answers to the rewritten schema of any
+    profile. The input is not modified.
+
+    >>> original = {"type": "object", "properties": {"a": {"type": "string"}}}
+    >>> restore({"a": None}, original).payload
+    {}
+    """
+    reader = _Reader(original)
+    restored = reader.value(payload, original, Pointer())
+    errors = tuple(reader.errors) + validate(restored, original)
+    return Restored(restored, errors)

@@ -1,0 +1,133 @@
+"""What ``tierone rewrite``, ``tierone restore`` and ``tierone lint --fix`` do with files.
+
+Printing is limited to the reports these commands promise; exit codes are returned, never
+raised, so the CLI stays the only place that exits.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ..clitools import atomic_write
+from ..core.errors import InputError
+from ..core.loading import load_path, load_stdin
+from .files import RewrittenFile, rewrite_source
+
+
+def _say(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+def _load(spec: str):  # type: ignore[no-untyped-def]
+    return load_stdin("-") if spec == "-" else load_path(spec)
+
+
+def run_rewrite(
+    paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
+    open_objects: str, hints: bool, verbose: bool,
+) -> int:
+    """Rewrite each input; returns the exit code (0 ok, 1 unfixable or stale, 2 could not run)."""
+    worst = 0
+    for spec in paths:
+        try:
+            done = rewrite_source(_load(spec), profile, open_objects=open_objects, hints=hints)
+        except InputError as error:
+            _say(str(error))
+            worst = 2
+            continue
+        except ValueError as error:
+            _say(f"tierone: error: {error}")
+            return 2
+        if verbose:
+            for change in done.result.changes:
+                _say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")
+        if not done.result.ok:
+            for item in done.result.unfixable:
+                _say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
+            _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
+            worst = max(worst, 1)
+            continue
+        worst = max(worst, _deliver(spec, done, output=output, in_place=in_place, check=check, diff=diff))
+    return worst
+
+
+def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bool, check: bool, diff: bool) -> int:
+    target = output or (spec if (in_place or check or diff) and spec != "-" else None)
+    if check or diff:
+        if target is None:
+            _say(f"{spec}: --check and --diff need a file (an input, or -o)")
+            return 2
+        current = Path(target).read_text(encoding="utf-8") if Path(target).exists() else ""
+        if current == done.text:
+            return 0
+        if diff:
+            sys.stdout.writelines(difflib.unified_diff(
+                current.splitlines(keepends=True), done.text.splitlines(keepends=True),
+                fromfile=target, tofile=f"{target} (rewritten)"))
+        else:
+            _say(f"would rewrite {target}")
+        return 1
+    if target is None:
+        sys.stdout.write(done.text)
+        return 0
+    try:
+        atomic_write(target, done.text)
+    except OSError as error:
+        _say(f"tierone: error: cannot write {target}: {error.strerror or error}")
+        return 2
+    _say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
+    return 0
+
+
+def fix_paths(paths: Sequence[str], *, profile: str, config) -> int:  # type: ignore[no-untyped-def]
+    """``lint --fix``: rewrite in place every file whose rewrite differs; returns how many."""
+    from ..linter.discovery import expand
+
+    fixed = 0
+    for spec in paths:
+        for path in expand(spec, config.include, config.exclude) if spec != "-" else []:
+            try:
+                source = load_path(path)
+            except InputError:
+                continue  # the lint that follows reports it
+            if not isinstance(source.data, (dict, bool)):
+                continue
+            done = rewrite_source(source, profile)
+            if done.text != source.text and os.access(path, os.W_OK):
+                atomic_write(path, done.text)
+                fixed += 1
+    return fixed
+
+
+def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> int:
+    """Restore a payload against the original schema; returns the exit code."""
+    from .restore import restore
+
+    try:
+        original = load_path(schema_spec)
+        payload = _load(payload_spec)
+    except InputError as problem:
+        _say(str(problem))
+        return 2
+    if not isinstance(original.data, (dict, bool)):
+        _say(f"{schema_spec}: error: not a JSON Schema: the document is not an object")
+        return 2
+    result = restore(payload.data, original.data)
+    if json_output:
+        sys.stdout.write(json.dumps({
+            "valid": result.ok,
+            "payload": result.payload,
+            "errors": [{"pointer": e.pointer, "message": e.message} for e in result.errors],
+        }, indent=2, ensure_ascii=False) + "\n")
+    elif result.ok:
+        sys.stdout.write(json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n")
+    else:
+        for error in result.errors:
+            _say(f"{payload_spec}: [{error.pointer}] {error.message}")
+        _say(f"{payload_spec}: {len(result.errors)} error(s) against {schema_spec}")
+    return 0 if result.ok else 1

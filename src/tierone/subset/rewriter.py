@@ -1,0 +1,66 @@
+"""``rewrite()``: a normal schema in, a strict-mode schema out, judged by the linter."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any, NamedTuple
+
+from .passes import PASSES, Change, Options, Unfixable
+from .profiles import DEFAULT_PROFILE, PROFILES
+
+
+class Rewritten(NamedTuple):
+    """The result of a rewrite."""
+
+    #: the strict-mode schema (best effort when ``unfixable`` is not empty)
+    schema: Any
+    #: every edit made, in pass order
+    changes: tuple[Change, ...]
+    #: what could not be made compliant; empty means the schema lints clean
+    unfixable: tuple[Unfixable, ...]
+    profile: str
+
+    @property
+    def ok(self) -> bool:
+        return not self.unfixable
+
+
+def rewrite(
+    schema: Mapping[str, Any] | bool,
+    profile: str = DEFAULT_PROFILE,
+    *,
+    open_objects: str = "encode",
+    hints: bool = True,
+) -> Rewritten:
+    """Rewrite ``schema`` for the strict mode(s) of ``profile``.
+
+    Optional fields become required and nullable (``null`` means absent), objects are
+    closed, free-form data becomes a JSON-encoded string (``open_objects="error"`` refuses
+    it instead), unsupported constraints move into the description (unless ``hints`` is
+    false) and are checked again by :func:`tierone.restore`. The result lints clean under
+    ``profile``, or says in ``unfixable`` why not. The input is not modified.
+
+    >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
+    {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a'], 'propertyOrdering': ['a']}
+    """
+    if profile not in PROFILES:
+        raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+    if open_objects not in ("encode", "error"):
+        raise ValueError("open_objects must be 'encode' or 'error'")
+    from ..linter.api import lint
+
+    options = Options(profile, open_objects, hints)
+    current: Any = schema
+    changes: list[Change] = []
+    unfixable: list[Unfixable] = []
+    for step in PASSES:
+        result = step(current, options)
+        current = result.schema
+        changes.extend(result.changes)
+        unfixable.extend(result.unfixable)
+    known = {(u.pointer, u.rule) for u in unfixable}
+    for diagnostic in lint(current, profile=profile).diagnostics:
+        if (diagnostic.pointer, diagnostic.code) not in known:
+            known.add((diagnostic.pointer, diagnostic.code))
+            unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message))
+    return Rewritten(current, tuple(changes), tuple(unfixable), profile)

@@ -1,0 +1,115 @@
+"""What a subschema means for strict output: shared by the rewriter and by restore, so the
+read side always undoes exactly what the write side did."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ..linter.jsontypes import declared_types, is_object_schema
+
+#: keywords that say nothing about instances
+ANNOTATION_KEYS = frozenset(
+    {"title", "description", "$comment", "examples", "$schema", "$id", "$defs", "definitions",
+     "propertyOrdering", "default", "deprecated", "readOnly", "writeOnly"}
+)
+STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType"})
+NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
+ARRAY_KEYS = frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
+OBJECT_KEYS = frozenset({"properties", "additionalProperties", "patternProperties",
+                         "minProperties", "maxProperties", "propertyNames"})
+#: the description the rewriter gives a field that carries JSON-encoded data
+ENCODED_NOTE = "A JSON-encoded value (a string holding JSON)."
+
+
+def is_free_form(schema: Any) -> bool:
+    """A schema whose instances are arbitrary JSON data that a closed object cannot carry:
+    ``true``, ``{}``, an object open to other members (``additionalProperties`` true or a
+    schema, ``patternProperties``) or an object with no declared properties."""
+    if schema is True:
+        return True
+    if not isinstance(schema, dict):
+        return False
+    keys = set(schema) - ANNOTATION_KEYS
+    if not keys:
+        return True
+    if "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema:
+        return False
+    if "enum" in schema or "const" in schema:
+        return False
+    untyped_object = declared_types(schema) is None and bool(
+        {"properties", "additionalProperties", "patternProperties"} & keys
+    )
+    if not is_object_schema(schema) and not untyped_object:
+        return False
+    additional = schema.get("additionalProperties")
+    if additional is not None and additional is not False:
+        return True
+    if "patternProperties" in schema:
+        return True
+    return not schema.get("properties") and additional is not False
+
+
+def admits_null(schema: Any) -> bool:
+    """Whether ``null`` is already a valid instance (so null-as-absent needs no widening)."""
+    if schema is True:
+        return True
+    if not isinstance(schema, dict):
+        return False
+    types = declared_types(schema)
+    if "enum" in schema and isinstance(schema["enum"], list):
+        return None in schema["enum"] and (types is None or "null" in types)
+    if "const" in schema:
+        return schema["const"] is None
+    if types is not None:
+        return "null" in types
+    branches = schema.get("anyOf")
+    if isinstance(branches, list):
+        return any(admits_null(b) for b in branches)
+    return False
+
+
+def inferred_type(schema: dict[str, Any]) -> str | None:
+    """The one type an untyped schema's keywords imply, or None when they imply none or several."""
+    kinds = {
+        kind
+        for kind, keys in (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS),
+                           ("object", OBJECT_KEYS))
+        if keys & set(schema)
+    }
+    return kinds.pop() if len(kinds) == 1 else None
+
+
+#: keywords under which a subschema describes a value of its own (a member, an item, a
+#: union branch, a definition); only there can free-form data become a JSON string
+VALUE_POSITIONS = frozenset({"properties", "$defs", "definitions", "anyOf", "oneOf", "allOf", "prefixItems"})
+
+
+def encodable_at(pointer: tuple[object, ...]) -> bool:
+    """Whether the rewriter may encode free-form data found at ``pointer``."""
+    if not pointer:
+        return False
+    return pointer[-1] == "items" or (len(pointer) >= 2 and pointer[-2] in VALUE_POSITIONS)
+
+
+def items_of(schema: dict[str, Any]) -> Any:
+    """The schema of an array's items: ``items``, or ``true`` (anything) for an array
+    schema that gives neither ``items`` nor ``prefixItems``."""
+    if "items" in schema:
+        return schema["items"]
+    types = declared_types(schema)
+    if types is not None and "array" in types and "prefixItems" not in schema:
+        return True
+    return None
+
+
+def dict_at(schema: Mapping[str, Any], key: str) -> dict[str, Any]:
+    """``schema[key]`` when it is an object, else an empty one."""
+    value = schema.get(key)
+    return value if isinstance(value, dict) else {}
+
+
+def list_at(schema: Mapping[str, Any], key: str) -> list[Any]:
+    """``schema[key]`` when it is an array, else an empty one."""
+    value = schema.get(key)
+    return value if isinstance(value, list) else []

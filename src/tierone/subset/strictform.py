@@ -1,0 +1,106 @@
+"""The strict (wire) form of an instance: what a model honoring the rewritten schema sends.
+
+The inverse of :func:`tierone.subset.restore.restore`, used to test round trips and to show
+users what their answers will look like: absent optional members become ``null`` and
+free-form data becomes a JSON string, exactly where the rewriter put those shapes.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ..core.pointer import Pointer
+from .restore import _Reader
+from .shapes import is_free_form, items_of
+
+
+def to_strict_form(instance: Any, original: Any) -> Any:
+    """``instance`` (valid under ``original``) as it travels under the rewritten schema."""
+    return _Filler(original).value(instance, original, Pointer())
+
+
+def normalized(instance: Any, original: Any) -> Any:
+    """``instance`` as restore gives it back: explicit nulls of optional members are absent
+    (null means absent), everything else unchanged."""
+    return _Filler(original, fill=False).value(instance, original, Pointer())
+
+
+class _Filler(_Reader):
+    def __init__(self, original: Any, fill: bool = True) -> None:
+        super().__init__(original)
+        self.fill = fill
+
+    def _value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool) -> Any:
+        was_ref = isinstance(schema, dict) and "$ref" in schema
+        schema = self.merged(self.deref(schema))
+        if (encodable or was_ref) and pointer and is_free_form(schema):
+            return json.dumps(value, ensure_ascii=False) if self.fill else value
+        if not isinstance(schema, dict):
+            return value
+        for branch in schema.get("allOf", []) if isinstance(schema.get("allOf"), list) else []:
+            value = self.value(value, branch, pointer, encodable=False)
+        union = schema.get("anyOf") if isinstance(schema.get("anyOf"), list) else schema.get("oneOf")
+        if isinstance(union, list) and union:
+            value = self.through_branch(value, union, pointer)
+        if isinstance(value, dict):
+            return self.members(value, schema, pointer)
+        if isinstance(value, list):
+            items = items_of(schema)
+            if isinstance(items, (dict, bool)):
+                return [self.value(item, items, pointer.child(i)) for i, item in enumerate(value)]
+        return value
+
+    def through_branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
+        from jsonschema import Draft202012Validator
+
+        from .restore import _with_defs
+
+        for branch in branches:
+            target = self.deref(branch)
+            try:
+                if Draft202012Validator(_with_defs(target, self.original)).is_valid(value):
+                    return self.value(value, branch, pointer)
+            except Exception:  # noqa: BLE001, S112 (a branch we cannot judge is simply not chosen)
+                continue
+        return value
+
+    def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
+        declared = schema.get("properties")
+        properties: dict[str, Any] = declared if isinstance(declared, dict) else {}
+        additional = schema.get("additionalProperties")
+        filled = {}
+        listed = schema.get("required")
+        required: list[Any] = listed if isinstance(listed, list) else []
+        for name, sub in properties.items():
+            if name in value and not (value[name] is None and name not in required):
+                filled[name] = self.value(value[name], sub, pointer.child(name))
+            elif self.fill:
+                filled[name] = None
+        for name, member in value.items():
+            if name not in properties:
+                filled[name] = self.value(member, additional, pointer.child(name), encodable=False) if isinstance(additional, dict) else member
+        return filled
+
+
+def as_read(schema: Any) -> Any:
+    """``schema`` as the rewriter reads it: ``properties`` without a ``type`` describe an
+    object, a schema whose keywords imply one type has it, and an object that declares
+    properties without saying ``additionalProperties`` is closed. Instances of this reading
+    are exactly the ones a rewrite carries without loss."""
+    from ..core.walker import transform
+    from ..linter.jsontypes import is_object_schema
+    from .shapes import inferred_type
+
+    def read(node: Any, pointer: Any) -> Any:
+        if not isinstance(node, dict):
+            return node
+        if "type" not in node and not {"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} & set(node):
+            implied = inferred_type(node)
+            if implied is not None:
+                node = {**node, "type": implied}
+        if is_object_schema(node) and node.get("properties") and "additionalProperties" not in node:
+            node = {**node, "additionalProperties": False}
+        return node
+
+    return transform(schema, read)

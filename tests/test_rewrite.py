@@ -1,0 +1,252 @@
+"""The rewriter and restore: each pass, the output judged by the linter, the properties."""
+
+from __future__ import annotations
+
+import json
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tierone import lint
+from tierone.subset.passes import PASSES
+from tierone.subset.restore import restore
+from tierone.subset.rewriter import rewrite
+from tierone.subset.strictform import normalized, to_strict_form
+
+from .conftest import FIXTURES, corpus_files
+from .roundtrip import check
+from .strategies import SCHEMAS
+
+S = {"type": "string"}
+
+
+def obj(properties, required=None, **extra):
+    return {"type": "object", "properties": properties,
+            "required": list(properties) if required is None else required,
+            "additionalProperties": False, **extra}
+
+
+def prop(schema, name="a", **kw):
+    return rewrite({"type": "object", "properties": {name: schema}}, **kw).schema["properties"][name]
+
+
+class TestNullAsAbsent:
+    @pytest.mark.parametrize("optional, strict", [
+        ({"type": "string"}, {"type": ["string", "null"]}),
+        ({"type": ["integer", "string"]}, {"type": ["integer", "string", "null"]}),
+        ({"type": "string", "enum": ["a", "b"]}, {"type": ["string", "null"], "enum": ["a", "b", None]}),
+        ({"enum": ["a", 1]}, {"enum": ["a", 1, None]}),
+        ({"$ref": "#/$defs/A"}, {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}),
+        ({"anyOf": [S, {"type": "integer"}]}, {"anyOf": [S, {"type": "integer"}, {"type": "null"}]}),
+        ({"type": ["string", "null"]}, {"type": ["string", "null"]}),
+    ], ids=["type", "type-list", "typed-enum", "enum", "ref", "anyOf", "already-nullable"])
+    def test_optional_becomes_required_and_nullable(self, optional, strict):
+        schema = {"type": "object", "properties": {"a": optional}, "$defs": {"A": obj({"x": S})}}
+        result = rewrite(schema)
+        assert result.schema["properties"]["a"] == strict
+        assert result.schema["required"] == ["a"]
+
+    def test_const_optional_is_wrapped(self):
+        assert prop({"type": "string", "const": "x"}) == {"type": ["string", "null"], "enum": ["x", None]}
+
+    def test_required_order_keeps_the_authors_then_appends(self):
+        schema = {"type": "object", "properties": {"a": S, "b": S, "c": S}, "required": ["c"]}
+        assert rewrite(schema).schema["required"] == ["c", "a", "b"]
+
+
+class TestPasses:
+    def test_every_pass_documents_a_before_and_after(self):
+        for step in PASSES:
+            assert "Before:" in (step.__doc__ or "") and "After:" in (step.__doc__ or ""), step.__name__
+
+    def test_constraints_become_hints(self):
+        assert prop({"type": "string", "minLength": 1, "maxLength": 80, "description": "Title"}) == {
+            "type": ["string", "null"], "description": "Title. At least 1 character. At most 80 characters."}
+
+    def test_no_hints(self):
+        assert prop({"type": "integer", "minimum": 0}, hints=False) == {"type": ["integer", "null"]}
+
+    def test_open_object_is_encoded_not_emptied(self):
+        encoded = prop({"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"})
+        assert encoded == {"type": ["string", "null"], "description": "Counts. A JSON-encoded value (a string holding JSON)."}
+
+    def test_open_objects_error_refuses(self):
+        result = rewrite({"type": "object", "properties": {"m": {"type": "object"}}, "required": ["m"]}, open_objects="error")
+        assert [(u.pointer, u.rule) for u in result.unfixable] == [("/properties/m", "T102")]
+
+    def test_one_of_all_of_and_ref_siblings(self):
+        schema = {
+            "type": "object",
+            "properties": {
+                "a": {"oneOf": [S, {"type": "integer"}]},
+                "b": {"allOf": [{"$ref": "#/definitions/Base"}, {"properties": {"y": S}, "required": ["y"]}]},
+                "c": {"$ref": "#/definitions/Base", "description": "with a sibling"},
+            },
+            "required": ["a", "b", "c"],
+            "definitions": {"Base": {"type": "object", "properties": {"x": S}, "required": ["x"]}},
+        }
+        out = rewrite(schema).schema
+        assert out["properties"]["a"] == {"anyOf": [S, {"type": "integer"}]}
+        assert out["properties"]["b"]["properties"] == {"x": S, "y": S}
+        assert out["properties"]["b"]["required"] == ["x", "y"]
+        assert out["properties"]["c"]["description"] == "with a sibling" and "properties" in out["properties"]["c"]
+        assert "$defs" in out and "definitions" not in out
+        assert lint(out).ok
+
+    def test_reasoning_first_and_gemini_ordering(self):
+        schema = {"type": "object", "properties": {"answer": S, "reasoning": S}}
+        out = rewrite(schema).schema
+        assert list(out["properties"]) == ["reasoning", "answer"]
+        assert out["propertyOrdering"] == ["reasoning", "answer"]
+        assert "propertyOrdering" not in rewrite(schema, "openai").schema
+
+    def test_union_object_keeps_its_branches_open_to_their_shapes(self):
+        schema = obj({"s": {"type": "object", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}},
+                     **{"$defs": {"A": obj({"a": S}), "B": obj({"b": S})}})
+        out = rewrite(schema)
+        assert out.ok and out.schema["properties"]["s"] == {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
+
+    def test_input_is_never_mutated(self):
+        schema = json.loads((FIXTURES / "cli" / "messy.schema.json").read_text())
+        before = json.dumps(schema)
+        rewrite(schema)
+        assert json.dumps(schema) == before
+
+
+class TestUnfixable:
+    @pytest.mark.parametrize("schema, rule, pointer", [
+        ({"type": "array", "items": S}, "T101", ""),
+        ({"anyOf": [obj({"a": S}), obj({"b": S})]}, "T101", ""),
+        (obj({"k": {"type": "array", "items": {"$ref": "#"}}}), "T501", "/properties/k/items"),
+        (obj({f"p{i}": S for i in range(101)}), "T403", ""),
+        ({"type": "object"}, "T101", ""),
+    ], ids=["array-root", "union-root", "recursion", "too-many-properties", "free-form-root"])
+    def test_reported_with_pointer(self, schema, rule, pointer):
+        result = rewrite(schema)
+        assert not result.ok and (pointer, rule) in {(u.pointer, u.rule) for u in result.unfixable}
+
+    def test_anthropic_union_budget_is_reported_for_tier1(self):
+        result = rewrite({"type": "object", "properties": {f"p{i}": S for i in range(17)}})
+        assert ("", "T408") in {(u.pointer, u.rule) for u in result.unfixable}
+        assert rewrite({"type": "object", "properties": {f"p{i}": S for i in range(17)}}, "openai").ok
+
+
+class TestRestore:
+    ORIGINAL: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 2},
+            "nick": {"type": "string"},
+            "meta": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        },
+        "required": ["name"],
+    }
+
+    def test_nulls_become_absent_and_json_strings_are_decoded(self):
+        result = restore({"name": "Bo", "nick": None, "meta": '{"a": 1}', "tags": None}, self.ORIGINAL)
+        assert result.ok and result.payload == {"name": "Bo", "meta": {"a": 1}}
+
+    def test_constraints_the_wire_could_not_carry_are_enforced_with_pointers(self):
+        result = restore({"name": "B", "nick": None, "meta": '{"a": "x"}', "tags": ["t", "t"]}, self.ORIGINAL)
+        assert [e.pointer for e in result.errors] == ["/meta/a", "/name", "/tags"]
+
+    def test_bad_json_string_is_an_error_not_a_crash(self):
+        result = restore({"name": "Bo", "meta": "{not json"}, self.ORIGINAL)
+        assert ("/meta", "expected a JSON-encoded value (a string holding JSON)") in [tuple(e) for e in result.errors]
+
+    def test_remote_reference_is_reported_never_fetched(self):
+        result = restore({"a": 1}, {"type": "object", "properties": {"a": {"$ref": "https://example.invalid/x.json"}}})
+        assert not result.ok and "cannot be resolved" in result.errors[0].message
+
+    def test_input_is_not_mutated(self):
+        payload = {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
+        restore(payload, self.ORIGINAL)
+        assert payload == {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
+
+    @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+    def test_answers_to_any_profile_restore(self, profile):
+        strict = to_strict_form({"name": "Bo", "meta": {"a": 1}}, self.ORIGINAL)
+        if profile == "anthropic":  # optional members may simply be left out
+            strict = {"name": "Bo", "meta": strict["meta"]}
+        assert restore(strict, self.ORIGINAL).payload == {"name": "Bo", "meta": {"a": 1}}
+
+
+# ---- properties -------------------------------------------------------------------------
+
+@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SCHEMAS)
+def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
+    first = rewrite(schema)
+    if first.ok:
+        assert lint(first.schema).ok
+        again = rewrite(first.schema)
+        assert again.schema == first.schema and again.ok
+    else:
+        assert all(u.rule.startswith("T") for u in first.unfixable)
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SCHEMAS)
+def test_restore_never_crashes_on_what_the_wire_allows(schema):
+    if isinstance(schema, dict):
+        restore({"a": None, "b": "{}", "name": [1, None]}, schema)
+
+
+HAND_MADE = {
+    "optional-mix": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "nickname": {"type": "string"},
+            "age": {"type": "integer", "minimum": 0, "maximum": 150, "default": 30},
+            "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3},
+            "status": {"enum": ["active", "inactive", None]},
+            "kind": {"const": "person"},
+            "middle": {"type": ["string", "null"]},
+            "meta": {"type": "object"},
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "pet": {"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}]},
+        },
+        "required": ["name"],
+        "$defs": {
+            "Cat": {"type": "object", "properties": {"kind": {"enum": ["cat"]}, "lives": {"type": "integer"}}, "required": ["kind"]},
+            "Dog": {"type": "object", "properties": {"kind": {"enum": ["dog"]}, "good": {"type": "boolean"}}, "required": ["kind"]},
+        },
+    },
+    "nested-arrays": {
+        "type": "object",
+        "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {
+            "cells": {"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}},
+            "note": {"type": "string", "maxLength": 10}}}}},
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
+def test_round_trip_on_hand_made_schemas(name):
+    outcome = check(HAND_MADE[name], examples=60)
+    assert outcome.status == "clean", outcome
+
+
+def test_round_trip_on_real_schemas(corpus):
+    failures = []
+    statuses = []
+    for path in corpus_files(corpus, "jsonschemabench")[::191]:
+        schema = json.loads(path.read_text())
+        if isinstance(schema, dict):
+            outcome = check(schema, examples=5)
+            statuses.append(outcome.status)
+            if outcome.status == "failed":
+                failures.append((path.name, outcome.detail))
+    assert failures == []
+    assert statuses.count("clean") > 15
+
+
+def test_strict_form_example():
+    original = HAND_MADE["optional-mix"]
+    x = {"name": "Ada", "labels": {"a": "b"}, "pet": {"kind": "cat"}}
+    strict = to_strict_form(x, original)
+    assert strict["nickname"] is None and strict["labels"] == '{"a": "b"}' and strict["pet"]["lives"] is None
+    assert restore(strict, original).payload == normalized(x, original) == x
