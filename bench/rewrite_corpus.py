@@ -16,11 +16,11 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_CORPUS, alternate, corpus_files, median  # noqa: E402
+from _common import DEFAULT_CORPUS, alternate, corpus_files, median
 
-from tierone.core.errors import InputError  # noqa: E402
-from tierone.core.loading import load_path  # noqa: E402
-from tierone.subset.files import rewrite_source  # noqa: E402
+from tierone.core.errors import InputError
+from tierone.core.loading import load_path
+from tierone.subset.files import rewrite_source
 
 
 def main() -> int:

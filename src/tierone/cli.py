@@ -175,6 +175,7 @@ def rewrite(
     open_objects: Annotated[OpenObjects, typer.Option("--open-objects", help="encode free-form objects as JSON strings, or error.")] = OpenObjects.ENCODE,
     no_hints: Annotated[bool, typer.Option("--no-hints", help="Do not restate removed constraints in descriptions.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every change on stderr.")] = False,
+    schema_id: Annotated[str | None, typer.Option("--id", help="Set the rewritten schema's $id (it is a new document).")] = None,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
@@ -189,7 +190,7 @@ def rewrite(
         fail("-o takes exactly one input and cannot be combined with --in-place")
     code = run_rewrite(
         paths or ["-"], profile=profile, output=output, in_place=in_place, check=check, diff=diff,
-        open_objects=open_objects.value, hints=not no_hints, verbose=verbose,
+        open_objects=open_objects.value, hints=not no_hints, verbose=verbose, id=schema_id,
     )
     raise typer.Exit(code)
 
@@ -213,6 +214,10 @@ def restore(
 COMMANDS = {"lint": lint, "rules": rules, "rule": rule, "rewrite": rewrite, "restore": restore}
 
 
+#: command groups, imported only when invoked (or for the full app)
+GROUPS = {"envelopes": "tierone.cli_envelopes"}
+
+
 def build(only: str | None = None) -> typer.Typer:
     """The app with every command, or with just ``only`` (typer introspects every registered
     command on each run, so the entry point registers only the one invoked: start-up is a
@@ -222,6 +227,11 @@ def build(only: str | None = None) -> typer.Typer:
     for name, function in COMMANDS.items():
         if only is None or name == only:
             built.command(name)(function)  # type: ignore[type-var]
+    for name, module in GROUPS.items():
+        if only is None or name == only:
+            import importlib
+
+            built.add_typer(importlib.import_module(module).app, name=name)
     return built
 
 
@@ -231,7 +241,7 @@ build()
 def _invoked(argv: list[str]) -> str | None:
     for argument in argv:
         if not argument.startswith("-"):
-            return argument if argument in COMMANDS else None
+            return argument if argument in COMMANDS or argument in GROUPS else None
     return None
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from ..core.errors import InputError
 from ..core.loading import Source, load_model, load_path, load_stdin, looks_like_model
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
+from .checks import Envelope
 from .config import Config
 from .diagnostics import FileResult, LintReport
 from .discovery import expand
@@ -29,20 +30,29 @@ def lint(
     profile: str = DEFAULT_PROFILE,
     select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),
+    envelope_kind: str | None = None,
 ) -> FileResult:
     """Lint a schema given as data, or a schema file given by its path.
+
+    ``envelope_kind`` says the schema is the payload schema of that envelope kind, which
+    turns on the reasoning-convention rules (T7xx).
 
     >>> lint({"type": "object", "properties": {}, "additionalProperties": False}).ok
     True
     """
     plan = _plan(profile, select, ignore)
+    envelope = _envelope(envelope_kind, Config()) if envelope_kind else None
     if isinstance(schema, (Mapping, bool)):
-        return lint_source(Source("<schema>", schema, "data"), plan)
+        return lint_source(Source("<schema>", schema, "data"), plan, envelope)
     try:
         source = load_path(schema)
     except InputError as error:
         return FileResult(error.path, error=error, profile=profile)
-    return lint_source(source, plan)
+    return lint_source(source, plan, envelope)
+
+
+def _envelope(kind: str | None, config: Config) -> Envelope | None:
+    return None if kind is None else Envelope(kind, kind not in config.low_reasoning_kinds)
 
 
 def load_input(spec: str, stdin_filename: str | None = None) -> Source:
@@ -82,5 +92,5 @@ def lint_paths(
                 continue
             extra = config.ignored_for(path) if config.per_file_ignores else ()
             plan = _plan(profile, select, ignore, extra) if extra else base
-            results.append(lint_source(source, plan))
+            results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
     return LintReport(tuple(results), profile)

@@ -32,12 +32,21 @@ class Hit(NamedTuple):
     amount: int | None = None
 
 
+class Envelope(NamedTuple):
+    """What the reasoning rules need to know about an envelope payload schema."""
+
+    kind: str
+    #: whether the kind should declare ``reasoning``
+    needs_reasoning: bool
+
+
 class Tally:
     """What the whole-schema rules need, gathered once during the walk."""
 
     __slots__ = (
         "anchors",
         "enum_values",
+        "envelope",
         "limits",
         "optional",
         "order",
@@ -49,7 +58,9 @@ class Tally:
         "unions",
     )
 
-    def __init__(self, root: Any, limits: dict[str, int]) -> None:
+    def __init__(self, root: Any, limits: dict[str, int], envelope: Envelope | None = None) -> None:
+        #: the envelope kind the schema is the payload schema of, when it is one
+        self.envelope = envelope
         self.root = root
         self.limits = limits
         self.properties = 0
@@ -463,3 +474,61 @@ def ref_nesting_depth(tally: Tally) -> Hits:
         if reach > limit:
             found.append(Hit(pointer, "$ref", {"count": reach, "limit": limit}, ref, amount=reach))
     return found
+
+
+# ---- reasoning convention (envelope payload schemas) ---------------------------------------
+
+REASONING_CONSTRAINTS = ("enum", "const", "pattern", "format", "minLength", "maxLength")
+REASONING = Pointer(("properties", "reasoning"))
+
+
+def _reasoning(tally: Tally) -> dict[str, Any] | None:
+    root = tally.root
+    properties = root.get("properties") if isinstance(root, dict) else None
+    found = properties.get("reasoning") if isinstance(properties, dict) else None
+    return found if isinstance(found, dict) else None
+
+
+def reasoning_missing(tally: Tally) -> Hits:
+    envelope = tally.envelope
+    if envelope is None or not envelope.needs_reasoning or _reasoning(tally) is not None:
+        return NONE
+    return (Hit(ROOT, None, {"kind": envelope.kind}),)
+
+
+def reasoning_type(tally: Tally) -> Hits:
+    reasoning = _reasoning(tally)
+    if tally.envelope is None or reasoning is None:
+        return NONE
+    required = tally.root.get("required")
+    listed = isinstance(required, list) and "reasoning" in required
+    expected = ["string", "null"] if listed else "string"
+    if reasoning.get("type") == expected:
+        return NONE
+    words = 'typed `["string", "null"]` when it is listed in `required`' if listed else "typed `string` when optional"
+    return (Hit(REASONING, "type" if "type" in reasoning else None, {"expected": words}),)
+
+
+def reasoning_not_first(tally: Tally) -> Hits:
+    if tally.envelope is None or _reasoning(tally) is None:
+        return NONE
+    properties = tally.root["properties"]
+    ordering = tally.root.get("propertyOrdering")
+    if next(iter(properties)) != "reasoning":
+        return (Hit(REASONING, None, {"detail": " in `properties`"}),)
+    if isinstance(ordering, list) and ordering and ordering[0] != "reasoning":
+        return (Hit(ROOT, "propertyOrdering", {"detail": " in `propertyOrdering`"}),)
+    return NONE
+
+
+def reasoning_constrained(tally: Tally) -> Hits:
+    reasoning = _reasoning(tally)
+    if tally.envelope is None or reasoning is None:
+        return NONE
+    return [Hit(REASONING, keyword) for keyword in REASONING_CONSTRAINTS if keyword in reasoning]
+
+
+def reasoning_on_acknowledgement(tally: Tally) -> Hits:
+    if tally.envelope is None or tally.envelope.kind != "schema.response" or _reasoning(tally) is None:
+        return NONE
+    return (Hit(REASONING),)

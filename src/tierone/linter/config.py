@@ -11,7 +11,11 @@ from ..subset.profiles import PROFILES
 
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox")
-KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude"})
+KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude", "envelopes",
+                  "low-reasoning-kinds"})
+#: envelope payload schemas, where the reasoning rules apply: the reference's layout
+DEFAULT_ENVELOPES = ("envelopes/*.schema.json", "envelopes/*.schema.yaml", "envelopes/*.schema.yml")
+LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
 
 
 class ConfigError(ValueError):
@@ -28,8 +32,22 @@ class Config(NamedTuple):
     per_file_ignores: Mapping[str, tuple[str, ...]] = {}
     include: tuple[str, ...] = DEFAULT_INCLUDE
     exclude: tuple[str, ...] = DEFAULT_EXCLUDE
+    #: globs of envelope payload schemas (``<kind>.schema.json``): the reasoning rules apply there
+    envelopes: tuple[str, ...] = DEFAULT_ENVELOPES
+    #: kinds that need not declare ``reasoning``
+    low_reasoning_kinds: tuple[str, ...] = LOW_REASONING_KINDS
     #: the pyproject.toml it came from
     source: Path | None = None
+
+    def envelope_kind(self, path: str) -> str | None:
+        """The envelope kind ``path`` is the payload schema of, when it matches ``envelopes``."""
+        posix = PurePosixPath(Path(path).as_posix())
+        if not any(posix.match(pattern) or fnmatch.fnmatch(str(posix), pattern) for pattern in self.envelopes):
+            return None
+        name = posix.name
+        for suffix in (".json", ".yaml", ".yml"):
+            name = name.removesuffix(suffix)
+        return name.removesuffix(".schema") or None
 
     def ignored_for(self, path: str) -> tuple[str, ...]:
         """Codes ignored for ``path`` by ``per-file-ignores``."""
@@ -83,6 +101,9 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         per_file_ignores={g: _strings(c, f"per-file-ignores.{g}", where) for g, c in per_file.items()},
         include=_strings(table["include"], "include", where) if "include" in table else DEFAULT_INCLUDE,
         exclude=_strings(table["exclude"], "exclude", where) if "exclude" in table else DEFAULT_EXCLUDE,
+        envelopes=_strings(table["envelopes"], "envelopes", where) if "envelopes" in table else DEFAULT_ENVELOPES,
+        low_reasoning_kinds=(_strings(table["low-reasoning-kinds"], "low-reasoning-kinds", where)
+                             if "low-reasoning-kinds" in table else LOW_REASONING_KINDS),
         source=where,
     )
 

@@ -77,11 +77,12 @@ def plan_for(profile: str, enabled: frozenset[str] | None = None) -> Plan:
 Finding = tuple[Policy, checks.Hit]
 
 
-def find(schema: Any, plan: Plan) -> list[Finding]:
-    """Every hit of every rule in ``plan``, in walk order."""
+def find(schema: Any, plan: Plan, envelope: checks.Envelope | None = None) -> list[Finding]:
+    """Every hit of every rule in ``plan``, in walk order; ``envelope`` turns on the
+    reasoning rules for an envelope payload schema."""
     found: list[Finding] = []
     add = found.append
-    tally = checks.Tally(schema, dict(plan.limits))
+    tally = checks.Tally(schema, dict(plan.limits), envelope)
     node_rules = plan.node
     keyword_rules = plan.keyword
     unknown = plan.unknown
@@ -182,14 +183,14 @@ def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
     return tuple(found)
 
 
-def lint_source(source: Source, plan: Plan) -> FileResult:
+def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = None) -> FileResult:
     """Lint one loaded input; line and column are computed for the findings only."""
     if not isinstance(source.data, (dict, bool)):
         kind = type(source.data).__name__ if source.data is not None else "null"
         kind = {"list": "an array", "str": "a string", "int": "a number", "float": "a number"}.get(kind, kind)
         error = InputError(source.path, f"not a JSON Schema: the document is {kind}, not an object")
         return FileResult(source.path, error=error, profile=plan.profile, format=source.format)
-    findings = find(source.data, plan)
+    findings = find(source.data, plan, envelope)
     wanted = {_place(hit) for _, hit in findings} | {tuple(hit.pointer) for _, hit in findings}
     positions = source.locator.locate(wanted) if findings else {}
     return FileResult(

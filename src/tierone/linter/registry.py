@@ -60,6 +60,11 @@ FINAL: dict[str, c.FinalCheck] = {
     "T501": c.recursive_ref,
     "T502": c.remote_ref,
     "T503": c.unresolvable_ref,
+    "T701": c.reasoning_missing,
+    "T702": c.reasoning_type,
+    "T703": c.reasoning_not_first,
+    "T704": c.reasoning_constrained,
+    "T705": c.reasoning_on_acknowledgement,
 }
 
 #: rules with no detector of their own (T605 is the engine's fall-through for unknown keys)

@@ -26,6 +26,8 @@ def render(source: Source, data: object) -> str:
     return dump_json(data, style)
 
 
-def rewrite_source(source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True) -> RewrittenFile:
-    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints)
+def rewrite_source(
+    source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True, id: str | None = None
+) -> RewrittenFile:
+    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id)
     return RewrittenFile(source, result, render(source, result.schema))

@@ -18,6 +18,7 @@ from .shapes import (
     ANNOTATION_KEYS,
     ENCODED_NOTE,
     admits_null,
+    dict_at,
     encodable_at,
     inferred_type,
     is_free_form,
@@ -515,20 +516,23 @@ def require_all(schema: Any, options: Options) -> PassResult:
 
 
 def reasoning_first(schema: Any, options: Options) -> PassResult:
-    """A ``reasoning`` property moves to the front, so the model reasons before answering.
+    """A top-level ``reasoning`` property moves to the front (of ``properties`` and of
+    ``required``), so the model reasons before it answers.
 
-    Before: ``{"properties": {"answer": {...}, "reasoning": {...}}}``
-    After:  ``{"properties": {"reasoning": {...}, "answer": {...}}}``
+    Before: ``{"properties": {"answer": {...}, "reasoning": {...}}, "required": ["answer", "reasoning"]}``
+    After:  ``{"properties": {"reasoning": {...}, "answer": {...}}, "required": ["reasoning", "answer"]}``
     """
-    if not isinstance(schema, dict) or not isinstance(schema.get("properties"), dict):
+    if not isinstance(schema, dict) or "reasoning" not in dict_at(schema, "properties"):
         return PassResult(schema)
     properties = schema["properties"]
-    if "reasoning" not in properties or next(iter(properties)) == "reasoning":
+    required = list_at(schema, "required")
+    result = dict(schema)
+    if next(iter(properties)) != "reasoning":
+        result["properties"] = {"reasoning": properties["reasoning"], **{k: v for k, v in properties.items() if k != "reasoning"}}
+    if "reasoning" in required and required[0] != "reasoning":
+        result["required"] = ["reasoning", *[n for n in required if n != "reasoning"]]
+    if result == schema:
         return PassResult(schema)
-    reordered = {"reasoning": properties["reasoning"], **{k: v for k, v in properties.items() if k != "reasoning"}}
-    result = {**schema, "properties": reordered}
-    if isinstance(schema.get("required"), list) and "reasoning" in schema["required"]:
-        result["required"] = ["reasoning", *[n for n in schema["required"] if n != "reasoning"]]
     return PassResult(result, (Change("/properties/reasoning", "moved first", "RFC 0030 §A: reasoning comes first"),))
 
 

@@ -29,13 +29,13 @@ def _load(spec: str):  # type: ignore[no-untyped-def]
 
 def run_rewrite(
     paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
-    open_objects: str, hints: bool, verbose: bool,
+    open_objects: str, hints: bool, verbose: bool, id: str | None = None,
 ) -> int:
     """Rewrite each input; returns the exit code (0 ok, 1 unfixable or stale, 2 could not run)."""
     worst = 0
     for spec in paths:
         try:
-            done = rewrite_source(_load(spec), profile, open_objects=open_objects, hints=hints)
+            done = rewrite_source(_load(spec), profile, open_objects=open_objects, hints=hints, id=id)
         except InputError as error:
             _say(str(error))
             worst = 2

@@ -31,14 +31,16 @@ def rewrite(
     *,
     open_objects: str = "encode",
     hints: bool = True,
+    id: str | None = None,
 ) -> Rewritten:
     """Rewrite ``schema`` for the strict mode(s) of ``profile``.
 
     Optional fields become required and nullable (``null`` means absent), objects are
     closed, free-form data becomes a JSON-encoded string (``open_objects="error"`` refuses
     it instead), unsupported constraints move into the description (unless ``hints`` is
-    false) and are checked again by :func:`tierone.restore`. The result lints clean under
-    ``profile``, or says in ``unfixable`` why not. The input is not modified.
+    false) and are checked again by :func:`tierone.restore`. ``id`` replaces the ``$id`` (a
+    rewritten schema is a different document). The result lints clean under ``profile``, or
+    says in ``unfixable`` why not. The input is not modified.
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
     {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a'], 'propertyOrdering': ['a']}
@@ -58,6 +60,9 @@ def rewrite(
         current = result.schema
         changes.extend(result.changes)
         unfixable.extend(result.unfixable)
+    if id is not None and isinstance(current, dict):
+        current = {**current, "$id": id} if "$id" in current else {"$id": id, **current}
+        changes.append(Change("/$id", f"set to {id}", "a rewritten schema is a different document"))
     known = {(u.pointer, u.rule) for u in unfixable}
     for diagnostic in lint(current, profile=profile).diagnostics:
         if (diagnostic.pointer, diagnostic.code) not in known:

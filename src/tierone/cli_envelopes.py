@@ -1,0 +1,143 @@
+"""``tierone envelopes``: the universal-kind schemas and the reasoning helpers, for scripts.
+
+Exit codes as everywhere in tierone: 0 valid, 1 invalid (errors listed with pointers),
+2 could not run.
+"""
+
+import json
+import sys
+from enum import Enum
+from typing import Annotated, Any, NoReturn
+
+import typer
+
+app = typer.Typer(
+    name="envelopes",
+    help="Envelope payload schemas (universal kinds) and the reasoning helpers.",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Strength(str, Enum):
+    ADVISORY = "advisory"
+    MANDATORY = "mandatory"
+    OFF = "off"
+
+
+def _fail(message: str) -> NoReturn:
+    typer.echo(f"tierone: error: {message}", err=True)
+    raise typer.Exit(2)
+
+
+def _schema(kind: str, strict: bool = False) -> dict[str, Any]:
+    from .envelopes import UnknownKind, schema
+
+    try:
+        return schema(kind, strict)
+    except UnknownKind as error:
+        _fail(str(error))
+
+
+def _payload(spec: str) -> Any:
+    from .core.errors import InputError
+    from .core.loading import load_path, load_stdin
+
+    try:
+        return (load_stdin("-", "json") if spec == "-" else load_path(spec)).data
+    except InputError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from None
+
+
+@app.command("list")
+def list_kinds() -> None:
+    """List the universal kinds and whether each declares `reasoning`."""
+    from .envelopes import kinds, needs_reasoning
+
+    for kind in kinds():
+        posture = "reasoning optional" if needs_reasoning(kind) else "no reasoning (side-channel acknowledgement)"
+        typer.echo(f"{kind:<24} {posture}")
+
+
+@app.command()
+def show(
+    kind: Annotated[str, typer.Argument(help="A universal kind, e.g. clarification.request.")],
+    strict: Annotated[bool, typer.Option("--strict", help="The strict rendition (passes the Tier-1 check).")] = False,
+) -> None:
+    """Print a kind's payload schema as JSON."""
+    typer.echo(json.dumps(_schema(kind, strict), indent=2, ensure_ascii=False))
+
+
+@app.command()
+def validate(
+    kind: Annotated[str, typer.Argument(help="A universal kind.")],
+    payload: Annotated[str, typer.Argument(help="The payload (a JSON file, or - for stdin).")],
+) -> None:
+    """Validate a payload against the kind's canonical schema (the strict form is accepted:
+    null counts as absent). Exit 0 valid, 1 invalid, 2 could not run."""
+    from .envelopes import validate as check
+
+    _schema(kind)
+    result = check(kind, _payload(payload))
+    if result.ok:
+        typer.echo(f"{payload}: valid {kind} payload")
+        return
+    for pointer, message in result.errors:
+        typer.echo(f"{payload}: [{pointer}] {message}", err=True)
+    raise typer.Exit(1)
+
+
+@app.command()
+def directive(
+    kind: Annotated[str, typer.Argument(help="A universal kind.")],
+    strength: Annotated[Strength, typer.Option("--strength", help="advisory (recommended), mandatory or off.")] = Strength.ADVISORY,
+    strict: Annotated[bool, typer.Option("--strict", help="For the strict rendition's schema.")] = False,
+) -> None:
+    """Print the system-prompt instruction that asks the model to fill `reasoning` (nothing
+    for "off" or for a kind without `reasoning`)."""
+    from .envelopes import directive as make
+
+    text = make(_schema(kind, strict), strength.value)
+    if text is not None:
+        typer.echo(text)
+
+
+@app.command()
+def redact(
+    payload: Annotated[str, typer.Argument(help="The payload (a JSON file, or - for stdin).")],
+    secrets: Annotated[str, typer.Option("--secrets", help="JSON or YAML: {secretId: value} or [{id, value}].")],
+) -> None:
+    """Replace every known secret value in the payload by [REDACTED:<secretId>] (SR-1) and
+    print the redacted payload; counts and credential references go to stderr."""
+    from .envelopes import redact as scrub
+
+    entries = _secrets(secrets)
+    result = scrub(_payload(payload), entries)
+    sys.stdout.write(json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n")
+    typer.echo(f"redacted {result.count} occurrence{'s' if result.count != 1 else ''}", err=True)
+    for pointer, reference in result.references:
+        typer.echo(f"credential reference {reference} at [{pointer}]", err=True)
+
+
+def _secrets(spec: str) -> Any:
+    """The secrets file as (id, value) pairs; any problem is reported without its value."""
+    from .envelopes import secrets_from
+
+    data = _payload(spec)
+    if isinstance(data, list):
+        pairs = []
+        for index, entry in enumerate(data):
+            if not isinstance(entry, dict) or set(entry) != {"id", "value"}:
+                _fail(f"{spec}: entry #{index + 1} must be an object with exactly `id` and `value`")
+            pairs.append((entry["id"], entry["value"]))
+        data = pairs
+    elif not isinstance(data, dict):
+        _fail(f"{spec}: expected an object {{secretId: value}} or a list of {{id, value}}")
+    try:
+        return secrets_from(data)
+    except (ValueError, TypeError) as error:
+        _fail(f"{spec}: {error}")
