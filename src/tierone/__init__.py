@@ -6,7 +6,9 @@ The public API is imported lazily so that ``tierone lint`` starts fast:
 - :func:`lint_paths` — lint files, directories, stdin and pydantic models;
 - :func:`rewrite` — a schema rewritten for strict mode (null-as-absent emulation and friends);
 - :func:`restore` — a strict-mode answer turned back into what the original schema means;
-- :func:`to_strict_form` — an instance as it travels under the rewritten schema.
+- :func:`to_strict_form` — an instance as it travels under the rewritten schema;
+- :mod:`tierone.envelopes` — the universal-kind schemas and the reasoning helpers;
+- :mod:`tierone.capabilities` — generate and check a host's capabilities document.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-__all__ = ["__version__", "lint", "lint_paths", "restore", "rewrite", "to_strict_form"]
+__all__ = ["__version__", "capabilities", "envelopes", "lint", "lint_paths", "restore", "rewrite", "to_strict_form"]
 
 _LAZY = {
     "lint": ("tierone.linter.api", "lint"),
@@ -33,6 +35,10 @@ if TYPE_CHECKING:
 
 
 def __getattr__(name: str) -> Any:
+    if name in ("envelopes", "capabilities"):
+        import importlib
+
+        return importlib.import_module(f"tierone.{name}")
     if name in _LAZY:
         import importlib
 

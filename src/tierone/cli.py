@@ -215,7 +215,7 @@ COMMANDS = {"lint": lint, "rules": rules, "rule": rule, "rewrite": rewrite, "res
 
 
 #: command groups, imported only when invoked (or for the full app)
-GROUPS = {"envelopes": "tierone.cli_envelopes"}
+GROUPS = {"envelopes": "tierone.cli_envelopes", "capabilities": "tierone.cli_capabilities"}
 
 
 def build(only: str | None = None) -> typer.Typer:

@@ -65,8 +65,13 @@ def schema(kind: str, strict: bool = False) -> dict[str, Any]:
 
 
 def needs_reasoning(kind: str, low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS) -> bool:
-    """Whether a kind's schema should declare ``reasoning`` (RFC 0030 §A)."""
-    return kind not in low_reasoning
+    """Whether a kind's schema should declare ``reasoning`` (RFC 0030 §A): not the
+    acknowledgement, not a low-reasoning signal kind, whether named plainly or as
+    ``vendor.<host>.<kind>``."""
+    if kind in low_reasoning:
+        return False
+    parts = kind.split(".", 2)
+    return not (is_vendor_kind(kind) and len(parts) == 3 and parts[2] in low_reasoning)
 
 
 def is_vendor_kind(name: str) -> bool:

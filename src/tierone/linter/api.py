@@ -52,7 +52,9 @@ def lint(
 
 
 def _envelope(kind: str | None, config: Config) -> Envelope | None:
-    return None if kind is None else Envelope(kind, kind not in config.low_reasoning_kinds)
+    from ..envelopes.catalog import needs_reasoning
+
+    return None if kind is None else Envelope(kind, needs_reasoning(kind, config.low_reasoning_kinds))
 
 
 def load_input(spec: str, stdin_filename: str | None = None) -> Source:

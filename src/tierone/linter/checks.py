@@ -316,9 +316,18 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
     if isinstance(value, expected):
         if keyword == "enum" and not value:
             return (Hit(visit.pointer, keyword, {"detail": "an empty enum accepts no value"}),)
+        if isinstance(value, list) and keyword == "enum" and _repeats(value):
+            return (Hit(visit.pointer, keyword, {"detail": "enum values repeat"}),)
         return NONE
     noun = "an object of schemas" if expected is dict else "an array"
     return (Hit(visit.pointer, keyword, {"detail": f"expected {noun}"}),)
+
+
+def _repeats(values: list[Any]) -> bool:
+    import json
+
+    seen = {json.dumps(v, sort_keys=True) for v in values}
+    return len(seen) != len(values)
 
 
 def large_enum_length(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:

@@ -473,11 +473,12 @@ def _widened(node: dict[str, Any]) -> dict[str, Any]:
     """``node`` made to accept ``null`` as well, in the least intrusive way."""
     types = declared_types(node)
     if isinstance(node.get("enum"), list):
-        widened = {**node, "enum": [*node["enum"], None]}
+        widened = {**node, "enum": node["enum"] if None in node["enum"] else [*node["enum"], None]}
         if types is not None:
             widened["type"] = [*types, "null"] if "null" not in types else list(types)
         return widened
-    if types is not None and "const" not in node:
+    composed = {"anyOf", "oneOf", "allOf", "$ref", "const", "not"} & set(node)
+    if types is not None and not composed:
         return {**node, "type": [*types, "null"] if isinstance(node.get("type"), list) else [node["type"], "null"]}
     if set(node) - {"title", "description", "$comment", "examples"} == {"anyOf"} and isinstance(node["anyOf"], list):
         return {**node, "anyOf": [*node["anyOf"], {"type": "null"}]}

@@ -1,0 +1,48 @@
+"""Finding the schemas a host serves: ``<kind>.schema.json`` (or .yaml/.yml) in its folders,
+the reference layout."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+from typing import Any, NamedTuple
+
+from ..core.errors import InputError
+from ..core.loading import load_path
+
+SUFFIXES = (".schema.json", ".schema.yaml", ".schema.yml")
+
+
+class Served(NamedTuple):
+    """One served kind and its schema (or why there is none)."""
+
+    kind: str
+    schema: Any = None
+    #: where the schema came from ("tierone:canonical", "tierone:strict" or a path)
+    origin: str = ""
+    error: str = ""
+
+
+def find_schema(kind: str, folders: Sequence[Path]) -> Served:
+    for folder in folders:
+        for suffix in SUFFIXES:
+            candidate = folder / f"{kind}{suffix}"
+            if candidate.is_file():
+                try:
+                    return Served(kind, load_path(candidate).data, str(candidate))
+                except InputError as error:
+                    return Served(kind, None, str(candidate), str(error))
+    where = ", ".join(str(f) for f in folders) or "no schema folder given"
+    return Served(kind, None, "", f"no {kind}.schema.json (or .yaml) in {where}")
+
+
+def kinds_in(folders: Iterable[Path]) -> list[str]:
+    """Every kind with a schema file in ``folders``."""
+    found = set()
+    for folder in folders:
+        if folder.is_dir():
+            for path in folder.iterdir():
+                for suffix in SUFFIXES:
+                    if path.name.endswith(suffix):
+                        found.add(path.name[: -len(suffix)])
+    return sorted(found)

@@ -1,0 +1,131 @@
+"""``tierone capabilities``: generate and check a host's capabilities document.
+
+Exit codes: 0 done / the document is valid and every claim holds, 1 a claim is refused or
+fails (each reason listed), 2 could not run (bad config or document, missing files).
+"""
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+app = typer.Typer(
+    name="capabilities",
+    help="Generate and check the host capabilities document (/.well-known/openwop).",
+    add_completion=False,
+    no_args_is_help=True,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,
+    context_settings={"help_option_names": ["-h", "--help"]},
+)
+
+
+class Format(str, Enum):
+    TEXT = "text"
+    JSON = "json"
+
+
+class Universal(str, Enum):
+    FILES = "files"
+    CANONICAL = "canonical"
+    STRICT = "strict"
+
+
+def _folders(values: list[str] | None) -> list[Path]:
+    folders = [Path(v) for v in values or []]
+    for folder in folders:
+        if not folder.is_dir():
+            typer.echo(f"{folder}: error: not a directory", err=True)
+            raise typer.Exit(2)
+    return folders
+
+
+@app.command()
+def generate(
+    config: Annotated[str, typer.Option("--config", "-c", help="The host configuration (YAML or TOML).")],
+    schemas: Annotated[list[str] | None, typer.Option("--schemas", help="More folders with <kind>.schema.json files.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the document here (atomically).")] = None,
+    check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the -o file is stale.")] = False,
+    allow_downgrade: Annotated[bool, typer.Option("--allow-downgrade", help="Write \"warn\" instead of refusing a \"strict\" claim the schemas fail.")] = False,
+) -> None:
+    """Generate the capabilities document from the schemas the host serves, with an honest
+    `tierOneSubsetCompliance` (never "strict" unless every served schema passes)."""
+    from .capabilities import generate as make
+    from .capabilities import load_config
+    from .core.errors import InputError
+
+    try:
+        host = load_config(config)
+        result = make(host, _folders(schemas), allow_downgrade=allow_downgrade)
+    except InputError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from None
+    for note in result.notes:
+        typer.echo(f"{config}: {note}", err=True)
+    if result.document is None:
+        for kind, findings in result.findings.items():
+            for finding in findings:
+                typer.echo(f"  {kind}: {finding}", err=True)
+        typer.echo(f"{config}: nothing written", err=True)
+        raise typer.Exit(1)
+    text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
+    if check:
+        if output is None:
+            typer.echo("tierone: error: --check needs -o FILE", err=True)
+            raise typer.Exit(2)
+        current = Path(output).read_text(encoding="utf-8") if Path(output).exists() else ""
+        if current != text:
+            typer.echo(f"{output} is stale: run the same command without --check", err=True)
+            raise typer.Exit(1)
+        return
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    from .clitools import atomic_write
+
+    atomic_write(output, text)
+    typer.echo(f"wrote {output} (tierOneSubsetCompliance: {result.granted})", err=True)
+
+
+@app.command()
+def check(
+    document: Annotated[str, typer.Argument(help="The capabilities document (JSON file, or - for stdin).")],
+    schemas: Annotated[list[str] | None, typer.Option("--schemas", help="Folders with the served <kind>.schema.json files.")] = None,
+    output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.TEXT,
+    low_reasoning: Annotated[list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")] = None,
+    universal: Annotated[Universal | None, typer.Option("--universal", help="Universal kinds' schemas: from the folders, or tierone's canonical or strict ones.")] = None,
+) -> None:
+    """Validate a capabilities document; with --schemas, run the reference suite's static
+    scenarios and print pass/fail per scenario."""
+    from .capabilities import check as judge
+    from .core.errors import InputError
+    from .core.loading import load_path, load_stdin
+
+    try:
+        data = (load_stdin("-", "json") if document == "-" else load_path(document)).data
+    except InputError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from None
+    chosen = (universal or Universal.FILES).value
+    folders = _folders(schemas) if schemas is not None or chosen != "files" else None
+    from .envelopes.catalog import LOW_REASONING_KINDS
+
+    report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])))
+    if output_format is Format.JSON:
+        typer.echo(json.dumps({
+            "valid": report.ok, "shape": report.shape,
+            "problems": [{"pointer": p.pointer, "message": p.message} for p in report.problems],
+            "scenarios": [{"name": s.name, "status": s.status, "detail": s.detail} for s in report.scenarios],
+        }, indent=2))
+    else:
+        for problem in report.problems:
+            typer.echo(f"{document}: [{problem.pointer}] {problem.message}")
+        if report.scenarios:
+            width = max(len(s.name) for s in report.scenarios)
+            for scenario in report.scenarios:
+                line = f"{scenario.name:<{width}}  {scenario.status}"
+                typer.echo(f"{line}  {scenario.detail}" if scenario.detail else line)
+        typer.echo(f"{document}: {'valid, every claim holds' if report.ok else 'invalid or a claim fails'} ({report.shape} shape)")
+    raise typer.Exit(0 if report.ok else 1)
