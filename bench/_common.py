@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import time
@@ -36,3 +37,18 @@ def alternate(runs: int, **jobs: Callable[[], object]) -> dict[str, list[float]]
 
 def median(values: list[float]) -> float:
     return statistics.median(values)
+
+
+def corpus_arguments(doc: str, runs: int = 3) -> argparse.Namespace:
+    """The options every corpus benchmark takes, parsed."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
+    parser.add_argument("--sub", default="jsonschemabench")
+    parser.add_argument("--runs", type=int, default=runs)
+    parser.add_argument("--profile", default="tier1")
+    parser.add_argument("--limit", type=int, default=0, help="only the first N files (smoke runs)")
+    args = parser.parse_args()
+    args.files = corpus_files(args.corpus, args.sub)
+    if args.limit:
+        args.files = args.files[: args.limit]
+    return args

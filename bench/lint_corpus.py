@@ -9,13 +9,12 @@ process; the report gives medians and the ratio (target: at most 2).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_CORPUS, alternate, corpus_files, median
+from _common import alternate, corpus_arguments, median
 
 from tierone.linter.api import lint_paths
 from tierone.linter.config import Config
@@ -23,16 +22,8 @@ from tierone.linter.reporters import render_text
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--sub", default="jsonschemabench")
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--profile", default="tier1")
-    parser.add_argument("--limit", type=int, default=0, help="only the first N files (smoke runs)")
-    args = parser.parse_args()
-    files = corpus_files(args.corpus, args.sub)
-    if args.limit:
-        files = files[: args.limit]
+    args = corpus_arguments(__doc__, runs=3)
+    files = args.files
     if not files:
         print(f"no corpus at {args.corpus / args.sub}; nothing to measure")
         return 0

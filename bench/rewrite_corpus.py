@@ -9,14 +9,13 @@ report gives medians and the ratio (target: at most 3).
 
 from __future__ import annotations
 
-import argparse
 import json
 import sys
 from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import DEFAULT_CORPUS, alternate, corpus_files, median
+from _common import alternate, corpus_arguments, median
 
 from tierone.core.errors import InputError
 from tierone.core.loading import load_path
@@ -24,16 +23,8 @@ from tierone.subset.files import rewrite_source
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--corpus", type=Path, default=DEFAULT_CORPUS)
-    parser.add_argument("--sub", default="jsonschemabench")
-    parser.add_argument("--runs", type=int, default=1)
-    parser.add_argument("--profile", default="tier1")
-    parser.add_argument("--limit", type=int, default=0)
-    args = parser.parse_args()
-    files = corpus_files(args.corpus, args.sub)
-    if args.limit:
-        files = files[: args.limit]
+    args = corpus_arguments(__doc__, runs=1)
+    files = args.files
     if not files:
         print(f"no corpus at {args.corpus / args.sub}; nothing to measure")
         return 0

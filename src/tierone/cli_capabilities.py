@@ -11,15 +11,9 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(
-    name="capabilities",
-    help="Generate and check the host capabilities document (/.well-known/openwop).",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+from .clitools import make_typer
+
+app = make_typer("capabilities", "Generate and check the host capabilities document (/.well-known/openwop).")
 
 
 class Format(str, Enum):

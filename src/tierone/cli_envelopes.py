@@ -11,15 +11,9 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-app = typer.Typer(
-    name="envelopes",
-    help="Envelope payload schemas (universal kinds) and the reasoning helpers.",
-    add_completion=False,
-    no_args_is_help=True,
-    pretty_exceptions_enable=False,
-    rich_markup_mode=None,
-    context_settings={"help_option_names": ["-h", "--help"]},
-)
+from .clitools import make_typer
+
+app = make_typer("envelopes", "Envelope payload schemas (universal kinds) and the reasoning helpers.")
 
 
 class Strength(str, Enum):

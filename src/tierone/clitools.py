@@ -5,7 +5,12 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from enum import Enum
 from pathlib import Path
+from typing import TYPE_CHECKING, NoReturn
+
+if TYPE_CHECKING:
+    import typer
 
 
 def atomic_write(path: str | os.PathLike[str], text: str) -> None:
@@ -40,3 +45,43 @@ def use_color(stream: object = None) -> bool:
 
 def paint(text: str, code: str, enabled: bool) -> str:
     return f"\x1b[{code}m{text}\x1b[0m" if enabled else text
+
+
+def make_typer(name: str, help: str) -> typer.Typer:
+    """A Typer app with tierone's settings: no completion, no rich, short help options."""
+    import typer
+
+    return typer.Typer(
+        name=name,
+        help=help,
+        add_completion=False,
+        no_args_is_help=True,
+        pretty_exceptions_enable=False,
+        rich_markup_mode=None,
+        context_settings={"help_option_names": ["-h", "--help"]},
+    )
+
+
+class Format(str, Enum):
+    """Report formats (each command accepts the ones it can write)."""
+
+    text = "text"
+    json = "json"
+    sarif = "sarif"
+    github = "github"
+
+
+def fail(message: str, code: int = 2) -> NoReturn:
+    """Print ``tierone: error: message`` on stderr and exit (2: could not run)."""
+    import typer
+
+    typer.echo(f"tierone: error: {message}", err=True)
+    raise typer.Exit(code)
+
+
+def split_list(values: list[str] | None) -> list[str]:
+    """Comma-separated and repeated options, as one list."""
+    return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]
+
+
+PROFILE_HELP = "tier1 (default), tier1-load-bearing, openai, anthropic or gemini."

@@ -52,9 +52,11 @@ def lint(
 
 
 def _envelope(kind: str | None, config: Config) -> Envelope | None:
+    if kind is None:
+        return None
     from ..envelopes.catalog import needs_reasoning
 
-    return None if kind is None else Envelope(kind, needs_reasoning(kind, config.low_reasoning_kinds))
+    return Envelope(kind, needs_reasoning(kind, config.low_reasoning_kinds))
 
 
 def load_input(spec: str, stdin_filename: str | None = None) -> Source:

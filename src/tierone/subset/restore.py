@@ -97,11 +97,9 @@ class _Reader:
     def _value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool) -> Any:
         was_ref = isinstance(schema, dict) and "$ref" in schema
         schema = self.merged(self.deref(schema))
-        if (encodable or was_ref) and pointer and is_free_form(schema) and isinstance(value, str):
-            try:
-                return json.loads(value)
-            except ValueError:
-                self.errors.append(RestoreError(str(pointer), "expected a JSON-encoded value (a string holding JSON)"))
+        if (encodable or was_ref) and pointer and is_free_form(schema):
+            handled, value = self.free_form(value, pointer)
+            if handled:
                 return value
         if not isinstance(schema, dict):
             return value
@@ -117,6 +115,16 @@ class _Reader:
             if isinstance(items, (dict, bool)):
                 return [self.value(item, items, pointer.child(i)) for i, item in enumerate(value)]
         return value
+
+    def free_form(self, value: Any, pointer: Pointer) -> tuple[bool, Any]:
+        """Free-form data travels as a JSON string: decode it. (handled, value)"""
+        if not isinstance(value, str):
+            return False, value
+        try:
+            return True, json.loads(value)
+        except ValueError:
+            self.errors.append(RestoreError(str(pointer), "expected a JSON-encoded value (a string holding JSON)"))
+            return True, value
 
     def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
         properties = dict_at(schema, "properties")

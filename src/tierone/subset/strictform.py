@@ -12,7 +12,6 @@ from typing import Any
 
 from ..core.pointer import Pointer
 from .restore import _Reader
-from .shapes import is_free_form, items_of
 
 
 def to_strict_form(instance: Any, original: Any) -> Any:
@@ -31,27 +30,11 @@ class _Filler(_Reader):
         super().__init__(original)
         self.fill = fill
 
-    def _value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool) -> Any:
-        was_ref = isinstance(schema, dict) and "$ref" in schema
-        schema = self.merged(self.deref(schema))
-        if (encodable or was_ref) and pointer and is_free_form(schema):
-            return json.dumps(value, ensure_ascii=False) if self.fill else value
-        if not isinstance(schema, dict):
-            return value
-        for branch in schema.get("allOf", []) if isinstance(schema.get("allOf"), list) else []:
-            value = self.value(value, branch, pointer, encodable=False)
-        union = schema.get("anyOf") if isinstance(schema.get("anyOf"), list) else schema.get("oneOf")
-        if isinstance(union, list) and union:
-            value = self.through_branch(value, union, pointer)
-        if isinstance(value, dict):
-            return self.members(value, schema, pointer)
-        if isinstance(value, list):
-            items = items_of(schema)
-            if isinstance(items, (dict, bool)):
-                return [self.value(item, items, pointer.child(i)) for i, item in enumerate(value)]
-        return value
+    def free_form(self, value: Any, pointer: Pointer) -> tuple[bool, Any]:
+        return True, (json.dumps(value, ensure_ascii=False) if self.fill else value)
 
-    def through_branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
+    def branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
+        """Fill through the first branch the (original) value satisfies."""
         from jsonschema import Draft202012Validator
 
         from .restore import _with_defs

@@ -1,0 +1,108 @@
+"""``tierone lint``, ``tierone rules`` and ``tierone rule``."""
+
+import sys
+from typing import Annotated
+
+import typer
+
+from .clitools import PROFILE_HELP, Format, fail
+from .clitools import split_list as _split
+
+
+def lint(
+    paths: Annotated[list[str] | None, typer.Argument(
+        help="Files, directories, - for stdin, or module:Model for a pydantic model.")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help=PROFILE_HELP)] = None,
+    select: Annotated[list[str] | None, typer.Option(
+        help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
+    ignore: Annotated[list[str] | None, typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
+    output_format: Annotated[Format, typer.Option("--format", help="Report format.")] = Format.text,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the report to this file.")] = None,
+    statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule.")] = False,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
+    exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")] = False,
+    stdin_filename: Annotated[str | None, typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help="Ignore [tool.tierone] in pyproject.toml.")] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="Apply `tierone rewrite` to files with fixable findings, then report what is left.")] = False,
+) -> None:
+    """Lint schemas against the Tier-1 subset (or a vendor profile).
+
+    Exit codes: 0 clean, 1 findings, 2 an input could not be checked or the options are wrong.
+    """
+    from .linter import config as config_module
+    from .linter.api import lint_paths
+    from .linter.reporters import REPORTERS, error_line, summary
+    from .linter.reporters import statistics as render_statistics
+    from .linter.selection import SelectionError
+
+    try:
+        config = config_module.Config() if isolated else config_module.load()
+        if fix:
+            from .subset.rewrite_command import fix_paths
+
+            fixed = fix_paths(paths or ["."], profile=profile or config.profile or "tier1", config=config)
+            if fixed:
+                typer.echo(f"Fixed {fixed} file{'s' if fixed != 1 else ''}.", err=True)
+        report = lint_paths(
+            paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
+            config=config, stdin_filename=stdin_filename,
+        )
+    except (config_module.ConfigError, SelectionError, ValueError) as error:
+        fail(str(error).strip("'\""))
+    if output_format is Format.text and statistics:
+        body = render_statistics(report)
+    else:
+        body = REPORTERS[output_format.value](report)
+    if output_format is Format.text:
+        for problem in report.errors:
+            typer.echo(error_line(problem), err=True)
+        if not quiet:
+            body += summary(report) + "\n"
+    if output:
+        from .clitools import atomic_write
+
+        try:
+            atomic_write(output, body)
+        except OSError as error:
+            fail(f"cannot write {output}: {error.strerror or error}")
+    else:
+        sys.stdout.write(body)
+    code = report.exit_code
+    raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def rules(
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="Only rules this profile enables.")] = None,
+    output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
+) -> None:
+    """List the rules: code, name, fixability, and the vendors that reject the pattern."""
+    import json
+
+    from .linter.ruledocs import rejected_by
+    from .subset.profiles import PROFILES, policies
+    from .subset.table import FEATURES
+
+    if profile is not None and profile not in PROFILES:
+        fail(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
+    codes = {p.feature.code for p in policies(profile)} if profile else None
+    chosen = [f for f in FEATURES if codes is None or f.code in codes]
+    if output_format is Format.json:
+        typer.echo(json.dumps([
+            {"code": f.code, "name": f.name, "category": f.category, "fixable": f.fixable,
+             "loadBearing": f.load_bearing, "summary": f.doc.what, "rejectedBy": rejected_by(f)}
+            for f in chosen
+        ], indent=2))
+        return
+    for f in chosen:
+        typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {f.doc.what.split('. ')[0].rstrip('.')}")
+
+
+def rule(code: Annotated[str, typer.Argument(help="A rule code (T102) or name (open-object).")]) -> None:
+    """Explain one rule: what it does, why, an example, what to use instead, who rejects it."""
+    from .linter.ruledocs import rule_markdown
+    from .subset.table import BY_CODE, BY_NAME
+
+    feature = BY_CODE.get(code.upper()) or BY_NAME.get(code)
+    if feature is None:
+        fail(f"unknown rule {code!r} (see `tierone rules`)")
+    typer.echo(rule_markdown(feature), nl=False)
