@@ -224,3 +224,20 @@ def test_python_dash_m(tmp_path):
     result = subprocess.run([sys.executable, "-m", "tierone", "lint", "--isolated", str(CLI / "clean.schema.json")],
                             capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, check=False)
     assert result.returncode == 0, result.stderr
+
+
+class TestTerminal:
+    def test_colour_only_when_forced_or_on_a_terminal_and_never_with_no_color(self, monkeypatch):
+        monkeypatch.setenv("FORCE_COLOR", "1")
+        assert "\x1b[" in run("lint", "--isolated", "messy.schema.json").stdout
+        monkeypatch.setenv("NO_COLOR", "1")
+        assert "\x1b[" not in run("lint", "--isolated", "messy.schema.json").stdout
+        monkeypatch.delenv("NO_COLOR")
+        monkeypatch.delenv("FORCE_COLOR")
+        assert "\x1b[" not in run("lint", "--isolated", "messy.schema.json").stdout
+
+    def test_no_progress_when_not_a_terminal(self, tmp_path):
+        for i in range(60):
+            (tmp_path / f"s{i}.schema.json").write_text('{"type": "object", "properties": {}, "additionalProperties": false}')
+        result = run("lint", "--isolated", str(tmp_path))
+        assert result.exit_code == 0 and "files" not in result.stderr

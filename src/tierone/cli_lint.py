@@ -1,11 +1,12 @@
 """``tierone lint``, ``tierone rules`` and ``tierone rule``."""
 
 import sys
+from collections.abc import Callable
 from typing import Annotated
 
 import typer
 
-from .clitools import PROFILE_HELP, Format, fail
+from .clitools import PROFILE_HELP, Format, colorize, fail, use_color
 from .clitools import split_list as _split
 
 
@@ -45,7 +46,7 @@ def lint(
                 typer.echo(f"Fixed {fixed} file{'s' if fixed != 1 else ''}.", err=True)
         report = lint_paths(
             paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
-            config=config, stdin_filename=stdin_filename,
+            config=config, stdin_filename=stdin_filename, progress=_progress(),
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
@@ -53,6 +54,8 @@ def lint(
         body = render_statistics(report)
     else:
         body = REPORTERS[output_format.value](report)
+    if output_format is Format.text and not output and use_color(sys.stdout):
+        body = colorize(body)
     if output_format is Format.text:
         for problem in report.errors:
             typer.echo(error_line(problem), err=True)
@@ -106,3 +109,16 @@ def rule(code: Annotated[str, typer.Argument(help="A rule code (T102) or name (o
     if feature is None:
         fail(f"unknown rule {code!r} (see `tierone rules`)")
     typer.echo(rule_markdown(feature), nl=False)
+
+
+def _progress() -> Callable[[int, int], None] | None:
+    """A progress line on stderr for long runs on a terminal; nothing otherwise."""
+    if not sys.stderr.isatty():
+        return None
+
+    def report(done: int, total: int) -> None:
+        if total >= 50 and (done % 25 == 0 or done == total):
+            sys.stderr.write(f"\r{done}/{total} files" + ("\n" if done == total else ""))
+            sys.stderr.flush()
+
+    return report

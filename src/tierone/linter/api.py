@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.errors import InputError
@@ -76,10 +76,12 @@ def lint_paths(
     ignore: Sequence[str] = (),
     config: Config | None = None,
     stdin_filename: str | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
-    Options given here win over the configuration.
+    Options given here win over the configuration. ``progress(done, total)`` is called
+    after each input.
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
@@ -87,14 +89,17 @@ def lint_paths(
     ignore = (*config.ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
-    for spec in paths:
-        for path in expand(spec, config.include, config.exclude) if spec != "-" else [spec]:
-            try:
-                source = load_input(path, stdin_filename)
-            except InputError as error:
-                results.append(FileResult(error.path, error=error, profile=profile))
-                continue
+    inputs = [path for spec in paths
+              for path in (expand(spec, config.include, config.exclude) if spec != "-" else [spec])]
+    for path in inputs:
+        try:
+            source = load_input(path, stdin_filename)
+        except InputError as error:
+            results.append(FileResult(error.path, error=error, profile=profile))
+        else:
             extra = config.ignored_for(path) if config.per_file_ignores else ()
             plan = _plan(profile, select, ignore, extra) if extra else base
             results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
+        if progress is not None:
+            progress(len(results), len(inputs))
     return LintReport(tuple(results), profile)
