@@ -6,6 +6,7 @@ Each command family lives in its own module (``cli_lint``, ``cli_rewrite``, ``cl
 """
 
 import sys
+from functools import cache
 from typing import Annotated
 
 import typer
@@ -14,7 +15,6 @@ from . import __version__
 from .clitools import make_typer
 
 HELP = "Lint, rewrite and restore JSON Schemas for OpenAI, Anthropic and Gemini strict modes."
-app = make_typer("tierone", HELP)
 
 
 def _version(value: bool) -> None:
@@ -48,7 +48,7 @@ def build(only: str | None = None) -> typer.Typer:
     feature for a pre-commit hook)."""
     import importlib
 
-    built = app if only is None else make_typer("tierone", HELP)
+    built = make_typer("tierone", HELP)
     built.callback()(root)
     for name, module in COMMANDS.items():
         if only is None or name == only:
@@ -59,7 +59,18 @@ def build(only: str | None = None) -> typer.Typer:
     return built
 
 
-build()
+@cache
+def full_app() -> typer.Typer:
+    """The app with every command (for --help, docs and tests)."""
+    return build()
+
+
+def __getattr__(name: str) -> typer.Typer:
+    # ``tierone.cli.app`` is the full app, built on first use so that `tierone lint` does
+    # not import every other command's module.
+    if name == "app":
+        return full_app()
+    raise AttributeError(name)
 
 
 def _invoked(argv: list[str]) -> str | None:
@@ -73,7 +84,7 @@ def main() -> None:
     """Entry point: run the app, turning anything unexpected into one line and exit code 2."""
     only = _invoked(sys.argv[1:])
     try:
-        (build(only) if only else app)()
+        (build(only) if only else full_app())()
     except KeyboardInterrupt:
         typer.echo("tierone: interrupted", err=True)
         sys.exit(130)
