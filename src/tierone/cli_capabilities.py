@@ -106,6 +106,9 @@ def check(
     folders = _folders(schemas) if schemas is not None or chosen != "files" else None
     from .envelopes.catalog import LOW_REASONING_KINDS
 
+    if not isinstance(data, dict):
+        typer.echo(f"{document}: error: a capabilities document is a JSON object, not {type(data).__name__}", err=True)
+        raise typer.Exit(2)
     report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])))
     if output_format is Format.JSON:
         typer.echo(json.dumps({

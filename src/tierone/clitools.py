@@ -92,6 +92,6 @@ def colorize(text: str) -> str:
     """Text-report lines with the place dimmed, the code bold and the pointer dimmed."""
     import re
 
-    line = re.compile(r"^(?P<where>[^\n]*?:(?:\d+:\d+:)?) (?P<code>T\d{3}(?: \[\*\])?) (?P<rest>.*?)(?P<pointer> \[[^\]]*\])?$", re.MULTILINE)
+    line = re.compile(r"^(?P<where>[^\n]*?:(?:\d+:\d+:)?) (?P<code>T\d{3}) (?P<rest>.*?)(?P<pointer> \[[^\]]*\])?$", re.MULTILINE)
     return line.sub(lambda m: f"{paint(m['where'], '2', True)} {paint(m['code'], '1;31', True)} {m['rest']}"
                     + (paint(m["pointer"], "2", True) if m["pointer"] else ""), text)

@@ -29,9 +29,8 @@ def _where(path: str, line: int | None, column: int | None) -> str:
 
 
 def text_line(d: Diagnostic) -> str:
-    """``path:line:col: CODE message [pointer]``"""
-    fix = " [*]" if d.fixable else ""
-    return f"{_where(d.path, d.line, d.column)}: {d.code}{fix} {d.message} {_pointer_text(d.pointer)}"
+    """``path:line:col: CODE message [pointer]`` (the format scripts rely on)."""
+    return f"{_where(d.path, d.line, d.column)}: {d.code} {d.message} {_pointer_text(d.pointer)}"
 
 
 def error_line(error: InputError) -> str:
@@ -53,7 +52,7 @@ def summary(report: LintReport) -> str:
         )
         fixable = sum(1 for d in diagnostics if d.fixable)
         if fixable:
-            lines.append(f"[*] {fixable} fixable with `tierone rewrite`.")
+            lines.append(f"{fixable} fixable with `tierone rewrite` (or `tierone lint --fix`).")
     elif not report.errors:
         lines.append(f"All checks passed! ({files} {noun}, profile {report.profile})")
     if report.errors:
