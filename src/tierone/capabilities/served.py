@@ -3,7 +3,7 @@ the reference layout."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -35,14 +35,3 @@ def find_schema(kind: str, folders: Sequence[Path]) -> Served:
     where = ", ".join(str(f) for f in folders) or "no schema folder given"
     return Served(kind, None, "", f"no {kind}.schema.json (or .yaml) in {where}")
 
-
-def kinds_in(folders: Iterable[Path]) -> list[str]:
-    """Every kind with a schema file in ``folders``."""
-    found = set()
-    for folder in folders:
-        if folder.is_dir():
-            for path in folder.iterdir():
-                for suffix in SUFFIXES:
-                    if path.name.endswith(suffix):
-                        found.add(path.name[: -len(suffix)])
-    return sorted(found)

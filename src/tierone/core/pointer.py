@@ -81,13 +81,9 @@ class Pointer(tuple[Segment, ...]):
         if not self:
             return ""
         text = "/".join(map(str, self))
-        if "~" in text or self.count_slashes(text):
+        if "~" in text or text.count("/") != len(self) - 1:  # a segment holds "~" or "/"
             return "".join("/" + _escape(segment) for segment in self)
         return "/" + text
-
-    def count_slashes(self, text: str) -> bool:
-        """Whether some segment holds a "/" (so the fast rendering would be ambiguous)."""
-        return text.count("/") != len(self) - 1
 
     def __repr__(self) -> str:
         return f"Pointer({str(self)!r})"

@@ -198,6 +198,3 @@ def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = N
         format=source.format,
     )
 
-
-def feature(code: str) -> Feature:
-    return BY_CODE[code]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import NamedTuple
 
 from ..subset.table import BY_NAME, FEATURES
@@ -41,7 +41,3 @@ class Selection(NamedTuple):
                 result.add(feature.code)
         return frozenset(result)
 
-
-def validate(selectors: Sequence[str]) -> None:
-    for selector in selectors:
-        _codes_for(selector)

@@ -9,9 +9,9 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from ..core.pointer import ROOT, Pointer, PointerError
+from ..core.pointer import Pointer, PointerError
 from ..core.refs import LOCAL, RefResolver, recursive_sites
-from ..core.walker import SUBSCHEMA_KEYWORDS, transform, walk
+from ..core.walker import transform, walk
 from ..linter.jsontypes import declared_types, is_object_schema
 from .profiles import Policy, policies
 from .shapes import (
@@ -577,5 +577,3 @@ PASSES: tuple[Pass, ...] = (
     reasoning_first,
     property_ordering,
 )
-
-__all__ = ["PASSES", "ROOT", "SUBSCHEMA_KEYWORDS", "Change", "Options", "PassResult", "Unfixable"]

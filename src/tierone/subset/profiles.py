@@ -6,7 +6,6 @@ support it; a limit applies with the smallest number any of its sources sets.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
@@ -109,6 +108,3 @@ def policies(profile_name: str) -> tuple[Policy, ...]:
             result.append(Policy(feature, rejecting, partial, None))
     return tuple(result)
 
-
-def profile_names() -> Sequence[str]:
-    return tuple(PROFILES)

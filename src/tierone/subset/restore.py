@@ -48,6 +48,16 @@ class _Reader:
         #: (schema, place) pairs being read: a reference loop that consumes no input stops here
         self.active: set[tuple[int, tuple[Any, ...]]] = set()
 
+    def judge(self, subschema: Any, value: Any) -> bool:
+        """Whether ``value`` satisfies ``subschema``, read as part of the original document
+        (so its ``#/...`` references resolve there)."""
+        validator = self.__dict__.get("_validator")
+        if validator is None:
+            from jsonschema import Draft202012Validator
+
+            validator = self.__dict__["_validator"] = Draft202012Validator(self.original)
+        return bool(validator.evolve(schema=subschema).is_valid(value))
+
     def trial(self) -> _Reader:
         """A reader for trying one branch: its own errors, the same references and loop guard."""
         trial = object.__new__(type(self))
@@ -144,8 +154,6 @@ class _Reader:
 
     def branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
         """Restore through the first branch the restored value satisfies."""
-        from jsonschema import Draft202012Validator
-
         for branch in branches:
             reader = self.trial()
             candidate = reader.value(value, branch, pointer)
@@ -153,7 +161,7 @@ class _Reader:
                 continue
             target = self.deref(branch)
             try:
-                valid = Draft202012Validator(_with_defs(target, self.original)).is_valid(candidate)
+                valid = self.judge(target, candidate)
             except Exception:  # noqa: BLE001 (a branch we cannot judge is simply not chosen)
                 valid = False
             if valid:
@@ -165,23 +173,6 @@ def _anchored(schema: Any) -> list[tuple[Pointer, Any]]:
     from ..core.walker import walk
 
     return [(v.pointer, v.schema) for v in walk(schema) if isinstance(v.schema, dict)]
-
-
-def _with_defs(branch: Any, original: Any) -> Any:
-    """A branch that can still resolve the original's ``#/...`` references."""
-    if isinstance(branch, dict) and isinstance(original, dict):
-        return _rebased(branch, original)
-    return branch
-
-
-def _rebased(branch: dict[str, Any], original: dict[str, Any]) -> dict[str, Any]:
-    # Validate the branch as a subschema of the original document: wrap it so "#/..."
-    # references still point into the original.
-    wrapper = {k: v for k, v in original.items() if k in ("$defs", "definitions", "$schema")}
-    wrapper.update({"allOf": [branch]})
-    if "$defs" in original or "definitions" in original:
-        return wrapper
-    return branch
 
 
 def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:

@@ -35,14 +35,10 @@ class _Filler(_Reader):
 
     def branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
         """Fill through the first branch the (original) value satisfies."""
-        from jsonschema import Draft202012Validator
-
-        from .restore import _with_defs
-
         for branch in branches:
             target = self.deref(branch)
             try:
-                if Draft202012Validator(_with_defs(target, self.original)).is_valid(value):
+                if self.judge(target, value):
                     return self.value(value, branch, pointer)
             except Exception:  # noqa: BLE001, S112 (a branch we cannot judge is simply not chosen)
                 continue
