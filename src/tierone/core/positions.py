@@ -19,6 +19,7 @@ from .pointer import Segment
 
 Position = tuple[int, int]
 _WS = re.compile(r"[ \t\n\r]*")
+_COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
 _SCAN = json.scanner.make_scanner(json.decoder.JSONDecoder())  # type: ignore[arg-type]
 _SCANSTRING = getattr(json.decoder, "scanstring")  # noqa: B009 (C speed; not in typeshed)
 
@@ -61,7 +62,11 @@ class JsonLocator:
             return {}
         descend: set[tuple[Segment, ...]] = set()
         for parts in targets:
-            descend.update(parts[:i] for i in range(len(parts)))
+            for i in range(len(parts) - 1, -1, -1):
+                prefix = parts[:i]
+                if prefix in descend:
+                    break  # and so are all shorter prefixes
+                descend.add(prefix)
         return _line_columns(self._text, self._scan(targets, descend))
 
     def _scan(
@@ -92,8 +97,7 @@ class JsonLocator:
             if is_object:
                 key_at = pos
                 key, pos = _SCANSTRING(text, pos + 1)
-                pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
-                value_at = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+                value_at = _COLON.match(text, pos).end()  # type: ignore[union-attr]
                 child = (*parts, key)
             else:
                 key_at = value_at = pos

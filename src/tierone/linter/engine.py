@@ -147,18 +147,10 @@ def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
     severity = "error" if feature.kind == "limit" else policy.verdict(hit.value)
     if severity is None:
         return None
-    return Diagnostic(
-        code=feature.code,
-        rule=feature.name,
-        message=_message(feature, hit, plan.profile),
-        severity=severity,
-        pointer=str(hit.pointer),
-        keyword=hit.keyword,
-        line=position[0] if position else None,
-        column=position[1] if position else None,
-        fixable=feature.fixable,
-        vendors=_vendors(feature.code, _hashable(hit.value), hit.amount),
-        path=path,
+    line, column = position if position else (None, None)
+    return Diagnostic(  # positional: this runs once per finding
+        feature.code, feature.name, _message(feature, hit, plan.profile), severity, str(hit.pointer),
+        hit.keyword, line, column, feature.fixable, _vendors(feature.code, _hashable(hit.value), hit.amount), path,
     )
 
 
@@ -191,8 +183,13 @@ def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = N
         error = InputError(source.path, f"not a JSON Schema: the document is {kind}, not an object")
         return FileResult(source.path, error=error, profile=plan.profile, format=source.format)
     findings = find(source.data, plan, envelope)
-    wanted = {_place(hit) for _, hit in findings} | {tuple(hit.pointer) for _, hit in findings}
-    positions = source.locator.locate(wanted) if findings else {}
+    positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
+    if findings:
+        places = {_place(hit) for _, hit in findings}
+        positions = source.locator.locate(places)
+        missing = {tuple(hit.pointer) for _, hit in findings if _place(hit) not in positions}
+        if missing:  # a keyword that is not a key of its node: show the node instead
+            positions = {**positions, **source.locator.locate(missing)}
     return FileResult(
         source.path, diagnose(findings, plan, source.path, positions), profile=plan.profile,
         format=source.format,
