@@ -68,7 +68,7 @@ def find_pyproject(start: Path) -> Path | None:
                 text = candidate.read_text(encoding="utf-8")
             except (OSError, UnicodeDecodeError):
                 continue
-            if "tool.tierone" in text or "[tool]" in text:
+            if "tool.tierone" in text:
                 return candidate
     return None
 
