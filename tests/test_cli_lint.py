@@ -188,6 +188,15 @@ class TestConfig:
         assert "new.schema.json:1:1: T102" in out and "old.schema.json" not in out and "T104" not in out
         assert "T104" in run("lint", "-q", "--isolated", ".").stdout
 
+    def test_search_goes_past_a_pyproject_without_a_tierone_table(self, tmp_path, monkeypatch):
+        (tmp_path / "pyproject.toml").write_text('[tool.tierone]\nignore = ["T102"]\n')
+        inner = tmp_path / "pkg"
+        inner.mkdir()
+        (inner / "pyproject.toml").write_text('[tool.ruff]\nline-length = 100\n')
+        (inner / "a.schema.json").write_text('{"type": "object"}')
+        monkeypatch.chdir(inner)
+        assert run("lint", "a.schema.json").exit_code == 0
+
     def test_unknown_key_is_2_with_file_and_key(self, tmp_path, monkeypatch):
         (tmp_path / "pyproject.toml").write_text('[tool.tierone]\nprofiel = "tier1"\n')
         monkeypatch.chdir(tmp_path)
