@@ -1,0 +1,43 @@
+"""The README's set-up commands, run verbatim in a fresh copy of the checkout."""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from .conftest import ROOT
+
+
+def setup_commands() -> list[str]:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("## Set up", 1)[1]
+    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    assert block, "the README has no set-up code block"
+    commands = [line for line in block.group(1).splitlines() if line.strip()]
+    assert len(commands) == 2, "the README promises two set-up commands"
+    return commands
+
+
+@pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+def test_first_readme_command_installs_and_runs_the_main_job(tmp_path):
+    install, tests = setup_commands()
+    assert "pytest" in tests
+    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                           text=True, check=True).stdout.split()
+    copy = tmp_path / "checkout"
+    for name in files:
+        if (ROOT / name).is_file():
+            (copy / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, copy / name)
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHONPATH"))}
+    result = subprocess.run(["bash", "-c", install], cwd=copy, capture_output=True, text=True, env=env,
+                            timeout=1200, check=False)
+    output = result.stdout + result.stderr
+    assert result.returncode == 0, output[-3000:]
+    assert "All checks passed!" in output
+    assert "additionalProperties: false" in output  # the rewritten ticket schema
+    assert '"tierOneSubsetCompliance": "strict"' in output
