@@ -15,7 +15,7 @@ from .conftest import ROOT
 def setup_commands() -> list[str]:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     section = readme.split("## Set up", 1)[1]
-    block = re.search(r"```sh\n(.*?)```", section, re.S)
+    block = re.search(r"```sh\n(.*?)```", section, re.DOTALL)
     assert block, "the README has no set-up code block"
     commands = [line for line in block.group(1).splitlines() if line.strip()]
     assert len(commands) == 2, "the README promises two set-up commands"
