@@ -562,6 +562,16 @@ def property_ordering(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, order), tuple(changes))
 
 
+#: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
+#: it), so the rewriter skips them when the keyword is absent
+TRIGGERS: dict[Pass, str] = {
+    rename_definitions: "definitions",
+    inline_ref_siblings: "$ref",
+    merge_all_of: "allOf",
+    one_of_to_any_of: "oneOf",
+    const_to_enum: "const",
+}
+
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
     rename_definitions,

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from .passes import PASSES, Change, Options, Unfixable
+from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 from .profiles import DEFAULT_PROFILE, PROFILES
 
 
@@ -55,7 +55,12 @@ def rewrite(
     current: Any = schema
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
+    from ..core.walker import walk
+
+    present = {key for visit in walk(schema) if isinstance(visit.schema, dict) for key in visit.schema}
     for step in PASSES:
+        if step in TRIGGERS and TRIGGERS[step] not in present:
+            continue
         result = step(current, options)
         current = result.schema
         changes.extend(result.changes)
