@@ -49,6 +49,13 @@ class RefResolver:
         own_id = schema.get("$id") if isinstance(schema, dict) else None
         self._base = own_id.split("#", 1)[0] if isinstance(own_id, str) else None
 
+    @classmethod
+    def of(cls, schema: Any) -> RefResolver:
+        """A resolver for ``schema``, its anchors found by walking it."""
+        from .walker import walk
+
+        return cls(schema, ((v.pointer, v.schema) for v in walk(schema) if isinstance(v.schema, dict)))
+
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads (memoised: many sites share a reference)."""
         if not isinstance(ref, str):

@@ -113,10 +113,10 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
 
 
 def _resolver(schema: Any) -> tuple[RefResolver, set[Pointer]]:
-    sites = [(v.pointer, v.schema) for v in walk(schema)]
-    resolver = RefResolver(schema, [(p, n) for p, n in sites if isinstance(n, dict)])
+    resolver = RefResolver.of(schema)
     edges = {}
-    for pointer, node in sites:
+    for visit in walk(schema):
+        pointer, node = visit.pointer, visit.schema
         if isinstance(node, dict) and "$ref" in node:
             resolution = resolver.resolve(node["$ref"])
             if resolution.kind == LOCAL and resolution.target is not None:
@@ -283,11 +283,7 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def add_type(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or "type" in node or {"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} & set(node):
-            return node
-        if not set(node) - {"required", "title", "description", "$comment"}:
-            return node  # a bare `required` is a partial constraint of a union branch, not an object
-        implied = inferred_type(node)
+        implied = inferred_type(node) if isinstance(node, dict) else None
         if implied is None:
             return node
         changes.append(Change(str(pointer), f"type {implied!r} added (implied by its keywords)", _why("T601")))

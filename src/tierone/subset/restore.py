@@ -43,7 +43,7 @@ class _Reader:
 
     def __init__(self, original: Any) -> None:
         self.original = original
-        self.resolver = RefResolver(original, _anchored(original))
+        self.resolver = RefResolver.of(original)
         self.errors: list[RestoreError] = []
         #: (schema, place) pairs being read: a reference loop that consumes no input stops here
         self.active: set[tuple[int, tuple[Any, ...]]] = set()
@@ -167,12 +167,6 @@ class _Reader:
             if valid:
                 return candidate
         return value
-
-
-def _anchored(schema: Any) -> list[tuple[Pointer, Any]]:
-    from ..core.walker import walk
-
-    return [(v.pointer, v.schema) for v in walk(schema) if isinstance(v.schema, dict)]
 
 
 def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:

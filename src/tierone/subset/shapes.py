@@ -70,7 +70,11 @@ def admits_null(schema: Any) -> bool:
 
 
 def inferred_type(schema: dict[str, Any]) -> str | None:
-    """The one type an untyped schema's keywords imply, or None when they imply none or several."""
+    """The one type an untyped schema's keywords imply; None when the schema is typed, is a
+    reference, union or enumeration, or its keywords imply no type or several (a bare
+    ``required`` implies none: it is a partial constraint of a union branch)."""
+    if "type" in schema or {"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} & set(schema):
+        return None
     kinds = {
         kind
         for kind, keys in (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS),

@@ -74,10 +74,9 @@ def as_read(schema: Any) -> Any:
     def read(node: Any, pointer: Any) -> Any:
         if not isinstance(node, dict):
             return node
-        if "type" not in node and not {"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} & set(node):
-            implied = inferred_type(node)
-            if implied is not None:
-                node = {**node, "type": implied}
+        implied = inferred_type(node)
+        if implied is not None:
+            node = {**node, "type": implied}
         if is_object_schema(node) and node.get("properties") and "additionalProperties" not in node:
             node = {**node, "additionalProperties": False}
         return node
