@@ -1,12 +1,17 @@
-"""Regenerate the docs pages that come from data (rules, subset table). Run after editing the table."""
+"""Regenerate the docs pages that come from data (rules, subset table, Python API,
+command-line reference). Run after
+editing the table, the public API or a command."""
 
 from __future__ import annotations
 
 import sys
 from pathlib import Path
 
-from tierone.linter.ruledocs import PAGES
+from tierone.apidocs import PAGES as API_PAGES
+from tierone.clidocs import PAGES as CLI_PAGES
+from tierone.linter.ruledocs import PAGES as RULE_PAGES
 
+PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES}
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 
 

@@ -33,3 +33,23 @@ def corpus_files(root: Path, *subs: str) -> list[Path]:
     for sub in subs:
         files += sorted(p for p in (root / sub).rglob("*.json") if not p.name.startswith("_"))
     return files
+
+
+def copy_checkout(dest: Path) -> Path:
+    """A copy of the checkout's tracked and new (not ignored) files, as a user would clone it."""
+    import shutil
+    import subprocess
+
+    listed = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
+                            text=True, check=True).stdout.splitlines()
+    for name in listed:
+        if (ROOT / name).is_file():
+            (dest / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / name, dest / name)
+    return dest
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """The environment without this test run's virtual environment, plus ``extra``."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHONPATH"))}
+    return {**env, **extra}

@@ -14,6 +14,7 @@ from typer.testing import CliRunner
 from tierone.cli import app
 
 from .conftest import FIXTURES
+from .sarif import assert_valid_sarif
 
 CLI = FIXTURES / "cli"
 runner = CliRunner()
@@ -75,14 +76,8 @@ class TestReports:
 
     def test_sarif(self, json_snapshot):
         report = json.loads(run("lint", "--isolated", "--format", "sarif", "messy.schema.json").stdout)
-        assert report["version"] == "2.1.0"
-        run_ = report["runs"][0]
-        rule_ids = [r["id"] for r in run_["tool"]["driver"]["rules"]]
-        for result in run_["results"]:
-            assert rule_ids[result["ruleIndex"]] == result["ruleId"]
-            region = result["locations"][0]["physicalLocation"]["region"]
-            assert region["startLine"] >= 1 and region["startColumn"] >= 1
-        run_["tool"]["driver"]["version"] = "<version>"
+        assert_valid_sarif(report)
+        report["runs"][0]["tool"]["driver"]["version"] = "<version>"
         assert report == json_snapshot
 
     def test_github(self):
@@ -153,6 +148,25 @@ class TestInputs:
         sys.modules.pop("mymodels", None)
         out = run("lint", "--isolated", "-q", "mymodels:Answer").stdout
         assert "mymodels:Answer: T102" in out and "[/properties/score]" in out
+        sarif = json.loads(run("lint", "--isolated", "--format", "sarif", "mymodels:Answer").stdout)
+        assert_valid_sarif(sarif)
+        uris = {loc["physicalLocation"]["artifactLocation"]["uri"]
+                for result in sarif["runs"][0]["results"] for loc in result["locations"]}
+        assert uris == {"mymodels%3AAnswer"}
+
+    def test_sarif_with_spaces_and_unreadable_input(self, tmp_path, monkeypatch):
+        (tmp_path / "my schemas").mkdir()
+        (tmp_path / "my schemas" / "a.schema.json").write_text('{"type": "object"}')
+        (tmp_path / "broken.schema.json").write_text('{"type": ')
+        monkeypatch.chdir(tmp_path)
+        result = run("lint", "--isolated", "--format", "sarif", "my schemas", "broken.schema.json")
+        assert result.exit_code == 2
+        sarif = json.loads(result.stdout)
+        assert_valid_sarif(sarif)
+        [only] = sarif["runs"][0]["results"]
+        assert only["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] == "my%20schemas/a.schema.json"
+        [notification] = sarif["runs"][0]["invocations"][0]["toolExecutionNotifications"]
+        assert "broken.schema.json" in json.dumps(notification)
 
     def test_bad_model_spec_is_2(self):
         result = run("lint", "--isolated", "no_such_module_xyz:Model")

@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from tierone.linter.ruledocs import PAGES
+from tierone.apidocs import EXAMPLE
+from tierone.apidocs import PAGES as API_PAGES
+from tierone.clidocs import PAGES as CLI_PAGES
+from tierone.linter.ruledocs import PAGES as RULE_PAGES
 
 from .conftest import ROOT
+
+PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES}
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
@@ -21,3 +26,42 @@ def test_rules_page_documents_every_rule():
     page = PAGES["rules.md"]()
     for feature in FEATURES:
         assert f"### {feature.name} ({feature.code})" in page
+
+
+def test_api_page_example_runs():
+    import doctest
+
+    parser = doctest.DocTestParser()
+    test = parser.get_doctest(EXAMPLE, {}, "api.md", "docs/api.md", 0)
+    result = doctest.DocTestRunner().run(test)
+    assert result.attempted >= 4 and result.failed == 0
+
+
+def test_api_page_documents_every_public_name():
+    import tierone
+    import tierone.capabilities
+    import tierone.envelopes
+
+    page = API_PAGES["api.md"]()
+    for name in (n for n in tierone.__all__ if n not in ("__version__", "envelopes", "capabilities")):
+        assert f"### `tierone.{name}`" in page
+    for module in (tierone.envelopes, tierone.capabilities):
+        for name in module.__all__:
+            assert f"### `{module.__name__}.{name}`" in page
+
+
+def test_cli_page_documents_every_command_and_option():
+    import typer
+
+    from tierone.cli import full_app
+
+    page = CLI_PAGES["cli.md"]()
+    root = typer.main.get_command(full_app())
+    for name, command in root.commands.items():
+        leaves = getattr(command, "commands", {name: command})
+        for leaf_name, leaf in leaves.items():
+            path = f"tierone {name}" if leaf is command else f"tierone {name} {leaf_name}"
+            section = page.split(f"## `{path}`\n", 1)[1].split("\n## ", 1)[0]
+            for param in leaf.params:
+                if param.param_type_name == "option" and param.name != "help":
+                    assert f"`{param.opts[0]}`" in section, (path, param.opts)

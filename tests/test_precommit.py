@@ -1,4 +1,5 @@
-"""The pre-commit hook works in a real `pre-commit run` on a sample repository."""
+"""The pre-commit hook works in a real `pre-commit run --all-files` on a sample repository whose
+`.pre-commit-config.yaml` names this checkout (as a git repository at a fixed rev), as a user's would."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import FIXTURES, ROOT
+from .conftest import FIXTURES, copy_checkout
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 
@@ -18,22 +19,38 @@ def _git(cwd: Path, *args: str) -> None:
     subprocess.run(["git", *args], cwd=cwd, check=True, capture_output=True)
 
 
+def _hook_repository(tmp_path: Path) -> tuple[Path, str]:
+    """This checkout as a git repository (with uncommitted work), and its commit."""
+    hooks = copy_checkout(tmp_path / "tierone")
+    _git(hooks, "init", "-q")
+    _git(hooks, "add", ".")
+    _git(hooks, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "hooks")
+    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks, capture_output=True, text=True,
+                         check=True).stdout.strip()
+    return hooks, rev
+
+
 def test_tierone_lint_hook_in_a_real_pre_commit_run(tmp_path):
+    hooks, rev = _hook_repository(tmp_path)
     repo = tmp_path / "sample"
     repo.mkdir()
     _git(repo, "init", "-q")
     _git(repo, "config", "user.email", "t@example.com")
     _git(repo, "config", "user.name", "t")
+    (repo / ".pre-commit-config.yaml").write_text(
+        f"repos:\n  - repo: {hooks.as_uri()}\n    rev: {rev}\n    hooks:\n      - id: tierone-lint\n")
     shutil.copy(FIXTURES / "cli" / "clean.schema.json", repo / "clean.schema.json")
     shutil.copy(FIXTURES / "cli" / "messy.schema.json", repo / "messy.schema.json")
     (repo / "notes.json").write_text("this is not a schema and not matched by the hook")
     _git(repo, "add", ".")
     env = {"PRE_COMMIT_HOME": str(tmp_path / "cache"), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
            "HOME": str(tmp_path)}
-    run = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "tierone-lint", "--all-files"],
-        cwd=repo, capture_output=True, text=True, env=env, timeout=900, check=False,
-    )
+
+    def pre_commit_run() -> subprocess.CompletedProcess[str]:
+        return subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files"], cwd=repo,
+                              capture_output=True, text=True, env=env, timeout=900, check=False)
+
+    run = pre_commit_run()
     output = run.stdout + run.stderr
     assert run.returncode == 1, output
     assert "tierone lint" in output and "Failed" in output
@@ -42,9 +59,6 @@ def test_tierone_lint_hook_in_a_real_pre_commit_run(tmp_path):
 
     (repo / "messy.schema.json").unlink()
     _git(repo, "add", "-A")
-    run = subprocess.run(
-        [sys.executable, "-m", "pre_commit", "try-repo", str(ROOT), "tierone-lint", "--all-files"],
-        cwd=repo, capture_output=True, text=True, env=env, timeout=900, check=False,
-    )
+    run = pre_commit_run()
     assert run.returncode == 0, run.stdout + run.stderr
     assert "Passed" in run.stdout

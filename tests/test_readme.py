@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import re
 import shutil
 import subprocess
 
 import pytest
 
-from .conftest import ROOT
+from .conftest import ROOT, clean_env, copy_checkout
 
 
 def setup_commands() -> list[str]:
@@ -26,15 +25,8 @@ def setup_commands() -> list[str]:
 def test_first_readme_command_installs_and_runs_the_main_job(tmp_path):
     install, tests = setup_commands()
     assert "pytest" in tests
-    files = subprocess.run(["git", "ls-files", "-co", "--exclude-standard"], cwd=ROOT, capture_output=True,
-                           text=True, check=True).stdout.split()
-    copy = tmp_path / "checkout"
-    for name in files:
-        if (ROOT / name).is_file():
-            (copy / name).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / name, copy / name)
-    env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHONPATH"))}
-    result = subprocess.run(["bash", "-c", install], cwd=copy, capture_output=True, text=True, env=env,
+    copy = copy_checkout(tmp_path / "checkout")
+    result = subprocess.run(["bash", "-c", install], cwd=copy, capture_output=True, text=True, env=clean_env(),
                             timeout=1200, check=False)
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-3000:]

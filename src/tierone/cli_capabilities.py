@@ -11,14 +11,9 @@ from typing import Annotated
 
 import typer
 
-from .clitools import make_typer
+from .clitools import Format, make_typer
 
 app = make_typer("capabilities", "Generate and check the host capabilities document (/.well-known/openwop).")
-
-
-class Format(str, Enum):
-    TEXT = "text"
-    JSON = "json"
 
 
 class Universal(str, Enum):
@@ -87,7 +82,7 @@ def generate(
 def check(
     document: Annotated[str, typer.Argument(help="The capabilities document (JSON file, or - for stdin).")],
     schemas: Annotated[list[str] | None, typer.Option("--schemas", help="Folders with the served <kind>.schema.json files.")] = None,
-    output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.TEXT,
+    output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     low_reasoning: Annotated[list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")] = None,
     universal: Annotated[Universal | None, typer.Option("--universal", help="Universal kinds' schemas: from the folders, or tierone's canonical or strict ones.")] = None,
 ) -> None:
@@ -110,7 +105,7 @@ def check(
         typer.echo(f"{document}: error: a capabilities document is a JSON object, not {type(data).__name__}", err=True)
         raise typer.Exit(2)
     report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])))
-    if output_format is Format.JSON:
+    if output_format is Format.json:
         typer.echo(json.dumps({
             "valid": report.ok, "shape": report.shape,
             "problems": [{"pointer": p.pointer, "message": p.message} for p in report.problems],

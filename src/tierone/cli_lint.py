@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .clitools import PROFILE_HELP, Format, colorize, fail, use_color
+from .clitools import PROFILE_HELP, Format, ReportFormat, colorize, fail, use_color
 from .clitools import split_list as _split
 
 
@@ -17,7 +17,7 @@ def lint(
     select: Annotated[list[str] | None, typer.Option(
         help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
     ignore: Annotated[list[str] | None, typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
-    output_format: Annotated[Format, typer.Option("--format", help="Report format.")] = Format.text,
+    output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = ReportFormat.text,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the report to this file.")] = None,
     statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
@@ -50,13 +50,13 @@ def lint(
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
-    if output_format is Format.text and statistics:
+    if output_format is ReportFormat.text and statistics:
         body = render_statistics(report)
     else:
         body = REPORTERS[output_format.value](report)
-    if output_format is Format.text and not output and use_color(sys.stdout):
+    if output_format is ReportFormat.text and not output and use_color(sys.stdout):
         body = colorize(body)
-    if output_format is Format.text:
+    if output_format is ReportFormat.text:
         for problem in report.errors:
             typer.echo(error_line(problem), err=True)
         if not quiet:

@@ -63,13 +63,20 @@ def make_typer(name: str, help: str) -> typer.Typer:
     )
 
 
-class Format(str, Enum):
-    """Report formats (each command accepts the ones it can write)."""
+class ReportFormat(str, Enum):
+    """The formats of a lint report."""
 
     text = "text"
     json = "json"
     sarif = "sarif"
     github = "github"
+
+
+class Format(str, Enum):
+    """Output for the other commands: for people, or JSON for scripts."""
+
+    text = "text"
+    json = "json"
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

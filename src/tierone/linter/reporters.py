@@ -104,13 +104,16 @@ def render_json(report: LintReport) -> str:
 
 
 def _uri(path: str) -> str:
+    """A relative URI reference for a path (spaces and a model spec's ``:`` percent-encoded)."""
+    from urllib.parse import quote
+
     candidate = Path(path)
     if candidate.is_absolute():
         try:
             candidate = candidate.relative_to(Path.cwd())
         except ValueError:
             return candidate.as_uri()
-    return candidate.as_posix()
+    return quote(candidate.as_posix())
 
 
 def to_sarif(report: LintReport) -> dict[str, Any]:
@@ -131,9 +134,11 @@ def to_sarif(report: LintReport) -> dict[str, Any]:
         })
     results = []
     for d in report.diagnostics:
-        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(d.path)}}}
-        if d.line is not None:
-            location["physicalLocation"]["region"] = {"startLine": d.line, "startColumn": d.column or 1}
+        # GitHub code scanning needs a start line on every result: a finding in an input with
+        # no text (a pydantic model, data) is placed at the top of it.
+        region = {"startLine": d.line or 1, "startColumn": d.column or 1}
+        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(d.path)},
+                                                         "region": region}}
         location["logicalLocations"] = [{"fullyQualifiedName": d.pointer or "/", "kind": "object"}]
         results.append({
             "ruleId": d.code,

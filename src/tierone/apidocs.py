@@ -1,0 +1,141 @@
+"""The Python API reference page, rendered from the public objects' signatures and docstrings."""
+
+from __future__ import annotations
+
+import importlib
+import inspect
+from typing import Any
+
+#: (section title, what it is for, [(module, attribute), ...]) in the order the page shows them
+SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    ("Linting", "Find every Tier-1 (or vendor) violation, with a pointer and a line.", (
+        ("tierone", "lint"), ("tierone", "lint_paths"),
+        ("tierone.linter.diagnostics", "FileResult"), ("tierone.linter.diagnostics", "LintReport"),
+        ("tierone.linter.diagnostics", "Diagnostic"),
+    )),
+    ("Rewriting and reading back", ("Make a schema strict, and turn the model's answer back into "
+     "what the original schema means (see [the read-side contract](read-side.md))."), (
+        ("tierone", "rewrite"), ("tierone.subset.rewriter", "Rewritten"),
+        ("tierone.subset.passes", "Change"), ("tierone.subset.passes", "Unfixable"),
+        ("tierone", "restore"), ("tierone.subset.restore", "Restored"),
+        ("tierone.subset.restore", "RestoreError"), ("tierone", "to_strict_form"),
+    )),
+    ("Envelopes (`tierone.envelopes`)", ("The universal kinds' payload schemas and the host's "
+     "helpers around `reasoning`."), tuple(("tierone.envelopes", name) for name in (
+        "kinds", "schema", "validate", "Validation", "needs_reasoning", "with_reasoning", "is_vendor_kind",
+        "directive", "split_reasoning", "Split", "reasoning_trust", "redact", "Redaction", "secrets_from",
+        "Secret", "UnknownKind", "UNIVERSAL_KINDS", "LOW_REASONING_KINDS", "STRENGTHS", "DEFAULT_STRENGTH",
+    ))),
+    ("Capabilities (`tierone.capabilities`)", ("Generate a host's capabilities document from what it "
+     "really serves, and check one."), tuple(("tierone.capabilities", name) for name in (
+        "load_config", "parse_config", "HostConfig", "generate", "Generated", "check", "CheckReport",
+        "Problem", "Scenario", "capabilities_schema",
+    ))),
+)
+
+EXAMPLE = '''\
+>>> import tierone
+>>> schema = {"type": "object", "properties": {"title": {"type": "string"},
+...           "due": {"type": "string", "format": "date"}}, "required": ["title"]}
+>>> [d.code for d in tierone.lint(schema).diagnostics]
+['T102', 'T104', 'T303']
+>>> strict = tierone.rewrite(schema)
+>>> strict.ok, strict.schema["required"], strict.schema["properties"]["due"]["type"]
+(True, ['title', 'due'], ['string', 'null'])
+>>> tierone.restore({"title": "Ship it", "due": None}, schema).payload
+{'title': 'Ship it'}
+'''
+
+
+def _title(module: str, name: str) -> str:
+    """The name a user reaches the object by; result types are reached through the calls."""
+    public = module in ("tierone", "tierone.envelopes", "tierone.capabilities")
+    return f"{module}.{name}" if public else name
+
+
+class _Written(str):
+    """An annotation as written in the source (``from __future__ import annotations``), unquoted."""
+
+    def __repr__(self) -> str:
+        return str(self)
+
+
+def _written(annotation: Any) -> Any:
+    text = getattr(annotation, "__forward_arg__", annotation)
+    return _Written(text) if isinstance(text, str) else annotation
+
+
+def _signature(name: str, function: Any) -> str:
+    signature = inspect.signature(function)
+    parameters = [p.replace(annotation=_written(p.annotation)) for p in signature.parameters.values()]
+    written = signature.replace(parameters=parameters, return_annotation=_written(signature.return_annotation))
+    return f"{name}{written}"
+
+
+def _annotation_text(annotation: Any) -> str:
+    if isinstance(annotation, type) and not getattr(annotation, "__args__", None):
+        return annotation.__name__
+    return str(annotation).replace("typing.", "")
+
+
+def _markdown(docstring: str) -> list[str]:
+    """A docstring with its doctest examples fenced, so the page shows them as code."""
+    lines: list[str] = []
+    fenced = False
+    for line in docstring.splitlines():
+        if line.startswith(">>>") and not fenced:
+            lines.append("```pycon")
+            fenced = True
+        elif fenced and not line.strip():
+            lines.append("```")
+            fenced = False
+        lines.append(line)
+    return [*lines, "```"] if fenced else lines
+
+
+def _fields(value: type) -> list[str]:
+    if hasattr(value, "model_fields"):  # a pydantic model
+        return [f"`{name}`: `{_annotation_text(field.annotation)}`" for name, field in value.model_fields.items()]
+    annotations: dict[str, Any] = getattr(value, "__annotations__", {})
+    return [f"`{name}`: `{_written(annotations[name])}`" for name in getattr(value, "_fields", ())]
+
+
+def _entry(module: str, name: str) -> list[str]:
+    value = getattr(importlib.import_module(module), name)
+    title = _title(module, name)
+    if inspect.isfunction(value):
+        head = [f"### `{title}`", "", "```python", _signature(title, value), "```"]
+    elif inspect.isclass(value):
+        kind = "exception" if issubclass(value, BaseException) else "class"
+        head = [f"### `{title}` ({kind})"]
+    else:
+        return [f"### `{title}`", "", f"`{value!r}`", ""]
+    lines = [*head, "", *_markdown(inspect.getdoc(value) or ""), ""]
+    fields = _fields(value) if inspect.isclass(value) else []
+    if fields:
+        lines += ["Fields: " + ", ".join(fields) + ".", ""]
+    return lines
+
+
+def api_page() -> str:
+    lines = [
+        "<!-- generated by scripts/generate_docs.py from the public API; do not edit -->",
+        "",
+        "# Python API",
+        "",
+        "Everything the command line does is a function call away; the results are frozen values.",
+        "Heavy modules are imported on first use, so `import tierone` is cheap.",
+        "",
+        "```pycon",
+        EXAMPLE.rstrip("\n"),
+        "```",
+        "",
+    ]
+    for title, purpose, entries in SECTIONS:
+        lines += [f"## {title}", "", purpose, ""]
+        for module, name in entries:
+            lines += _entry(module, name)
+    return "\n".join(lines).rstrip("\n") + "\n"
+
+
+PAGES = {"api.md": api_page}
