@@ -87,6 +87,22 @@ class TestRewrite:
         assert out["properties"]["u"] == {"type": "string", "format": "uri"}
         assert "propertyOrdering" not in out
 
+    def test_no_input_on_a_terminal_says_what_to_do_instead_of_waiting(self):
+        import os
+        import subprocess
+        import sys
+
+        leader, follower = os.openpty()
+        try:
+            result = subprocess.run([sys.executable, "-m", "tierone", "rewrite"], stdin=follower,
+                                    capture_output=True, text=True, timeout=60, check=False)
+        finally:
+            os.close(leader)
+            os.close(follower)
+        assert result.returncode == 2
+        assert result.stderr.strip() == (
+            "tierone: error: no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
+
     def test_open_objects_error(self, ticket):
         result = run("rewrite", str(ticket), "--open-objects", "error")
         assert result.exit_code == 1 and "[/properties/metadata]" in result.stderr

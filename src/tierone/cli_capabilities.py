@@ -80,7 +80,7 @@ def generate(
 
 @app.command()
 def check(
-    document: Annotated[str, typer.Argument(help="The capabilities document (JSON file, or - for stdin).")],
+    document: Annotated[str, typer.Argument(metavar="DOCUMENT", help="The capabilities document (JSON file, or - for stdin).")],
     schemas: Annotated[list[str] | None, typer.Option("--schemas", help="Folders with the served <kind>.schema.json files.")] = None,
     output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     low_reasoning: Annotated[list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")] = None,

@@ -59,7 +59,7 @@ def list_kinds() -> None:
 
 @app.command()
 def show(
-    kind: Annotated[str, typer.Argument(help="A universal kind, e.g. clarification.request.")],
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="A universal kind, e.g. clarification.request.")],
     strict: Annotated[bool, typer.Option("--strict", help="The strict rendition (passes the Tier-1 check).")] = False,
 ) -> None:
     """Print a kind's payload schema as JSON."""
@@ -68,8 +68,8 @@ def show(
 
 @app.command()
 def validate(
-    kind: Annotated[str, typer.Argument(help="A universal kind.")],
-    payload: Annotated[str, typer.Argument(help="The payload (a JSON file, or - for stdin).")],
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="A universal kind.")],
+    payload: Annotated[str, typer.Argument(metavar="PAYLOAD", help="The payload (a JSON file, or - for stdin).")],
 ) -> None:
     """Validate a payload against the kind's canonical schema (the strict form is accepted:
     null counts as absent). Exit 0 valid, 1 invalid, 2 could not run."""
@@ -87,7 +87,7 @@ def validate(
 
 @app.command()
 def directive(
-    kind: Annotated[str, typer.Argument(help="A universal kind.")],
+    kind: Annotated[str, typer.Argument(metavar="KIND", help="A universal kind.")],
     strength: Annotated[Strength, typer.Option("--strength", help="advisory (recommended), mandatory or off.")] = Strength.ADVISORY,
     strict: Annotated[bool, typer.Option("--strict", help="For the strict rendition's schema.")] = False,
 ) -> None:
@@ -102,7 +102,7 @@ def directive(
 
 @app.command()
 def redact(
-    payload: Annotated[str, typer.Argument(help="The payload (a JSON file, or - for stdin).")],
+    payload: Annotated[str, typer.Argument(metavar="PAYLOAD", help="The payload (a JSON file, or - for stdin).")],
     secrets: Annotated[str, typer.Option("--secrets", help="JSON or YAML: {secretId: value} or [{id, value}].")],
 ) -> None:
     """Replace every known secret value in the payload by [REDACTED:<secretId>] (SR-1) and

@@ -11,7 +11,7 @@ from .clitools import split_list as _split
 
 
 def lint(
-    paths: Annotated[list[str] | None, typer.Argument(
+    paths: Annotated[list[str] | None, typer.Argument(metavar="[PATH]...", 
         help="Files, directories, - for stdin, or module:Model for a pydantic model.")] = None,
     profile: Annotated[str | None, typer.Option("--profile", "-p", help=PROFILE_HELP)] = None,
     select: Annotated[list[str] | None, typer.Option(
@@ -100,7 +100,7 @@ def rules(
         typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {f.doc.what.split('. ')[0].rstrip('.')}")
 
 
-def rule(code: Annotated[str, typer.Argument(help="A rule code (T102) or name (open-object).")]) -> None:
+def rule(code: Annotated[str, typer.Argument(metavar="CODE", help="A rule code (T102) or name (open-object).")]) -> None:
     """Explain one rule: what it does, why, an example, what to use instead, who rejects it."""
     from .linter.ruledocs import rule_markdown
     from .subset.table import BY_CODE, BY_NAME

@@ -1,5 +1,6 @@
 """``tierone rewrite`` and ``tierone restore``."""
 
+import sys
 from enum import Enum
 from typing import Annotated
 
@@ -14,7 +15,8 @@ class OpenObjects(str, Enum):
 
 
 def rewrite(
-    paths: Annotated[list[str] | None, typer.Argument(help="Schema files (JSON or YAML), or - for stdin.")] = None,
+    paths: Annotated[list[str] | None, typer.Argument(
+        metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped).")] = None,
     profile: Annotated[str, typer.Option("--profile", "-p", help=PROFILE_HELP)] = "tier1",
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only).")] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace each input with its strict rewrite.")] = False,
@@ -34,6 +36,8 @@ def rewrite(
     """
     from .subset.rewrite_command import run_rewrite
 
+    if not paths and sys.stdin.isatty():
+        fail("no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
     if output and (in_place or len(paths or []) > 1):
         fail("-o takes exactly one input and cannot be combined with --in-place")
     code = run_rewrite(
@@ -44,7 +48,7 @@ def rewrite(
 
 
 def restore(
-    payload: Annotated[str, typer.Argument(help="The model's JSON answer (a file, or - for stdin).")],
+    payload: Annotated[str, typer.Argument(metavar="PAYLOAD", help="The model's JSON answer (a file, or - for stdin).")],
     schema: Annotated[str, typer.Option("--schema", "-s", help="The ORIGINAL schema (before rewrite).")],
     output_format: Annotated[Format, typer.Option("--format", help="text (the payload, errors on stderr) or json.")] = Format.text,
 ) -> None:
