@@ -14,6 +14,7 @@ import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import orjson
 from _common import alternate, corpus_arguments, median
 
 from tierone.linter.api import lint_paths
@@ -35,6 +36,26 @@ def main() -> int:
             with open(name, "rb") as handle:
                 json.load(handle)
 
+    def orjson_load() -> None:  # the parser tierone uses: the floor for any lint
+        for name in files:
+            with open(name, "rb") as handle:
+                orjson.loads(handle.read())
+
+    documents = []
+    for name in files:
+        with open(name, "rb") as handle:
+            documents.append(orjson.loads(handle.read()))
+
+    def bare_walk() -> None:  # visiting every JSON node once in Python, doing nothing else
+        for document in documents:
+            stack = [document]
+            while stack:
+                node = stack.pop()
+                if node.__class__ is dict:
+                    stack.extend(node.values())
+                elif node.__class__ is list:
+                    stack.extend(node)
+
     def tierone_lint() -> None:
         report = lint_paths(files, profile=args.profile, config=config)
         outcome["findings"] = len(report.diagnostics)
@@ -44,7 +65,8 @@ def main() -> int:
         report = lint_paths(files, profile=args.profile, config=config)
         outcome["text_bytes"] = len(render_text(report))
 
-    times = alternate(args.runs, json_load=baseline, lint=tierone_lint, lint_and_text=tierone_lint_text)
+    times = alternate(args.runs, json_load=baseline, orjson_load=orjson_load, bare_walk=bare_walk,
+                      lint=tierone_lint, lint_and_text=tierone_lint_text)
     base = median(times["json_load"])
     result = {
         "files": len(files),
@@ -56,6 +78,9 @@ def main() -> int:
         "lint_plus_text_report_median_s": round(median(times["lint_and_text"]), 3),
         "lint_plus_text_report_ratio": round(median(times["lint_and_text"]) / base, 3),
         "target_ratio": 2.0,
+        # what any Python linter pays before its first rule: parsing, and one visit per node
+        "floor_orjson_load_ratio": round(median(times["orjson_load"]) / base, 3),
+        "floor_bare_walk_ratio": round(median(times["bare_walk"]) / base, 3),
         **outcome,
     }
     print(json.dumps(result, indent=2))

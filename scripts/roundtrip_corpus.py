@@ -1,6 +1,6 @@
 """Round-trip every corpus schema that rewrite accepts; print the counts.
 
-    python scripts/roundtrip_corpus.py [--corpus ../shared/corpus] [--every 1] [--examples 10]
+    python scripts/roundtrip_corpus.py [--corpus ../shared/corpus] [--every 1] [--offset 0] [--examples 10]
 
 Counts: rewritten clean / reported unfixable / skipped (hypothesis-jsonschema cannot
 generate for the schema) / round-trip failures (must be 0).
@@ -25,9 +25,10 @@ def main() -> int:
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--sub", default="jsonschemabench")
     parser.add_argument("--every", type=int, default=1, help="take every Nth schema")
+    parser.add_argument("--offset", type=int, default=0, help="start at the Nth schema (another slice)")
     parser.add_argument("--examples", type=int, default=10)
     args = parser.parse_args()
-    files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))[:: args.every]
+    files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))[args.offset:: args.every]
     if not files:
         print(f"no corpus at {args.corpus / args.sub}")
         return 0
