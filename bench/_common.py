@@ -24,6 +24,15 @@ def corpus_files(root: Path, sub: str = "jsonschemabench") -> list[str]:
     return sorted(files)
 
 
+def json_load_all(files: list[str]) -> None:
+    """The baseline every corpus benchmark is measured against: open and ``json.load`` each file."""
+    import json
+
+    for name in files:
+        with open(name, "rb") as handle:
+            json.load(handle)
+
+
 def alternate(runs: int, **jobs: Callable[[], object]) -> dict[str, list[float]]:
     """Run each job ``runs`` times, interleaved, and return the wall times."""
     times: dict[str, list[float]] = {name: [] for name in jobs}

@@ -15,7 +15,7 @@ from collections import Counter
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from _common import alternate, corpus_arguments, median
+from _common import alternate, corpus_arguments, json_load_all, median
 
 from tierone.core.errors import InputError
 from tierone.core.loading import load_path
@@ -31,9 +31,7 @@ def main() -> int:
     outcome: Counter[str] = Counter()
 
     def baseline() -> None:
-        for name in files:
-            with open(name, "rb") as handle:
-                json.load(handle)
+        json_load_all(files)
 
     def rewrite_all() -> None:
         outcome.clear()
