@@ -194,9 +194,20 @@ def not_a_schema(visit: Visit, tally: Tally) -> Hits:
     return (Hit(visit.pointer, None, {"keyword": visit.keyword or "schema", "detail": detail}),)
 
 
+#: where a boolean subschema is a level of nesting (the reference conformance walker visits it
+#: there); elsewhere (``additionalProperties: false``, ``items: false``, ...) it is a switch
+BOOLEAN_LEVELS = frozenset({"properties", "anyOf", "$defs", "definitions"})
+
+
+def is_level(visit: Visit) -> bool:
+    """Whether a node counts for nesting depth: every schema, but a boolean only where it
+    stands for a member or a branch."""
+    return visit.schema.__class__ is not bool or visit.keyword in BOOLEAN_LEVELS
+
+
 def nesting_depth(visit: Visit, tally: Tally) -> Hits:
     limit = tally.limits["T401"]
-    if visit.depth == limit + 1:
+    if visit.depth == limit + 1 and is_level(visit):
         return (Hit(visit.pointer, None, {"count": visit.depth, "limit": limit}, amount=visit.depth),)
     return NONE
 
@@ -390,8 +401,9 @@ class Heights:
 
     def __init__(self, tally: Tally, refs: References) -> None:
         self.refs = refs
-        pointers = [visit.pointer for visit in tally.order]
-        depths = [visit.depth for visit in tally.order]
+        levels = [visit for visit in tally.order if is_level(visit)]  # switches are leaves: dropping them keeps subtrees
+        pointers = [visit.pointer for visit in levels]
+        depths = [visit.depth for visit in levels]
         self.index = {p: i for i, p in enumerate(pointers)}
         self.depths = depths
         deepest = list(depths)
