@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import cache
 from typing import NamedTuple
 
 from ..subset.table import BY_NAME, FEATURES
@@ -31,13 +32,20 @@ class Selection(NamedTuple):
     ignore: tuple[str, ...] = ()
 
     def enabled(self, extra_ignore: Iterable[str] = ()) -> frozenset[str]:
-        chosen = [_codes_for(s) for s in self.select]
-        dropped = [_codes_for(s) for s in (*self.ignore, *extra_ignore)]
-        result = set()
-        for feature in FEATURES:
-            best_select = max((n for p, n in chosen if feature.code.startswith(p)), default=-1)
-            best_ignore = max((n for p, n in dropped if feature.code.startswith(p)), default=-1)
-            if best_select >= 0 and best_select > best_ignore:
-                result.add(feature.code)
-        return frozenset(result)
+        return _enabled(self.select, (*self.ignore, *extra_ignore))
+
+
+@cache
+def _enabled(select: tuple[str, ...], ignore: tuple[str, ...]) -> frozenset[str]:
+    """The codes ``select`` and ``ignore`` leave on (resolved once per combination: the API and
+    the rewriter's judge ask again for every schema)."""
+    chosen = [_codes_for(s) for s in select]
+    dropped = [_codes_for(s) for s in ignore]
+    result = set()
+    for feature in FEATURES:
+        best_select = max((n for p, n in chosen if feature.code.startswith(p)), default=-1)
+        best_ignore = max((n for p, n in dropped if feature.code.startswith(p)), default=-1)
+        if best_select >= 0 and best_select > best_ignore:
+            result.add(feature.code)
+    return frozenset(result)
 
