@@ -7,11 +7,12 @@ registry) and reused for every input; the walk is the core walker's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from ..core.errors import InputError
 from ..core.loading import Source
+from ..core.pointer import ROOT, Pointer
 from ..core.walker import walk
 from ..subset.model import Feature
 from ..subset.profiles import Policy, policies, rejecting_vendors
@@ -126,9 +127,27 @@ def _hashable(value: Any) -> Any:
     return value if value is None or isinstance(value, (str, int, float, bool)) else repr(value)
 
 
-@cache
+@lru_cache(maxsize=4096, typed=True)  # typed: the value 1 and the value true are judged apart
 def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
     return rejecting_vendors(BY_CODE[code], value, count)
+
+
+def _fields_key(fields: dict[str, Any] | None) -> tuple[tuple[str, Any], ...] | None:
+    """The message fields as a cache key, or None when a value cannot be one."""
+    if not fields:
+        return ()
+    key = tuple(fields.items())
+    try:
+        hash(key)
+    except TypeError:
+        return None
+    return key
+
+
+@lru_cache(maxsize=8192, typed=True)  # findings repeat: the same rule, keyword and value
+def _cached_message(code: str, keyword: str | None, value: Any, fields: tuple[tuple[str, Any], ...],
+                    profile: str) -> str:
+    return _message(BY_CODE[code], checks.Hit(ROOT, keyword, dict(fields) or None, value), profile)
 
 
 def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
@@ -141,16 +160,20 @@ def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
     return feature.message.format_map(fields)
 
 
-def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
-                position: tuple[int, int] | None) -> Diagnostic | None:
+def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str, position: tuple[int, int] | None,
+                pointer: str) -> Diagnostic | None:
     feature: Feature = policy.feature
     severity = "error" if feature.kind == "limit" else policy.verdict(hit.value)
     if severity is None:
         return None
     line, column = position if position else (None, None)
+    value = _hashable(hit.value)
+    fields = _fields_key(hit.fields) if value is hit.value else None
+    message = (_cached_message(feature.code, hit.keyword, value, fields, plan.profile) if fields is not None
+               else _message(feature, hit, plan.profile))
     return Diagnostic(  # positional: this runs once per finding
-        feature.code, feature.name, _message(feature, hit, plan.profile), severity, str(hit.pointer),
-        hit.keyword, line, column, feature.fixable, _vendors(feature.code, _hashable(hit.value), hit.amount), path,
+        feature.code, feature.name, message, severity, pointer, hit.keyword, line, column, feature.fixable,
+        _vendors(feature.code, value, hit.amount), path,
     )
 
 
@@ -163,11 +186,15 @@ def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
              positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None) -> tuple[Diagnostic, ...]:
     """Turn hits into diagnostics, placed and sorted by position when places are known."""
     found = []
+    texts: dict[Pointer, str] = {}  # a node with several findings is rendered once
     for policy, hit in findings:
         position = None
         if positions:
             position = positions.get(_place(hit)) or positions.get(tuple(hit.pointer))
-        diagnostic = _diagnostic(policy, hit, plan, path, position)
+        text = texts.get(hit.pointer)
+        if text is None:
+            text = texts[hit.pointer] = str(hit.pointer)
+        diagnostic = _diagnostic(policy, hit, plan, path, position, text)
         if diagnostic is not None:
             found.append(diagnostic)
     if positions:
