@@ -77,3 +77,16 @@ def test_diagnostic_names_rejecting_vendors_from_the_table():
     (one_of,) = [d for d in lint(schema).diagnostics if d.code == "T201"]
     assert one_of.vendors == ("openai", "anthropic", "gemini")
     assert one_of.keyword == "oneOf" and one_of.severity == "error" and one_of.fixable
+
+
+def test_messages_for_equal_but_different_values_stay_apart():
+    """1 == True in Python: a cached message for one must never be reused for the other."""
+    def message(value):
+        schema = {"type": "object", "properties": {"a": {"type": "string", "enum": [value]}},
+                  "required": ["a"], "additionalProperties": False}
+        return [d.message for d in lint(schema).diagnostics if d.code == "T604"]
+
+    assert message(1) == ["`enum` value 1 contradicts `type`"]
+    assert message(True) == ["`enum` value true contradicts `type`"]
+    assert message(1.0) == ["`enum` value 1.0 contradicts `type`"]
+    assert message(1) == ["`enum` value 1 contradicts `type`"]
