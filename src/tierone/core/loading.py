@@ -9,7 +9,8 @@ from __future__ import annotations
 
 import os
 import sys
-from pathlib import Path
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any, NamedTuple
 
 import orjson
@@ -21,6 +22,10 @@ from .positions import JsonLocator, Locator, NoLocator, TreeLocator, _text_key
 MAX_BYTES = 128 * 1024 * 1024
 #: containers nested deeper than this are refused (orjson's own limit is 1024)
 MAX_DEPTH = 1000
+#: the interpreter's recursion limit while a loaded tree is rebuilt or written: loading lets
+#: containers nest MAX_DEPTH deep, and rebuilding one level takes up to two frames
+RECURSION_LIMIT = 4 * MAX_DEPTH + 1000
+
 #: a YAML document whose aliases expand to more values than this is refused
 MAX_NODES = 2_000_000
 
@@ -38,6 +43,18 @@ class Source(NamedTuple):
     locator: Locator = NoLocator()
     #: the decoded text, when there is one
     text: str | None = None
+
+
+@contextmanager
+def room_for_depth() -> Iterator[None]:
+    """Raise the recursion limit for as long as a tree as deep as loading allows is processed
+    recursively (rewrite passes, writers), then put it back."""
+    before = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(before, RECURSION_LIMIT))
+    try:
+        yield
+    finally:
+        sys.setrecursionlimit(before)
 
 
 def _position(data: bytes, offset: int) -> tuple[int, int]:
@@ -169,14 +186,16 @@ def load_bytes(data: bytes, path: str, format: str | None = None) -> Source:
 def load_path(path: str | os.PathLike[str], display: str | None = None) -> Source:
     """Load a schema file; any problem becomes an :class:`InputError`."""
     name = display if display is not None else os.fspath(path)
-    file = Path(path)
     try:
-        if file.is_dir():
-            raise InputError(name, "is a directory, not a schema file")
-        size = file.stat().st_size
-        if size > MAX_BYTES:
-            _check_size(size, name)
-        data = file.read_bytes()
+        with open(path, "rb") as handle:  # one open and one fstat: this runs once per file
+            size = os.fstat(handle.fileno()).st_size
+            if size > MAX_BYTES:
+                _check_size(size, name)
+            data = handle.read(MAX_BYTES + 1)  # bounded: a device or a pipe may never end
+            if len(data) > MAX_BYTES:
+                raise InputError(name, f"more than the limit of {MAX_BYTES:,} bytes; stopped reading")
+    except IsADirectoryError:
+        raise InputError(name, "is a directory, not a schema file") from None
     except FileNotFoundError:
         raise InputError(name, "no such file") from None
     except PermissionError:

@@ -13,6 +13,7 @@ from typing import Any, NamedTuple
 from ..core.pointer import ROOT, Pointer
 from ..core.refs import LOCAL, REMOTE, RefResolver, recursive_sites
 from ..core.walker import Visit
+from ..subset.shapes import names_at
 from ..subset.table import ANNOTATIONS
 from .jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema
 
@@ -145,8 +146,7 @@ def optional_property(visit: Visit, tally: Tally) -> Hits:
     properties = node.get("properties") if isinstance(node, dict) else None
     if not properties or not isinstance(properties, dict):
         return NONE
-    required = node.get("required")
-    listed = required if isinstance(required, list) else ()
+    listed = names_at(node)
     base = visit.pointer.child("properties")
     return [Hit(base.child(name), None, {"name": name}) for name in properties if name not in listed]
 
@@ -217,8 +217,7 @@ def tally_node(visit: Visit, node: dict[str, Any], tally: Tally) -> None:
     properties = node.get("properties")
     if properties and isinstance(properties, dict):
         tally.properties += len(properties)
-        required = node.get("required")
-        listed = required if isinstance(required, list) else ()
+        listed = names_at(node)
         budget = 0
         for name, sub in properties.items():
             budget += len(name)

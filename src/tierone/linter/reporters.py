@@ -5,13 +5,13 @@
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from .. import __version__
+from ..core.dumping import pretty_json
 from ..core.errors import InputError
 from ..subset.table import BY_CODE
 from .diagnostics import Diagnostic, LintReport
@@ -100,7 +100,7 @@ def to_json(report: LintReport) -> dict[str, Any]:
 
 
 def render_json(report: LintReport) -> str:
-    return json.dumps(to_json(report), indent=2, ensure_ascii=False) + "\n"
+    return pretty_json(to_json(report))
 
 
 def _uri(path: str) -> str:
@@ -133,12 +133,15 @@ def to_sarif(report: LintReport) -> dict[str, Any]:
             "properties": {"tags": [feature.category]},
         })
     results = []
+    uris: dict[str, str] = {}  # one per file, not one per finding
     for d in report.diagnostics:
+        uri = uris.get(d.path)
+        if uri is None:
+            uri = uris[d.path] = _uri(d.path)
         # GitHub code scanning needs a start line on every result: a finding in an input with
         # no text (a pydantic model, data) is placed at the top of it.
         region = {"startLine": d.line or 1, "startColumn": d.column or 1}
-        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": _uri(d.path)},
-                                                         "region": region}}
+        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": uri}, "region": region}}
         location["logicalLocations"] = [{"fullyQualifiedName": d.pointer or "/", "kind": "object"}]
         results.append({
             "ruleId": d.code,
@@ -179,7 +182,7 @@ def to_sarif(report: LintReport) -> dict[str, Any]:
 
 
 def render_sarif(report: LintReport) -> str:
-    return json.dumps(to_sarif(report), indent=2, ensure_ascii=False) + "\n"
+    return pretty_json(to_sarif(report))
 
 
 def _escape_data(text: str) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from ..core.dumping import dump_json, dump_yaml, json_style
-from ..core.loading import Source
+from ..core.loading import Source, room_for_depth
 from .rewriter import Rewritten, rewrite
 
 
@@ -30,4 +30,5 @@ def rewrite_source(
     source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True, id: str | None = None
 ) -> RewrittenFile:
     result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id)
-    return RewrittenFile(source, result, render(source, result.schema))
+    with room_for_depth():
+        return RewrittenFile(source, result, render(source, result.schema))

@@ -24,6 +24,7 @@ from .shapes import (
     is_free_form,
     items_of,
     list_at,
+    names_at,
 )
 
 
@@ -217,8 +218,9 @@ def _merged(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, A
                     properties[name] = sub
                 result["properties"] = properties
             elif key == "required" and isinstance(value, list):
+                present = names_at(result)
                 required = list(result.get("required", []))
-                required += [n for n in value if n not in required]
+                required += [n for n in value if not isinstance(n, str) or n not in present]
                 result["required"] = required
             elif key in ("title", "description", "$comment", "examples"):
                 result.setdefault(key, value)
@@ -497,7 +499,8 @@ def require_all(schema: Any, options: Options) -> PassResult:
         if not isinstance(node, dict) or not isinstance(node.get("properties"), dict) or not node["properties"]:
             return node
         required = list_at(node, "required")
-        missing = [name for name in node["properties"] if name not in required]
+        listed = names_at(node)
+        missing = [name for name in node["properties"] if name not in listed]
         if not missing:
             return node
         properties = dict(node["properties"])

@@ -66,7 +66,7 @@ def violations(schema: Any, mode: str = STRICT, count_in_load_bearing: bool = Tr
                 found.append(Violation(path, "additionalProperties-must-be-false-on-object-strict-only"))
             properties = node.get("properties")
             declared = node.get("required")
-            required: list[Any] = declared if isinstance(declared, list) else []
+            required = {n for n in declared if isinstance(n, str)} if isinstance(declared, list) else set()
             if isinstance(properties, dict):
                 for name, sub in properties.items():
                     count += 1

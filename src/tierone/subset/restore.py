@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..core.pointer import Pointer
 from ..core.refs import LOCAL, RefResolver
-from .shapes import dict_at, is_free_form, items_of, list_at
+from .shapes import dict_at, is_free_form, items_of, names_at
 
 MAX_REF_HOPS = 64
 
@@ -138,7 +138,7 @@ class _Reader:
 
     def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
         properties = dict_at(schema, "properties")
-        required = list_at(schema, "required")
+        required = names_at(schema)
         additional = schema.get("additionalProperties")
         restored = {}
         for name, member in value.items():

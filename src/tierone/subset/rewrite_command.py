@@ -43,6 +43,10 @@ def run_rewrite(
         except ValueError as error:
             _say(f"tierone: error: {error}")
             return 2
+        except RecursionError:  # deeper than even the raised limit allows: this input only
+            _say(f"{spec}: error: nesting is too deep to rewrite; refusing")
+            worst = 2
+            continue
         if verbose:
             for change in done.result.changes:
                 _say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")

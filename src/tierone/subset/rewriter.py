@@ -5,6 +5,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..core.loading import room_for_depth
+from ..core.walker import walk
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 from .profiles import DEFAULT_PROFILE, PROFILES
 
@@ -49,14 +51,16 @@ def rewrite(
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     if open_objects not in ("encode", "error"):
         raise ValueError("open_objects must be 'encode' or 'error'")
+    with room_for_depth():
+        return _rewrite(schema, profile, Options(profile, open_objects, hints), id)
+
+
+def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, id: str | None) -> Rewritten:
     from ..linter.api import lint
 
-    options = Options(profile, open_objects, hints)
     current: Any = schema
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
-    from ..core.walker import walk
-
     present = {key for visit in walk(schema) if isinstance(visit.schema, dict) for key in visit.schema}
     for step in PASSES:
         if step in TRIGGERS and TRIGGERS[step] not in present:

@@ -12,6 +12,7 @@ from typing import Any
 
 from ..core.pointer import Pointer
 from .restore import _Reader
+from .shapes import names_at
 
 
 def to_strict_form(instance: Any, original: Any) -> Any:
@@ -49,8 +50,7 @@ class _Filler(_Reader):
         properties: dict[str, Any] = declared if isinstance(declared, dict) else {}
         additional = schema.get("additionalProperties")
         filled = {}
-        listed = schema.get("required")
-        required: list[Any] = listed if isinstance(listed, list) else []
+        required = names_at(schema)
         for name, sub in properties.items():
             if name in value and not (value[name] is None and name not in required):
                 filled[name] = self.value(value[name], sub, pointer.child(name))
