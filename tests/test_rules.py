@@ -90,3 +90,13 @@ def test_messages_for_equal_but_different_values_stay_apart():
     assert message(True) == ["`enum` value true contradicts `type`"]
     assert message(1.0) == ["`enum` value 1.0 contradicts `type`"]
     assert message(1) == ["`enum` value 1 contradicts `type`"]
+
+
+def test_messages_tell_negative_zero_from_zero():
+    def message(value):
+        schema = {"type": "object", "properties": {"a": {"type": "string", "enum": [value]}},
+                  "required": ["a"], "additionalProperties": False}
+        return [d.message for d in lint(schema).diagnostics if d.code == "T604"]
+
+    assert message(0.0) == ["`enum` value 0.0 contradicts `type`"]
+    assert message(-0.0) == ["`enum` value -0.0 contradicts `type`"]

@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 
 from ..core.errors import InputError
 from ..core.loading import Source
-from ..core.pointer import ROOT, Pointer
+from ..core.pointer import Pointer
 from ..core.walker import walk
 from ..subset.model import Feature
 from ..subset.profiles import Policy, policies, rejecting_vendors
@@ -132,22 +132,29 @@ def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
     return rejecting_vendors(BY_CODE[code], value, count)
 
 
-def _fields_key(fields: dict[str, Any] | None) -> tuple[tuple[str, Any], ...] | None:
-    """The message fields as a cache key, or None when a value cannot be one."""
-    if not fields:
-        return ()
-    key = tuple(fields.items())
+def _scalar_key(value: Any) -> tuple[type, Any]:
+    """A cache key that tells apart what compares equal but reads differently (1, true, 1.0,
+    -0.0 and 0.0)."""
+    return (value.__class__, repr(value) if value.__class__ is float else value)
+
+
+_MESSAGES: dict[tuple[Any, ...], str] = {}
+
+
+def _cached_message(feature: Feature, hit: checks.Hit, value: Any, profile: str) -> str:
+    """The message of a hit, rendered once per rule, keyword, value and fields (findings repeat)."""
+    fields = hit.fields or {}
     try:
-        hash(key)
-    except TypeError:
-        return None
-    return key
-
-
-@lru_cache(maxsize=8192, typed=True)  # findings repeat: the same rule, keyword and value
-def _cached_message(code: str, keyword: str | None, value: Any, fields: tuple[tuple[str, Any], ...],
-                    profile: str) -> str:
-    return _message(BY_CODE[code], checks.Hit(ROOT, keyword, dict(fields) or None, value), profile)
+        key = (feature.code, hit.keyword, profile, _scalar_key(value),
+               tuple((name, _scalar_key(field)) for name, field in fields.items()))
+        message = _MESSAGES.get(key)
+    except TypeError:  # a field that cannot be a key (a list, an object): render it
+        return _message(feature, hit, profile)
+    if message is None:
+        if len(_MESSAGES) > 65_536:
+            _MESSAGES.clear()
+        message = _MESSAGES[key] = _message(feature, hit, profile)
+    return message
 
 
 def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
@@ -168,8 +175,7 @@ def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str, position
         return None
     line, column = position if position else (None, None)
     value = _hashable(hit.value)
-    fields = _fields_key(hit.fields) if value is hit.value else None
-    message = (_cached_message(feature.code, hit.keyword, value, fields, plan.profile) if fields is not None
+    message = (_cached_message(feature, hit, value, plan.profile) if value is hit.value
                else _message(feature, hit, plan.profile))
     return Diagnostic(  # positional: this runs once per finding
         feature.code, feature.name, message, severity, pointer, hit.keyword, line, column, feature.fixable,
