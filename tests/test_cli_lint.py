@@ -259,6 +259,24 @@ class TestTerminal:
         monkeypatch.delenv("FORCE_COLOR")
         assert "\x1b[" not in run("lint", "--isolated", "messy.schema.json").stdout
 
+    def test_progress_on_a_terminal_and_colour_follows_the_stream(self, tmp_path):
+        import subprocess
+
+        for i in range(60):
+            (tmp_path / f"s{i}.schema.json").write_text('{"type": "object"}')
+        leader, follower = os.openpty()
+        try:
+            env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
+            result = subprocess.run([sys.executable, "-m", "tierone", "lint", "--isolated", str(tmp_path)],
+                                    stdout=subprocess.PIPE, stderr=follower, env=env, timeout=120, check=False)
+            shown = os.read(leader, 65536).decode()
+        finally:
+            os.close(leader)
+            os.close(follower)
+        assert result.returncode == 1
+        assert "\r25/60 files" in shown and "\r60/60 files" in shown  # progress on the terminal (stderr)
+        assert b"T102" in result.stdout and b"\x1b[" not in result.stdout  # stdout is a pipe: no colour
+
     def test_no_progress_when_not_a_terminal(self, tmp_path):
         for i in range(60):
             (tmp_path / f"s{i}.schema.json").write_text('{"type": "object", "properties": {}, "additionalProperties": false}')
