@@ -13,9 +13,8 @@ from typing import Any, NamedTuple
 from ..core.pointer import ROOT, Pointer
 from ..core.refs import LOCAL, REMOTE, RefResolver, recursive_sites
 from ..core.walker import Visit
-from ..subset.shapes import names_at
 from ..subset.table import ANNOTATIONS
-from .jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema
+from .jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema, names_at
 
 NONE: tuple[()] = ()
 

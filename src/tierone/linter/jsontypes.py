@@ -46,3 +46,10 @@ def is_object_schema(schema: dict[str, Any]) -> bool:
     if isinstance(declared, list):
         return "object" in declared
     return declared is None and "properties" in schema
+
+
+def names_at(schema: dict[str, Any], key: str = "required") -> frozenset[str]:
+    """The names listed in ``schema[key]`` (``required``), as a set: membership tests on the
+    list itself make an object with thousands of members quadratic."""
+    value = schema.get(key)
+    return frozenset(n for n in value if isinstance(n, str)) if isinstance(value, list) else frozenset()

@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from .. import __version__
-from ..core.dumping import pretty_json
 from ..core.errors import InputError
 from ..subset.table import BY_CODE
 from .diagnostics import Diagnostic, LintReport
@@ -100,6 +99,8 @@ def to_json(report: LintReport) -> dict[str, Any]:
 
 
 def render_json(report: LintReport) -> str:
+    from ..core.dumping import pretty_json
+
     return pretty_json(to_json(report))
 
 
@@ -182,6 +183,8 @@ def to_sarif(report: LintReport) -> dict[str, Any]:
 
 
 def render_sarif(report: LintReport) -> str:
+    from ..core.dumping import pretty_json
+
     return pretty_json(to_sarif(report))
 
 

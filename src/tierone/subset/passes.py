@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from ..core.pointer import Pointer, PointerError
 from ..core.refs import LOCAL, RefResolver, recursive_sites
 from ..core.walker import transform, walk
-from ..linter.jsontypes import declared_types, is_object_schema
+from ..linter.jsontypes import declared_types, is_object_schema, names_at
 from .profiles import Policy, policies
 from .shapes import (
     ANNOTATION_KEYS,
@@ -24,7 +24,6 @@ from .shapes import (
     is_free_form,
     items_of,
     list_at,
-    names_at,
 )
 
 

@@ -118,9 +118,3 @@ def list_at(schema: Mapping[str, Any], key: str) -> list[Any]:
     value = schema.get(key)
     return value if isinstance(value, list) else []
 
-
-def names_at(schema: Mapping[str, Any], key: str = "required") -> frozenset[str]:
-    """The names listed in ``schema[key]`` (``required``), as a set: membership tests on the
-    list itself make an object with thousands of members quadratic."""
-    value = schema.get(key)
-    return frozenset(n for n in value if isinstance(n, str)) if isinstance(value, list) else frozenset()

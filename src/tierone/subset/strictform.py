@@ -11,8 +11,8 @@ import json
 from typing import Any
 
 from ..core.pointer import Pointer
+from ..linter.jsontypes import names_at
 from .restore import _Reader
-from .shapes import names_at
 
 
 def to_strict_form(instance: Any, original: Any) -> Any:
