@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 TYPE_NAMES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
@@ -48,8 +49,12 @@ def is_object_schema(schema: dict[str, Any]) -> bool:
     return declared is None and "properties" in schema
 
 
-def names_at(schema: dict[str, Any], key: str = "required") -> frozenset[str]:
-    """The names listed in ``schema[key]`` (``required``), as a set: membership tests on the
-    list itself make an object with thousands of members quadratic."""
+def names_at(schema: dict[str, Any], key: str = "required") -> Container[Any]:
+    """The names listed in ``schema[key]`` (``required``) for membership tests: the list itself
+    when short, a set when long (tests on a long list make thousands of members quadratic)."""
     value = schema.get(key)
-    return frozenset(n for n in value if isinstance(n, str)) if isinstance(value, list) else frozenset()
+    if not isinstance(value, list):
+        return ()
+    if len(value) <= 16:
+        return value
+    return frozenset(n for n in value if isinstance(n, str))
