@@ -60,4 +60,6 @@ def corpus_arguments(doc: str, runs: int = 3) -> argparse.Namespace:
     args.files = corpus_files(args.corpus, args.sub)
     if args.limit:
         args.files = args.files[: args.limit]
+    if not args.files:
+        print(f"no corpus at {args.corpus / args.sub}; nothing to measure")
     return args
