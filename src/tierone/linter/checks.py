@@ -332,7 +332,13 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
     return (Hit(visit.pointer, keyword, {"detail": f"expected {noun}"}),)
 
 
+_SCALARS = (str, int, bool, type(None))
+
+
 def _repeats(values: list[Any]) -> bool:
+    """Whether two values are the same JSON text (so 1 and true, 1 and 1.0 differ)."""
+    if all(v.__class__ in _SCALARS for v in values):  # the common case: no serialising
+        return len({(v.__class__, v) for v in values}) != len(values)
     import json
 
     seen = {json.dumps(v, sort_keys=True) for v in values}
