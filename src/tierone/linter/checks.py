@@ -336,7 +336,7 @@ _SCALARS = (str, int, bool, type(None))
 
 
 def _repeats(values: list[Any]) -> bool:
-    """Whether two values are the same JSON text (so 1 and true, 1 and 1.0 differ)."""
+    """Whether two values have the same JSON text (so 1, true and 1.0 are three values)."""
     if all(v.__class__ in _SCALARS for v in values):  # the common case: no serialising
         return len({(v.__class__, v) for v in values}) != len(values)
     import json
