@@ -83,3 +83,19 @@ def test_an_endless_input_is_read_only_up_to_the_limit(monkeypatch):
     result = lint("/dev/zero")
     assert result.error is not None
     assert result.error.message == "more than the limit of 1,000 bytes; stopped reading"
+
+
+def chain(length: int) -> dict:
+    """A root property whose reference leads through ``length`` definitions, one level each."""
+    defs = {f"d{i}": {"type": "object", "properties": {"x": {"$ref": f"#/$defs/d{i + 1}"}}, "required": ["x"],
+                      "additionalProperties": False} for i in range(length)}
+    defs[f"d{length}"] = {"type": "string"}
+    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/d0"}}, "required": ["r"],
+            "additionalProperties": False, "$defs": defs}
+
+
+def test_a_reference_chain_longer_than_followed_is_reported_as_a_lower_bound():
+    [short] = [d for d in lint(chain(10)).diagnostics if d.code == "T402" and d.pointer == "/properties/r"]
+    assert "nests the instance 11 levels deep" in short.message  # r, then ten x hops
+    [long] = [d for d in lint(chain(2000)).diagnostics if d.code == "T402" and d.pointer == "/properties/r"]
+    assert "nests the instance at least " in long.message

@@ -395,6 +395,10 @@ class References:
         self.recursive = recursive_sites(self.edges)
 
 
+#: references followed in a row before a height counts as a lower bound
+MAX_REF_HOPS = 500
+
+
 class Heights:
     """How deep the instance can nest below each node when references are followed.
 
@@ -430,13 +434,18 @@ class Heights:
             (self.index[p], p) for p in refs.edges if p in self.index and p not in refs.recursive
         )
         self.memo: dict[Pointer, int] = {}
+        #: whether a chain of references was cut short: heights are then lower bounds
+        self.truncated = False
 
     def height(self, target: Pointer, busy: frozenset[Pointer] = frozenset()) -> int:
         """Hops below ``target`` to the deepest instance position, references followed."""
         if target in self.memo:
             return self.memo[target]
         i = self.index.get(target)
-        if i is None or target in busy or len(busy) > 500:
+        if i is None or target in busy:
+            return 0
+        if len(busy) > MAX_REF_HOPS:
+            self.truncated = True
             return 0
         base = self.depths[i]
         best = self.deepest[i] - base
@@ -497,7 +506,8 @@ def ref_nesting_depth(tally: Tally) -> Hits:
             continue
         reach = depth + heights.height(refs.edges[pointer])
         if reach > limit:
-            found.append(Hit(pointer, "$ref", {"count": reach, "limit": limit}, ref, amount=reach))
+            count = f"at least {reach}" if heights.truncated else reach
+            found.append(Hit(pointer, "$ref", {"count": count, "limit": limit}, ref, amount=reach))
     return found
 
 
