@@ -46,9 +46,9 @@ def matches(shown: list[str], actual: list[str]) -> bool:
             segments.append([])
         else:
             segments[-1].append(line)
-    first, *middle, last = segments if len(segments) > 1 else (segments[0], segments[0])
     if len(segments) == 1:
         return shown == actual
+    first, *middle, last = segments
     if actual[:len(first)] != first or (last and actual[len(actual) - len(last):] != last):
         return False
     position = len(first)

@@ -86,7 +86,7 @@ def _enum_message(value):
     return [d.message for d in lint(schema).diagnostics if d.code == "T604"]
 
 
-def test_cached_messages_keep_equal_values_that_read_differently_apart():
-    # asked in this order, each after an equal value whose message is cached already
+def test_messages_keep_equal_values_that_read_differently_apart():
+    # asked in this order, each right after a value Python finds equal (any caching must keep them apart)
     for value, shown in [(1, "1"), (True, "true"), (1.0, "1.0"), (1, "1"), (0.0, "0.0"), (-0.0, "-0.0")]:
         assert _enum_message(value) == [f"`enum` value {shown} contradicts `type`"]

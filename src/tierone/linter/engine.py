@@ -12,7 +12,6 @@ from typing import Any, NamedTuple
 
 from ..core.errors import InputError
 from ..core.loading import Source
-from ..core.pointer import Pointer
 from ..core.walker import walk
 from ..subset.model import Feature
 from ..subset.profiles import Policy, policies, rejecting_vendors
@@ -132,31 +131,6 @@ def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
     return rejecting_vendors(BY_CODE[code], value, count)
 
 
-def _scalar_key(value: Any) -> tuple[type, Any]:
-    """A cache key that tells apart what compares equal but reads differently (1, true, 1.0,
-    -0.0 and 0.0)."""
-    return (value.__class__, repr(value) if value.__class__ is float else value)
-
-
-_MESSAGES: dict[tuple[Any, ...], str] = {}
-
-
-def _cached_message(feature: Feature, hit: checks.Hit, value: Any, profile: str) -> str:
-    """The message of a hit, rendered once per rule, keyword, value and fields (findings repeat)."""
-    fields = hit.fields or {}
-    try:
-        key = (feature.code, hit.keyword, profile, _scalar_key(value),
-               tuple((name, _scalar_key(field)) for name, field in fields.items()))
-        message = _MESSAGES.get(key)
-    except TypeError:  # a field that cannot be a key (a list, an object): render it
-        return _message(feature, hit, profile)
-    if message is None:
-        if len(_MESSAGES) > 65_536:
-            _MESSAGES.clear()
-        message = _MESSAGES[key] = _message(feature, hit, profile)
-    return message
-
-
 def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
     fields = _Fields(hit.fields or {})
     fields["subset"] = SUBSET_PHRASE[profile]
@@ -167,19 +141,16 @@ def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
     return feature.message.format_map(fields)
 
 
-def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str, position: tuple[int, int] | None,
-                pointer: str) -> Diagnostic | None:
+def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
+                position: tuple[int, int] | None) -> Diagnostic | None:
     feature: Feature = policy.feature
     severity = "error" if feature.kind == "limit" else policy.verdict(hit.value)
     if severity is None:
         return None
     line, column = position if position else (None, None)
-    value = _hashable(hit.value)
-    message = (_cached_message(feature, hit, value, plan.profile) if value is hit.value
-               else _message(feature, hit, plan.profile))
     return Diagnostic(  # positional: this runs once per finding
-        feature.code, feature.name, message, severity, pointer, hit.keyword, line, column, feature.fixable,
-        _vendors(feature.code, value, hit.amount), path,
+        feature.code, feature.name, _message(feature, hit, plan.profile), severity, str(hit.pointer),
+        hit.keyword, line, column, feature.fixable, _vendors(feature.code, _hashable(hit.value), hit.amount), path,
     )
 
 
@@ -192,15 +163,11 @@ def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
              positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None) -> tuple[Diagnostic, ...]:
     """Turn hits into diagnostics, placed and sorted by position when places are known."""
     found = []
-    texts: dict[Pointer, str] = {}  # a node with several findings is rendered once
     for policy, hit in findings:
         position = None
         if positions:
             position = positions.get(_place(hit)) or positions.get(tuple(hit.pointer))
-        text = texts.get(hit.pointer)
-        if text is None:
-            text = texts[hit.pointer] = str(hit.pointer)
-        diagnostic = _diagnostic(policy, hit, plan, path, position, text)
+        diagnostic = _diagnostic(policy, hit, plan, path, position)
         if diagnostic is not None:
             found.append(diagnostic)
     if positions:
