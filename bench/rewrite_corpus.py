@@ -17,6 +17,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import alternate, corpus_arguments, json_load_all, median
 
+from tierone.core.batch import batch
 from tierone.core.errors import InputError
 from tierone.core.loading import load_path
 from tierone.subset.files import rewrite_source
@@ -34,6 +35,10 @@ def main() -> int:
 
     def rewrite_all() -> None:
         outcome.clear()
+        with batch():  # as `tierone rewrite` runs its inputs
+            rewrite_each()
+
+    def rewrite_each() -> None:
         for name in files:
             try:
                 source = load_path(name)

@@ -8,12 +8,13 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tierone.core.dumping import JsonStyle, dump_json
 from tierone.core.errors import InputError
 from tierone.core.loading import load_bytes, load_path
 from tierone.core.pointer import ROOT, Pointer, PointerError
 from tierone.core.positions import JsonLocator
 from tierone.core.refs import LOCAL, REMOTE, UNRESOLVABLE, RefResolver, recursive_sites
-from tierone.core.walker import walk
+from tierone.core.walker import detached, transform, walk
 
 SEGMENTS = st.lists(st.one_of(st.text(max_size=5), st.integers(0, 9)), max_size=5)
 
@@ -168,3 +169,50 @@ class TestRefs:
             p("/$defs/C/items"): p(""),
         }
         assert recursive_sites(edges) == {p("/$defs/A/properties/b"), p("/$defs/B/properties/a"), p("/$defs/C/items"), p("/properties/y")}
+
+
+# ---- writing JSON in a file's own layout ---------------------------------------------------
+
+# no floats: the standard library writes 1e-07 where orjson writes 1e-7 (the same number)
+JSON_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(" \t\n\"\\a/é\u2028", max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(" a\"", max_size=4), inner, max_size=3),
+    max_leaves=25,
+)
+
+
+@given(JSON_VALUES, st.sampled_from(["  ", "    ", "\t", " ", "   "]), st.booleans())
+def test_indented_json_is_what_the_standard_library_writes(value, indent, newline):
+    expected = json.dumps(value, indent=indent if "\t" in indent else len(indent), ensure_ascii=False)
+    assert dump_json(value, JsonStyle(indent, False, newline)) == expected + ("\n" if newline else "")
+
+
+def test_indented_json_deeper_than_the_per_level_replacing():
+    value: object = {"leaf": "  two spaces  "}
+    for _ in range(100):
+        value = {"x": [value]}
+    assert dump_json(value, JsonStyle("    ", False, False)) == json.dumps(value, indent=4)
+
+
+# ---- transform shares what it does not change; detached copies --------------------------
+
+def test_transform_shares_untouched_subtrees_and_never_mutates():
+    schema = {"properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}
+    before = json.dumps(schema)
+
+    def widen(node, pointer):
+        return {**node, "type": ["integer", "null"]} if node.get("type") == "integer" else node
+
+    result = transform(schema, widen)
+    assert json.dumps(schema) == before
+    assert result["properties"]["b"] == {"type": ["integer", "null"]}
+    assert result["properties"]["a"] is schema["properties"]["a"]  # untouched: shared
+    assert result is not schema and result["properties"] is not schema["properties"]
+    assert transform(schema, lambda node, pointer: node) is schema
+
+
+def test_detached_copies_every_container():
+    schema = {"a": [{"b": {}}], "c": "text"}
+    copy = detached(schema)
+    assert copy == schema
+    assert copy is not schema and copy["a"] is not schema["a"] and copy["a"][0]["b"] is not schema["a"][0]["b"]

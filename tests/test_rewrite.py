@@ -187,6 +187,23 @@ def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
         assert all(u.rule.startswith("T") for u in first.unfixable)
 
 
+def _containers(value: Any) -> list[Any]:
+    found = [value] if isinstance(value, (dict, list)) else []
+    for item in value.values() if isinstance(value, dict) else value if isinstance(value, list) else ():
+        found += _containers(item)
+    return found
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SCHEMAS)
+def test_rewrite_leaves_its_input_alone_and_shares_nothing_with_it(schema):
+    before = json.dumps(schema)
+    result = rewrite(schema)
+    assert json.dumps(schema) == before
+    given_ids = {id(node) for node in _containers(schema)}
+    assert not any(id(node) in given_ids for node in _containers(result.schema))
+
+
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
 def test_restore_never_crashes_on_what_the_wire_allows(schema):

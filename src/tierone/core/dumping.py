@@ -23,15 +23,9 @@ class JsonStyle(NamedTuple):
 
 
 def pretty_json(value: Any) -> str:
-    """``value`` as JSON indented by two spaces, non-ASCII kept, with a final newline: orjson
-    (reports with 100,000 findings are written in a blink), the standard library for what orjson
-    refuses (integers beyond 64 bits, non-string keys)."""
-    import orjson
-
-    try:
-        return orjson.dumps(value, option=orjson.OPT_INDENT_2 | orjson.OPT_APPEND_NEWLINE).decode("utf-8")
-    except TypeError:
-        return json.dumps(value, indent=2, ensure_ascii=False) + "\n"
+    """``value`` as JSON indented by two spaces, non-ASCII kept, with a final newline (reports
+    with 100,000 findings are written in a blink)."""
+    return dump_json(value, TWO_SPACES)
 
 
 def json_style(text: str) -> JsonStyle:
@@ -47,14 +41,50 @@ TWO_SPACES = JsonStyle("  ", False, True)
 
 
 def dump_json(data: Any, style: JsonStyle = TWO_SPACES) -> str:
+    """``data`` (as JSON parsing gives it: no NaN) laid out in ``style``, non-ASCII kept."""
     if style.indent is not None:
-        indent: str | int = style.indent if "\t" in style.indent else len(style.indent)
-        text = json.dumps(data, indent=indent, ensure_ascii=False)
+        text = _indented(data, style.indent)
     elif style.compact:
         text = json.dumps(data, separators=(",", ":"), ensure_ascii=False)
     else:
         text = json.dumps(data, ensure_ascii=False)
     return text + "\n" if style.newline else text
+
+
+_LEADING_PAIRS = re.compile(r"^(?:  )+", re.MULTILINE)
+
+
+def _indented(data: Any, indent: str) -> str:
+    """Indented JSON: orjson writes two spaces per level at C speed (the standard library's
+    indenting encoder is pure Python), re-indented when the file uses another unit. A line of
+    JSON text starts with nothing but its indentation: strings hold no raw newlines."""
+    import orjson
+
+    try:
+        text = orjson.dumps(data, option=orjson.OPT_INDENT_2).decode("utf-8")
+    except TypeError:  # what orjson refuses: integers beyond 64 bits, non-string keys
+        return json.dumps(data, indent=indent if "\t" in indent else len(indent), ensure_ascii=False)
+    return text if indent == "  " else _reindented(text, indent)
+
+
+#: beyond this many levels, one regular-expression pass beats a replace per level
+_REPLACE_LEVELS = 64
+
+
+def _reindented(text: str, indent: str) -> str:
+    """Two-space indented JSON with ``indent`` per level instead.
+
+    Each level is one C-speed replace, deepest first, through a marker (a raw NUL, which JSON
+    text never holds): a line at depth ``d`` starts with exactly ``d`` pairs of spaces, and
+    every deeper line is already marked when depth ``d`` is replaced."""
+    depth = 0
+    while "\n" + "  " * (depth + 1) in text:  # a line at depth d + 1 has lines at every depth above it
+        depth += 1
+        if depth > _REPLACE_LEVELS:
+            return _LEADING_PAIRS.sub(lambda found: indent * (len(found.group()) // 2), text)
+    for level in range(depth, 0, -1):
+        text = text.replace("\n" + "  " * level, "\n" + "\x00" * level)
+    return text.replace("\x00", indent)
 
 
 def dump_yaml(original_text: str, data: Any) -> str:

@@ -20,6 +20,8 @@ from .pointer import Segment
 Position = tuple[int, int]
 _WS = re.compile(r"[ \t\n\r]*")
 _COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
+#: an object member's key with no escapes, its colon and the blanks up to its value
+_PLAIN_MEMBER = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*')
 _SCAN = json.scanner.make_scanner(json.decoder.JSONDecoder())  # type: ignore[arg-type]
 _SCANSTRING = getattr(json.decoder, "scanstring")  # noqa: B009 (C speed; not in typeshed)
 
@@ -96,8 +98,12 @@ class JsonLocator:
                 pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
             if is_object:
                 key_at = pos
-                key, pos = _SCANSTRING(text, pos + 1)
-                value_at = _COLON.match(text, pos).end()  # type: ignore[union-attr]
+                member = _PLAIN_MEMBER.match(text, pos)
+                if member is not None:  # the common case: a key without escapes, in one match
+                    key, value_at = member.group(1), member.end()
+                else:
+                    key, pos = _SCANSTRING(text, pos + 1)
+                    value_at = _COLON.match(text, pos).end()  # type: ignore[union-attr]
                 child = (*parts, key)
             else:
                 key_at = value_at = pos

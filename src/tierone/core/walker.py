@@ -55,30 +55,9 @@ class Visit(NamedTuple):
 _new = tuple.__new__
 
 
-def children(pointer: Pointer, schema: dict[str, Any]) -> list[tuple[Pointer, Any, str]]:
-    """The direct subschemas of ``schema`` as (pointer, subschema, keyword), in document order."""
-    found: list[tuple[Pointer, Any, str]] = []
-    for key, value in schema.items():
-        if key not in SUBSCHEMA_KEYWORDS:
-            continue
-        if key in IN_MAPPING:
-            if isinstance(value, dict):
-                base = pointer + (key,)
-                for name, sub in value.items():
-                    if key == "dependencies" and isinstance(sub, list):
-                        continue  # the draft-07 "required" form holds names, not schemas
-                    found.append((_new(Pointer, base + (name,)), sub, key))
-        elif key in IN_ARRAY and isinstance(value, list):
-            base = pointer + (key,)
-            for index, sub in enumerate(value):
-                found.append((_new(Pointer, base + (index,)), sub, key))
-        elif key in IN_VALUE:
-            found.append((_new(Pointer, pointer + (key,)), value, key))
-    return found
-
-
 def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit]:
-    """Every node of ``schema`` from ``pointer`` down, parents before children."""
+    """Every node of ``schema`` from ``pointer`` down, parents before children, in document
+    order (children are pushed last-first so that they pop first-first)."""
     stack = [_new(Visit, (pointer, schema, depth, None))]
     pop = stack.pop
     push = stack.append
@@ -86,37 +65,87 @@ def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit
         visit = pop()
         yield visit
         node = visit[1]
-        if isinstance(node, dict):
-            below = visit[2] + 1
-            kids = children(visit[0], node)
-            for index in range(len(kids) - 1, -1, -1):
-                child_pointer, sub, keyword = kids[index]
-                push(_new(Visit, (child_pointer, sub, below, keyword)))
+        if not isinstance(node, dict):
+            continue
+        here = visit[0]
+        below = visit[2] + 1
+        for key, value in reversed(node.items()):
+            if key not in SUBSCHEMA_KEYWORDS:
+                continue
+            if key in IN_MAPPING:
+                if isinstance(value, dict):
+                    base = here + (key,)
+                    for name, sub in reversed(value.items()):
+                        if key == "dependencies" and isinstance(sub, list):
+                            continue  # the draft-07 "required" form holds names, not schemas
+                        push(_new(Visit, (_new(Pointer, base + (name,)), sub, below, key)))
+            elif key in IN_ARRAY and isinstance(value, list):
+                base = here + (key,)
+                for index in range(len(value) - 1, -1, -1):
+                    push(_new(Visit, (_new(Pointer, base + (index,)), value[index], below, key)))
+            elif key in IN_VALUE:
+                push(_new(Visit, (_new(Pointer, here + (key,)), value, below, key)))
 
 
 def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
     """A new tree: every subschema rebuilt children-first, then passed to
     ``replace(node, pointer)``, which returns the node to put in its place.
 
-    The input is never mutated; key order is kept. Recursion follows the schema's nesting,
-    which loading caps at 1,000 levels.
+    The input is never mutated, and ``replace`` must not mutate what it is given either:
+    a subtree in which nothing was replaced is handed on as it is, shared with the input,
+    rather than copied. Key order is kept. Recursion follows the schema's nesting, which
+    loading caps at 1,000 levels.
     """
     if isinstance(schema, dict):
-        rebuilt: dict[str, Any] = {}
+        rebuilt: dict[str, Any] | None = None  # a copy, made at the first changed child
+        new: Any
         for key, value in schema.items():
+            if key not in SUBSCHEMA_KEYWORDS:
+                continue
             if key in IN_MAPPING and isinstance(value, dict):
                 base = pointer + (key,)
-                rebuilt[key] = {
-                    name: sub if key == "dependencies" and isinstance(sub, list)
-                    else transform(sub, replace, _new(Pointer, base + (name,)))
-                    for name, sub in value.items()
-                }
+                new = None
+                for name, sub in value.items():
+                    if key == "dependencies" and isinstance(sub, list):
+                        continue  # the draft-07 "required" form holds names, not schemas
+                    out = transform(sub, replace, _new(Pointer, base + (name,)))
+                    if out is not sub:
+                        if new is None:
+                            new = dict(value)
+                        new[name] = out
+                if new is None:
+                    continue
             elif key in IN_ARRAY and isinstance(value, list):
                 base = pointer + (key,)
-                rebuilt[key] = [transform(sub, replace, _new(Pointer, base + (i,))) for i, sub in enumerate(value)]
+                new = None
+                for index, sub in enumerate(value):
+                    out = transform(sub, replace, _new(Pointer, base + (index,)))
+                    if out is not sub:
+                        if new is None:
+                            new = list(value)
+                        new[index] = out
+                if new is None:
+                    continue
             elif key in IN_VALUE:
-                rebuilt[key] = transform(value, replace, _new(Pointer, pointer + (key,)))
+                new = transform(value, replace, _new(Pointer, pointer + (key,)))
+                if new is value:
+                    continue
             else:
-                rebuilt[key] = value
-        schema = rebuilt
+                continue
+            if rebuilt is None:
+                rebuilt = dict(schema)
+            rebuilt[key] = new
+        if rebuilt is not None:
+            schema = rebuilt
     return replace(schema, pointer)
+
+
+def detached(value: Any) -> Any:
+    """An independent copy of JSON data (every object and array new, scalars shared): what a
+    function that built its result with :func:`transform` returns, so that the caller may
+    change the result without touching the input."""
+    if isinstance(value, dict):
+        return {key: detached(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [detached(item) for item in value]
+    return value

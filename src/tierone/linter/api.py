@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..core.batch import batch
 from ..core.errors import InputError
 from ..core.loading import Source, load_model, load_path, load_stdin, looks_like_model
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
@@ -91,15 +92,16 @@ def lint_paths(
     results: list[FileResult] = []
     inputs = [path for spec in paths
               for path in (expand(spec, config.include, config.exclude) if spec != "-" else [spec])]
-    for path in inputs:
-        try:
-            source = load_input(path, stdin_filename)
-        except InputError as error:
-            results.append(FileResult(error.path, error=error, profile=profile))
-        else:
-            extra = config.ignored_for(path) if config.per_file_ignores else ()
-            plan = _plan(profile, select, ignore, extra) if extra else base
-            results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
-        if progress is not None:
-            progress(len(results), len(inputs))
+    with batch():
+        for path in inputs:
+            try:
+                source = load_input(path, stdin_filename)
+            except InputError as error:
+                results.append(FileResult(error.path, error=error, profile=profile))
+            else:
+                extra = config.ignored_for(path) if config.per_file_ignores else ()
+                plan = _plan(profile, select, ignore, extra) if extra else base
+                results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
+            if progress is not None:
+                progress(len(results), len(inputs))
     return LintReport(tuple(results), profile)

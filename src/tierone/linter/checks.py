@@ -8,6 +8,7 @@ messages and never decide severity: the engine does that from the subset table.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from ..core.pointer import ROOT, Pointer
@@ -100,9 +101,17 @@ REF_SIBLINGS_ALLOWED = frozenset({"$ref", "$defs", "definitions", "$schema", "$i
 
 def show(value: Any) -> str:
     """A value as JSON, shortened for a message."""
-    import json
+    kind = value.__class__
+    if kind is str:  # the common cases, without the encoder's set-up per call
+        text = encode_basestring(value)
+    elif kind is bool:
+        text = "true" if value else "false"
+    elif kind is int or value is None:
+        text = "null" if value is None else int.__repr__(value)
+    else:
+        import json
 
-    text = json.dumps(value, ensure_ascii=False, default=str)
+        text = json.dumps(value, ensure_ascii=False, default=str)
     return text if len(text) <= 40 else text[:37] + "..."
 
 

@@ -132,13 +132,14 @@ def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
 
 
 def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
-    fields = _Fields(hit.fields or {})
+    template = feature.message
+    fields = _Fields(hit.fields or ())
     fields["subset"] = SUBSET_PHRASE[profile]
     if hit.keyword is not None:
         fields.setdefault("keyword", hit.keyword)
-    if hit.value is not None or "{value" in feature.message:
+    if "{value" in template:
         fields.setdefault("value", checks.show(hit.value))
-    return feature.message.format_map(fields)
+    return template.format_map(fields)
 
 
 def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any, NamedTuple
 
 from ..core.pointer import Pointer, PointerError
@@ -77,6 +78,7 @@ def _flagged(options: Options, code: str, value: Any = None) -> bool:
     return policy is not None and policy.verdict(value) is not None
 
 
+@cache
 def _why(code: str) -> str:
     from .table import BY_CODE
 

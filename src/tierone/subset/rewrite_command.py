@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..clitools import atomic_write
+from ..core.batch import batch
 from ..core.errors import InputError
 from ..core.loading import load_path, load_stdin
 from .files import RewrittenFile, rewrite_source
@@ -32,6 +33,15 @@ def run_rewrite(
     open_objects: str, hints: bool, verbose: bool, id: str | None = None,
 ) -> int:
     """Rewrite each input; returns the exit code (0 ok, 1 unfixable or stale, 2 could not run)."""
+    with batch():
+        return _rewrite_each(paths, profile=profile, output=output, in_place=in_place, check=check, diff=diff,
+                             open_objects=open_objects, hints=hints, verbose=verbose, id=id)
+
+
+def _rewrite_each(
+    paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
+    open_objects: str, hints: bool, verbose: bool, id: str | None,
+) -> int:
     worst = 0
     for spec in paths:
         try:

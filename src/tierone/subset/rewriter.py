@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..core.loading import room_for_depth
-from ..core.walker import walk
+from ..core.walker import detached, walk
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 from .profiles import DEFAULT_PROFILE, PROFILES
 
@@ -77,4 +77,4 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         if (diagnostic.pointer, diagnostic.code) not in known:
             known.add((diagnostic.pointer, diagnostic.code))
             unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message))
-    return Rewritten(current, tuple(changes), tuple(unfixable), profile)
+    return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)

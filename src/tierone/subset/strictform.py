@@ -67,7 +67,7 @@ def as_read(schema: Any) -> Any:
     object, a schema whose keywords imply one type has it, and an object that declares
     properties without saying ``additionalProperties`` is closed. Instances of this reading
     are exactly the ones a rewrite carries without loss."""
-    from ..core.walker import transform
+    from ..core.walker import detached, transform
     from ..linter.jsontypes import is_object_schema
     from .shapes import inferred_type
 
@@ -81,4 +81,4 @@ def as_read(schema: Any) -> Any:
             node = {**node, "additionalProperties": False}
         return node
 
-    return transform(schema, read)
+    return detached(transform(schema, read))
