@@ -65,3 +65,13 @@ def test_cli_page_documents_every_command_and_option():
             for param in leaf.params:
                 if param.param_type_name == "option" and param.name != "help":
                     assert f"`{param.opts[0]}`" in section, (path, param.opts)
+
+
+def test_the_rewrite_page_lists_every_pass_in_order():
+    import re
+
+    from tierone.subset.passes import PASSES
+
+    page = (ROOT / "docs" / "rewrite.md").read_text(encoding="utf-8")
+    listed = re.findall(r"^\| ([a-z_]+) \|", page, flags=re.MULTILINE)
+    assert listed == ["pass", *(step.__name__ for step in PASSES)]  # the header row, then each pass

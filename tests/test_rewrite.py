@@ -94,6 +94,40 @@ class TestPasses:
         assert "$defs" in out and "definitions" not in out
         assert lint(out).ok
 
+    def test_references_by_anchor_or_own_id_become_pointers(self):
+        schema = {
+            "$id": "https://example.com/order.schema.json",
+            "type": "object",
+            "properties": {
+                "ship": {"$ref": "#addr"},
+                "bill": {"$ref": "https://example.com/order.schema.json#/$defs/Address"},
+                "legacy": {"$ref": "#old"},
+                "same": {"$ref": "#/$defs/Address"},
+            },
+            "required": ["ship", "bill", "legacy", "same"],
+            "$defs": {
+                "Address": obj({"street": S}, **{"$anchor": "addr"}),
+                "Old": obj({"x": S}, **{"$id": "#old"}),
+            },
+        }
+        out = rewrite(schema, id="https://example.com/strict/order.schema.json")
+        assert out.ok and lint(out.schema).ok
+        refs = {name: sub["$ref"] for name, sub in out.schema["properties"].items()}
+        assert refs == {"ship": "#/$defs/Address", "bill": "#/$defs/Address", "legacy": "#/$defs/Old",
+                        "same": "#/$defs/Address"}
+        assert "$anchor" not in out.schema["$defs"]["Address"]
+
+    def test_pointer_fragments_are_escaped_for_a_uri(self):
+        schema = obj({"a": {"$ref": "#x"}}, **{"$defs": {"My Type/100%": obj({"b": S}, **{"$anchor": "x"})}})
+        out = rewrite(schema)
+        assert out.schema["properties"]["a"] == {"$ref": "#/$defs/My%20Type~1100%25"}
+        assert out.ok and lint(out.schema).ok
+
+    def test_unresolvable_anchor_is_left_for_the_linter(self):
+        out = rewrite(obj({"a": {"$ref": "#nowhere"}}))
+        assert out.schema["properties"]["a"] == {"$ref": "#nowhere"}
+        assert [u.rule for u in out.unfixable] == ["T503"]
+
     def test_reasoning_first_and_gemini_ordering(self):
         schema = {"type": "object", "properties": {"answer": S, "reasoning": S}}
         out = rewrite(schema).schema
@@ -231,6 +265,12 @@ HAND_MADE = {
             "Cat": {"type": "object", "properties": {"kind": {"enum": ["cat"]}, "lives": {"type": "integer"}}, "required": ["kind"]},
             "Dog": {"type": "object", "properties": {"kind": {"enum": ["dog"]}, "good": {"type": "boolean"}}, "required": ["kind"]},
         },
+    },
+    "anchors": {
+        "type": "object",
+        "properties": {"home": {"$ref": "#place"}, "work": {"$ref": "#place"}},
+        "required": ["home"],
+        "$defs": {"Place": {"$anchor": "place", "type": "object", "properties": {"city": {"type": "string"}}}},
     },
     "nested-arrays": {
         "type": "object",

@@ -9,6 +9,7 @@ import json
 from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
+from urllib.parse import quote
 
 from ..core.pointer import Pointer, PointerError
 from ..core.refs import LOCAL, RefResolver, recursive_sites
@@ -90,6 +91,36 @@ def _rename_key(node: dict[str, Any], old: str, new: str, value: Any) -> dict[st
 
 
 # ---- references -------------------------------------------------------------------------
+
+
+def pointer_references(schema: Any, options: Options) -> PassResult:
+    """Local references made by anchor (``#name``) or through the document's own ``$id`` are
+    written as JSON Pointers, the one form every vendor resolves (anchors are outside the
+    subset: the ``$anchor`` itself is removed later as an unknown keyword).
+
+    Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
+    After:  ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
+    """
+    resolver = RefResolver.of(schema)
+    changes: list[Change] = []
+
+    def as_pointer(node: Any, pointer: Pointer) -> Any:
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(ref, str) or ref == "#" or ref.startswith("#/"):
+            return node
+        resolution = resolver.resolve(ref)
+        if resolution.kind != LOCAL or resolution.target is None:
+            return node  # remote or broken: reported by the linter, never guessed at
+        fragment = "#" + quote(str(resolution.target), safe=_FRAGMENT_SAFE)
+        changes.append(Change(str(pointer), f"$ref {ref!r} written as {fragment!r}",
+                              "anchors and $id-based references are not in the subset; JSON Pointers are"))
+        return {**node, "$ref": fragment}
+
+    return PassResult(transform(schema, as_pointer), tuple(changes))
+
+
+#: what a URI fragment may hold unescaped besides letters, digits and ``-._~`` (RFC 3986)
+_FRAGMENT_SAFE = "/!$&'()*+,;=:@"
 
 
 def rename_definitions(schema: Any, options: Options) -> PassResult:
@@ -565,6 +596,7 @@ def property_ordering(schema: Any, options: Options) -> PassResult:
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
 #: it), so the rewriter skips them when the keyword is absent
 TRIGGERS: dict[Pass, str] = {
+    pointer_references: "$ref",
     rename_definitions: "definitions",
     inline_ref_siblings: "$ref",
     merge_all_of: "allOf",
@@ -574,6 +606,7 @@ TRIGGERS: dict[Pass, str] = {
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
+    pointer_references,
     rename_definitions,
     inline_ref_siblings,
     merge_all_of,
