@@ -187,7 +187,7 @@ def test_indented_json_is_what_the_standard_library_writes(value, indent, newlin
     assert dump_json(value, JsonStyle(indent, False, newline)) == expected + ("\n" if newline else "")
 
 
-def test_indented_json_deeper_than_the_per_level_replacing():
+def test_indented_json_a_hundred_levels_deep():
     value: object = {"leaf": "  two spaces  "}
     for _ in range(100):
         value = {"x": [value]}

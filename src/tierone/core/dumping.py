@@ -51,13 +51,9 @@ def dump_json(data: Any, style: JsonStyle = TWO_SPACES) -> str:
     return text + "\n" if style.newline else text
 
 
-_LEADING_PAIRS = re.compile(r"^(?:  )+", re.MULTILINE)
-
-
 def _indented(data: Any, indent: str) -> str:
     """Indented JSON: orjson writes two spaces per level at C speed (the standard library's
-    indenting encoder is pure Python), re-indented when the file uses another unit. A line of
-    JSON text starts with nothing but its indentation: strings hold no raw newlines."""
+    indenting encoder is pure Python), re-indented when the file uses another unit."""
     import orjson
 
     try:
@@ -67,24 +63,22 @@ def _indented(data: Any, indent: str) -> str:
     return text if indent == "  " else _reindented(text, indent)
 
 
-#: beyond this many levels, one regular-expression pass beats a replace per level
-_REPLACE_LEVELS = 64
+_LINE_INDENT = re.compile(r"\n( +)")
 
 
 def _reindented(text: str, indent: str) -> str:
-    """Two-space indented JSON with ``indent`` per level instead.
-
-    Each level is one C-speed replace, deepest first, through a marker (a raw NUL, which JSON
-    text never holds): a line at depth ``d`` starts with exactly ``d`` pairs of spaces, and
-    every deeper line is already marked when depth ``d`` is replaced."""
-    depth = 0
-    while "\n" + "  " * (depth + 1) in text:  # a line at depth d + 1 has lines at every depth above it
-        depth += 1
-        if depth > _REPLACE_LEVELS:
-            return _LEADING_PAIRS.sub(lambda found: indent * (len(found.group()) // 2), text)
-    for level in range(depth, 0, -1):
-        text = text.replace("\n" + "  " * level, "\n" + "\x00" * level)
-    return text.replace("\x00", indent)
+    """Two-space indented JSON with ``indent`` per level instead. A line of JSON text starts
+    with nothing but its indentation (strings hold no raw newlines), so splitting at each
+    newline's run of spaces finds every indentation, and each depth's new one is made once."""
+    parts = _LINE_INDENT.split(text)  # text, indentation, text, indentation, ...
+    made: dict[str, str] = {}
+    for index in range(1, len(parts), 2):
+        spaces = parts[index]
+        replacement = made.get(spaces)
+        if replacement is None:
+            replacement = made[spaces] = "\n" + indent * (len(spaces) // 2)
+        parts[index] = replacement
+    return "".join(parts)
 
 
 def dump_yaml(original_text: str, data: Any) -> str:

@@ -68,10 +68,12 @@ Pass = Callable[[Any, Options], PassResult]
 
 
 def _policy(options: Options, code: str) -> Policy | None:
-    for policy in policies(options.profile):
-        if policy.feature.code == code:
-            return policy
-    return None
+    return _policies_by_code(options.profile).get(code)
+
+
+@cache
+def _policies_by_code(profile: str) -> dict[str, Policy]:
+    return {policy.feature.code: policy for policy in policies(profile)}
 
 
 def _flagged(options: Options, code: str, value: Any = None) -> bool:
@@ -101,12 +103,15 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
     Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     After:  ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     """
-    resolver = RefResolver.of(schema)
+    nodes = [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
+    if not any(_by_name(node.get("$ref")) for _, node in nodes):
+        return PassResult(schema)
+    resolver = RefResolver(schema, nodes)
     changes: list[Change] = []
 
     def as_pointer(node: Any, pointer: Pointer) -> Any:
         ref = node.get("$ref") if isinstance(node, dict) else None
-        if not isinstance(ref, str) or ref == "#" or ref.startswith("#/"):
+        if not _by_name(ref):
             return node
         resolution = resolver.resolve(ref)
         if resolution.kind != LOCAL or resolution.target is None:
@@ -117,6 +122,11 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
         return {**node, "$ref": fragment}
 
     return PassResult(transform(schema, as_pointer), tuple(changes))
+
+
+def _by_name(ref: Any) -> bool:
+    """Whether a ``$ref`` is something other than a JSON-Pointer fragment (``#``, ``#/...``)."""
+    return isinstance(ref, str) and ref != "#" and not ref.startswith("#/")
 
 
 #: what a URI fragment may hold unescaped besides letters, digits and ``-._~`` (RFC 3986)
@@ -146,11 +156,11 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
 
 
 def _resolver(schema: Any) -> tuple[RefResolver, set[Pointer]]:
-    resolver = RefResolver.of(schema)
+    nodes = [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
+    resolver = RefResolver(schema, nodes)
     edges = {}
-    for visit in walk(schema):
-        pointer, node = visit.pointer, visit.schema
-        if isinstance(node, dict) and "$ref" in node:
+    for pointer, node in nodes:
+        if "$ref" in node:
             resolution = resolver.resolve(node["$ref"])
             if resolution.kind == LOCAL and resolution.target is not None:
                 edges[pointer] = resolution.target
