@@ -7,7 +7,7 @@ depth: the root is depth 0 and every hop into a subschema adds one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from .pointer import ROOT, Pointer
@@ -104,40 +104,39 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
                 continue
             if key in IN_MAPPING and isinstance(value, dict):
                 base = pointer + (key,)
-                new = None
-                for name, sub in value.items():
-                    if key == "dependencies" and isinstance(sub, list):
-                        continue  # the draft-07 "required" form holds names, not schemas
-                    out = transform(sub, replace, _new(Pointer, base + (name,)))
-                    if out is not sub:
-                        if new is None:
-                            new = dict(value)
-                        new[name] = out
-                if new is None:
-                    continue
+                new = _replaced(value, replace, (
+                    (name, sub, _new(Pointer, base + (name,))) for name, sub in value.items()
+                    if not (key == "dependencies" and isinstance(sub, list))  # draft-07 names, not schemas
+                ))
             elif key in IN_ARRAY and isinstance(value, list):
                 base = pointer + (key,)
-                new = None
-                for index, sub in enumerate(value):
-                    out = transform(sub, replace, _new(Pointer, base + (index,)))
-                    if out is not sub:
-                        if new is None:
-                            new = list(value)
-                        new[index] = out
-                if new is None:
-                    continue
+                new = _replaced(value, replace, (
+                    (index, sub, _new(Pointer, base + (index,))) for index, sub in enumerate(value)
+                ))
             elif key in IN_VALUE:
                 new = transform(value, replace, _new(Pointer, pointer + (key,)))
-                if new is value:
-                    continue
             else:
                 continue
-            if rebuilt is None:
-                rebuilt = dict(schema)
-            rebuilt[key] = new
+            if new is not value:
+                if rebuilt is None:
+                    rebuilt = dict(schema)
+                rebuilt[key] = new
         if rebuilt is not None:
             schema = rebuilt
     return replace(schema, pointer)
+
+
+def _replaced(container: Any, replace: Any, entries: Iterable[tuple[Any, Any, Pointer]]) -> Any:
+    """``container`` (an object or array of subschemas) with each entry (slot, subschema,
+    pointer) transformed: a copy when some subschema changed, else ``container`` itself."""
+    copy = None
+    for slot, sub, where in entries:
+        out = transform(sub, replace, where)
+        if out is not sub:
+            if copy is None:
+                copy = container.copy()
+            copy[slot] = out
+    return container if copy is None else copy
 
 
 def detached(value: Any) -> Any:
