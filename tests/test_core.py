@@ -216,3 +216,18 @@ def test_detached_copies_every_container():
     copy = detached(schema)
     assert copy == schema
     assert copy is not schema and copy["a"] is not schema["a"] and copy["a"][0]["b"] is not schema["a"][0]["b"]
+
+
+# ---- numbers beyond 64 bits --------------------------------------------------------------
+
+@pytest.mark.parametrize("number", [
+    99999999999999999999999, 18446744073709551616, -9223372036854775809, 10**40, 1234567890123456789,
+])
+def test_integers_beyond_64_bits_load_exactly(number):
+    source = load_bytes(f'{{"maximum": {number}, "description": "id 12345678901234567890"}}'.encode(), "x.json")
+    assert source.data["maximum"] == number and type(source.data["maximum"]) is int
+
+
+def test_a_long_digit_run_in_a_string_changes_nothing():
+    source = load_bytes(b'{"description": "00000000000000000000000", "maximum": 1.5}', "x.json")
+    assert source.data == {"description": "00000000000000000000000", "maximum": 1.5}

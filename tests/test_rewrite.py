@@ -307,3 +307,15 @@ def test_strict_form_example():
     strict = to_strict_form(x, original)
     assert strict["nickname"] is None and strict["labels"] == '{"a": "b"}' and strict["pet"]["lives"] is None
     assert restore(strict, original).payload == normalized(x, original) == x
+
+
+def test_bounds_beyond_64_bits_are_kept_exactly(tmp_path):
+    from tierone.core.loading import load_path
+
+    path = tmp_path / "big.schema.json"
+    path.write_text('{"type": "object", "properties": {"n": {"type": "integer", "maximum": 99999999999999999999999}},'
+                    ' "required": ["n"], "additionalProperties": false}')
+    original = load_path(str(path)).data
+    assert rewrite(original).schema["properties"]["n"]["description"] == "At most 99999999999999999999999."
+    assert restore({"n": 99999999999999999999999}, original).ok
+    assert not restore({"n": 100000000000000000000000}, original).ok
