@@ -17,9 +17,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import alternate, corpus_arguments, json_load_all, median
 
-from tierone.core.batch import batch
 from tierone.core.errors import InputError
-from tierone.core.loading import load_path
+from tierone.core.loading import batch, load_path
 from tierone.subset.files import rewrite_source
 
 

@@ -231,3 +231,21 @@ def test_integers_beyond_64_bits_load_exactly(number):
 def test_a_long_digit_run_in_a_string_changes_nothing():
     source = load_bytes(b'{"description": "00000000000000000000000", "maximum": 1.5}', "x.json")
     assert source.data == {"description": "00000000000000000000000", "maximum": 1.5}
+
+
+# ---- configuration globs -----------------------------------------------------------------
+
+PATH_PIECES = st.sampled_from(["envelopes", "a", "b", "src", "x.schema.json", "y.json", "e?", "[ab]"])
+
+
+@given(st.lists(PATH_PIECES, min_size=1, max_size=4), st.lists(
+    st.sampled_from(["envelopes", "a", "*", "?", "*.schema.json", "*.json", "[ab]", "src", "y.json"]),
+    min_size=1, max_size=3))
+def test_glob_prefilter_never_changes_a_verdict(parts, pattern_parts):
+    import fnmatch
+    from pathlib import PurePosixPath
+
+    from tierone.linter.config import _glob_matches
+
+    path, pattern = PurePosixPath("/".join(parts)), "/".join(pattern_parts)
+    assert _glob_matches(path, pattern) == bool(path.match(pattern) or fnmatch.fnmatch(str(path), pattern))

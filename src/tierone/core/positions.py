@@ -13,15 +13,26 @@ import json.decoder
 import json.scanner
 import re
 from collections.abc import Iterable, Mapping
+from functools import cache
 from typing import Any, Protocol
 
 from .pointer import Segment
 
 Position = tuple[int, int]
-_WS = re.compile(r"[ \t\n\r]*")
-_COLON = re.compile(r"[ \t\n\r]*:[ \t\n\r]*")
-#: an object member's key with no escapes, its colon and the blanks up to its value
-_PLAIN_MEMBER = re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*')
+
+
+@cache
+def _patterns() -> tuple[re.Pattern[str], re.Pattern[str], re.Pattern[str]]:
+    """Blanks; blanks, a colon and blanks; an object member's key without escapes with its
+    colon and the blanks up to its value. Compiled on the first scan: a clean file never
+    needs them (start-up is a feature)."""
+    return (
+        re.compile(r"[ \t\n\r]*"),
+        re.compile(r"[ \t\n\r]*:[ \t\n\r]*"),
+        re.compile(r'"([^"\\\x00-\x1f]*)"[ \t\n\r]*:[ \t\n\r]*'),
+    )
+
+
 _SCAN = json.scanner.make_scanner(json.decoder.JSONDecoder())  # type: ignore[arg-type]
 _SCANSTRING = getattr(json.decoder, "scanstring")  # noqa: B009 (C speed; not in typeshed)
 
@@ -75,10 +86,11 @@ class JsonLocator:
         self, targets: set[tuple[Segment, ...]], descend: set[tuple[Segment, ...]]
     ) -> dict[tuple[Segment, ...], int]:
         text = self._text
+        blanks, colon, plain_member = _patterns()
         found: dict[tuple[Segment, ...], int] = {}
-        start = _WS.match(text, 0).end()  # type: ignore[union-attr]
+        start = blanks.match(text, 0).end()  # type: ignore[union-attr]
         if text.startswith("\ufeff"):
-            start = _WS.match(text, 1).end()  # type: ignore[union-attr]
+            start = blanks.match(text, 1).end()  # type: ignore[union-attr]
         if () in targets:
             found[()] = start
         # Each frame: [parts, is_object, next_index, position]
@@ -88,22 +100,22 @@ class JsonLocator:
         while stack:
             frame = stack[-1]
             parts, is_object, index, pos = frame
-            pos = _WS.match(text, pos).end()  # type: ignore[union-attr]
+            pos = blanks.match(text, pos).end()  # type: ignore[union-attr]
             if text[pos] in "}]":
                 stack.pop()
                 if stack:
                     stack[-1][3] = pos + 1
                 continue
             if text[pos] == ",":
-                pos = _WS.match(text, pos + 1).end()  # type: ignore[union-attr]
+                pos = blanks.match(text, pos + 1).end()  # type: ignore[union-attr]
             if is_object:
                 key_at = pos
-                member = _PLAIN_MEMBER.match(text, pos)
+                member = plain_member.match(text, pos)
                 if member is not None:  # the common case: a key without escapes, in one match
                     key, value_at = member.group(1), member.end()
                 else:
                     key, pos = _SCANSTRING(text, pos + 1)
-                    value_at = _COLON.match(text, pos).end()  # type: ignore[union-attr]
+                    value_at = colon.match(text, pos).end()  # type: ignore[union-attr]
                 child = (*parts, key)
             else:
                 key_at = value_at = pos

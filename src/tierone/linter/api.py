@@ -6,9 +6,8 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.batch import batch
 from ..core.errors import InputError
-from ..core.loading import Source, load_model, load_path, load_stdin, looks_like_model
+from ..core.loading import Source, batch, load_model, load_path, load_stdin, looks_like_model
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config

@@ -12,7 +12,6 @@ from json.encoder import encode_basestring
 from typing import Any, NamedTuple
 
 from ..core.pointer import ROOT, Pointer
-from ..core.refs import LOCAL, REMOTE, RefResolver, recursive_sites
 from ..core.walker import Visit
 from ..subset.table import ANNOTATIONS
 from .jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema, names_at
@@ -397,11 +396,18 @@ class References:
     """Resolution of every ``$ref`` of one schema, shared by the reference rules."""
 
     def __init__(self, tally: Tally) -> None:
+        # imported here: only a schema with a $ref needs them
+        from ..core.refs import LOCAL, REMOTE, RefResolver, recursive_sites
+
         self.tally = tally
         resolver = RefResolver(tally.root, tally.anchors)
-        self.resolutions = {pointer: resolver.resolve(ref) for pointer, _, ref in tally.refs}
-        self.edges = {p: r.target for p, r in self.resolutions.items() if r.kind == LOCAL and r.target is not None}
+        resolutions = {pointer: resolver.resolve(ref) for pointer, _, ref in tally.refs}
+        self.edges = {p: r.target for p, r in resolutions.items() if r.kind == LOCAL and r.target is not None}
         self.recursive = recursive_sites(self.edges)
+        #: sites whose reference leaves the document (never fetched)
+        self.remote = {p for p, r in resolutions.items() if r.kind == REMOTE}
+        #: sites whose reference leads nowhere, with the reason
+        self.broken = {p: r.reason for p, r in resolutions.items() if r.kind not in (LOCAL, REMOTE)}
 
 
 #: references followed in a row before a height counts as a lower bound
@@ -489,18 +495,14 @@ def remote_ref(tally: Tally) -> Hits:
     refs = references(tally)
     if refs is None:
         return NONE
-    return [Hit(p, "$ref", None, ref) for p, _, ref in tally.refs if refs.resolutions[p].kind == REMOTE]
+    return [Hit(p, "$ref", None, ref) for p, _, ref in tally.refs if p in refs.remote]
 
 
 def unresolvable_ref(tally: Tally) -> Hits:
     refs = references(tally)
     if refs is None:
         return NONE
-    return [
-        Hit(p, "$ref", {"detail": refs.resolutions[p].reason}, ref)
-        for p, _, ref in tally.refs
-        if refs.resolutions[p].kind not in (LOCAL, REMOTE)
-    ]
+    return [Hit(p, "$ref", {"detail": refs.broken[p]}, ref) for p, _, ref in tally.refs if p in refs.broken]
 
 
 def ref_nesting_depth(tally: Tally) -> Hits:

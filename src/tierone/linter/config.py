@@ -42,7 +42,7 @@ class Config(NamedTuple):
     def envelope_kind(self, path: str) -> str | None:
         """The envelope kind ``path`` is the payload schema of, when it matches ``envelopes``."""
         posix = PurePosixPath(Path(path).as_posix())
-        if not any(posix.match(pattern) or fnmatch.fnmatch(str(posix), pattern) for pattern in self.envelopes):
+        if not any(_glob_matches(posix, pattern) for pattern in self.envelopes):
             return None
         name = posix.name
         for suffix in (".json", ".yaml", ".yml"):
@@ -54,9 +54,19 @@ class Config(NamedTuple):
         posix = PurePosixPath(Path(path).as_posix())
         codes: list[str] = []
         for pattern, ignored in self.per_file_ignores.items():
-            if posix.match(pattern) or fnmatch.fnmatch(str(posix), pattern):
+            if _glob_matches(posix, pattern):
                 codes.extend(ignored)
         return tuple(codes)
+
+
+def _glob_matches(posix: PurePosixPath, pattern: str) -> bool:
+    """Whether ``pattern`` matches the path's tail (``a/*.json``) or the whole path. Every
+    literal piece of a pattern without ``[...]`` must occur in a path it matches: checking
+    that first spares compiling the pattern for the paths it cannot match (most of them)."""
+    text = str(posix)
+    if "[" not in pattern and not all(piece in text for piece in pattern.replace("?", "*").split("*")):
+        return False
+    return posix.match(pattern) or fnmatch.fnmatch(text, pattern)
 
 
 def find_pyproject(start: Path) -> Path | None:

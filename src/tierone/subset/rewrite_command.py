@@ -14,9 +14,8 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..clitools import atomic_write
-from ..core.batch import batch
 from ..core.errors import InputError
-from ..core.loading import load_path, load_stdin
+from ..core.loading import batch, load_path, load_stdin
 from .files import RewrittenFile, rewrite_source
 
 
