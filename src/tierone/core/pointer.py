@@ -46,7 +46,8 @@ class Pointer(tuple[Segment, ...]):
             return ROOT
         if not text.startswith("/"):
             raise PointerError(text)
-        return cls(tuple(_unescape(part) for part in text[1:].split("/")))
+        parts = text[1:].split("/")
+        return cls(tuple(_unescape(part) for part in parts) if "~" in text else tuple(parts))
 
     def child(self, segment: Segment) -> Pointer:
         """The pointer one step further down."""

@@ -146,9 +146,10 @@ def recursive_sites(edges: dict[Pointer, Pointer]) -> set[Pointer]:
     connected component (a target containing its own site is the direct case).
     """
     targets = {tuple(t) for t in edges.values()}
+    lengths = sorted({len(t) for t in targets})  # few: a target is only ever a prefix of these lengths
 
     def containers(site: Node) -> list[Node]:
-        return [site[:i] for i in range(len(site) + 1) if site[:i] in targets]
+        return [site[:n] for n in lengths if n <= len(site) and site[:n] in targets]
 
     step: dict[Node, set[Node]] = {t: set() for t in targets}
     inside: dict[Pointer, list[Node]] = {}
