@@ -35,20 +35,17 @@ def main() -> int:
     def rewrite_all() -> None:
         outcome.clear()
         with batch():  # as `tierone rewrite` runs its inputs
-            rewrite_each()
-
-    def rewrite_each() -> None:
-        for name in files:
-            try:
-                source = load_path(name)
-            except InputError:
-                outcome["input errors"] += 1
-                continue
-            if not isinstance(source.data, (dict, bool)):
-                outcome["not a schema object"] += 1
-                continue
-            done = rewrite_source(source, args.profile)
-            outcome["rewritten clean" if done.result.ok else "reported unfixable"] += 1
+            for name in files:
+                try:
+                    source = load_path(name)
+                except InputError:
+                    outcome["input errors"] += 1
+                    continue
+                if not isinstance(source.data, (dict, bool)):
+                    outcome["not a schema object"] += 1
+                    continue
+                done = rewrite_source(source, args.profile)
+                outcome["rewritten clean" if done.result.ok else "reported unfixable"] += 1
 
     times = alternate(args.runs, json_load=baseline, rewrite=rewrite_all)
     base = median(times["json_load"])

@@ -52,9 +52,9 @@ class RefResolver:
     @classmethod
     def of(cls, schema: Any) -> RefResolver:
         """A resolver for ``schema``, its anchors found by walking it."""
-        from .walker import walk
+        from .walker import objects
 
-        return cls(schema, ((v.pointer, v.schema) for v in walk(schema) if isinstance(v.schema, dict)))
+        return cls(schema, objects(schema))
 
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads (memoised: many sites share a reference)."""

@@ -87,6 +87,11 @@ def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit
                 push(_new(Visit, (_new(Pointer, here + (key,)), value, below, key)))
 
 
+def objects(schema: Any) -> list[tuple[Pointer, dict[str, Any]]]:
+    """Every subschema that is an object, with its pointer, in walk order."""
+    return [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
+
+
 def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
     """A new tree: every subschema rebuilt children-first, then passed to
     ``replace(node, pointer)``, which returns the node to put in its place.

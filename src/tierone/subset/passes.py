@@ -13,7 +13,7 @@ from urllib.parse import quote
 
 from ..core.pointer import Pointer, PointerError
 from ..core.refs import LOCAL, RefResolver, recursive_sites
-from ..core.walker import transform, walk
+from ..core.walker import objects, transform
 from ..linter.jsontypes import declared_types, is_object_schema, names_at
 from .profiles import Policy, policies
 from .shapes import (
@@ -103,7 +103,7 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
     Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     After:  ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     """
-    nodes = [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
+    nodes = objects(schema)
     if not any(_by_name(node.get("$ref")) for _, node in nodes):
         return PassResult(schema)
     resolver = RefResolver(schema, nodes)
@@ -156,7 +156,7 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
 
 
 def _resolver(schema: Any) -> tuple[RefResolver, set[Pointer]]:
-    nodes = [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
+    nodes = objects(schema)
     resolver = RefResolver(schema, nodes)
     edges = {}
     for pointer, node in nodes:

@@ -32,40 +32,32 @@ def run_rewrite(
     open_objects: str, hints: bool, verbose: bool, id: str | None = None,
 ) -> int:
     """Rewrite each input; returns the exit code (0 ok, 1 unfixable or stale, 2 could not run)."""
-    with batch():
-        return _rewrite_each(paths, profile=profile, output=output, in_place=in_place, check=check, diff=diff,
-                             open_objects=open_objects, hints=hints, verbose=verbose, id=id)
-
-
-def _rewrite_each(
-    paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
-    open_objects: str, hints: bool, verbose: bool, id: str | None,
-) -> int:
     worst = 0
-    for spec in paths:
-        try:
-            done = rewrite_source(_load(spec), profile, open_objects=open_objects, hints=hints, id=id)
-        except InputError as error:
-            _say(str(error))
-            worst = 2
-            continue
-        except ValueError as error:
-            _say(f"tierone: error: {error}")
-            return 2
-        except RecursionError:  # deeper than even the raised limit allows: this input only
-            _say(f"{spec}: error: nesting is too deep to rewrite; refusing")
-            worst = 2
-            continue
-        if verbose:
-            for change in done.result.changes:
-                _say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")
-        if not done.result.ok:
-            for item in done.result.unfixable:
-                _say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
-            _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
-            worst = max(worst, 1)
-            continue
-        worst = max(worst, _deliver(spec, done, output=output, in_place=in_place, check=check, diff=diff))
+    with batch():
+        for spec in paths:
+            try:
+                done = rewrite_source(_load(spec), profile, open_objects=open_objects, hints=hints, id=id)
+            except InputError as error:
+                _say(str(error))
+                worst = 2
+                continue
+            except ValueError as error:
+                _say(f"tierone: error: {error}")
+                return 2
+            except RecursionError:  # deeper than even the raised limit allows: this input only
+                _say(f"{spec}: error: nesting is too deep to rewrite; refusing")
+                worst = 2
+                continue
+            if verbose:
+                for change in done.result.changes:
+                    _say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")
+            if not done.result.ok:
+                for item in done.result.unfixable:
+                    _say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
+                _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
+                worst = max(worst, 1)
+                continue
+            worst = max(worst, _deliver(spec, done, output=output, in_place=in_place, check=check, diff=diff))
     return worst
 
 
