@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tierone import lint
 from tierone.linter import registry
@@ -90,3 +92,40 @@ def test_messages_keep_equal_values_that_read_differently_apart():
     # asked in this order, each right after a value Python finds equal (any caching must keep them apart)
     for value, shown in [(1, "1"), (True, "true"), (1.0, "1.0"), (1, "1"), (0.0, "0.0"), (-0.0, "-0.0")]:
         assert _enum_message(value) == [f"`enum` value {shown} contradicts `type`"]
+
+
+# ---- values in messages -------------------------------------------------------------------
+
+MESSAGE_VALUES = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text("a\"\\é\n\u2028 ", max_size=8),
+    lambda inner: st.lists(inner, max_size=30) | st.dictionaries(st.text("ab\"", max_size=3), inner, max_size=30),
+    max_leaves=60,
+)
+
+
+@given(MESSAGE_VALUES)
+def test_values_in_messages_read_as_json_cut_at_40_characters(value):
+    from tierone.linter.checks import show
+
+    text = json.dumps(value, ensure_ascii=False, default=str)
+    assert show(value) == (text if len(text) <= 40 else text[:37] + "...")
+
+
+def test_a_deep_or_huge_value_is_shown_without_walking_all_of_it():
+    from tierone.linter.checks import show
+
+    deep: object = []
+    for _ in range(100_000):
+        deep = [deep]
+    assert show(deep) == "[" * 37 + "..."
+    assert show(list(range(1_000_000))).startswith("[0, 1, 2, ")
+
+
+def test_a_schema_value_nested_995_deep_is_linted_like_any_other(tmp_path):
+    nested = "[" * 995 + "]" * 995
+    path = tmp_path / "deep.schema.json"
+    path.write_text('{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"},'
+                    f' "default": {nested}}}, "b": {nested}}}, "required": ["a", "b"], "additionalProperties": false}}')
+    result = lint(str(path))
+    assert result.error is None
+    assert {d.code for d in result.diagnostics} == {"T212", "T606"}

@@ -124,7 +124,8 @@ def load_json(data: bytes, path: str) -> Source:
     if _LONG_DIGIT_RUN in body.translate(_DIGITS_AS_ZERO):
         import json  # orjson reads integers beyond 64 bits as floats; the standard library keeps them exact
 
-        value = json.loads(body)  # the same document: orjson has just accepted it
+        with room_for_depth():  # the same document, which orjson has just accepted: as deep as it allows
+            value = json.loads(body)
     text = body.decode("utf-8")
     return Source(path, value, "json", JsonLocator(text), text)
 

@@ -11,7 +11,7 @@ from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from ..core.errors import InputError
-from ..core.loading import Source
+from ..core.loading import Source, room_for_depth
 from ..core.walker import walk
 from ..subset.model import Feature
 from ..subset.profiles import Policy, policies, rejecting_vendors
@@ -122,8 +122,13 @@ class _Fields(dict[str, Any]):
         return ""
 
 
+#: what every object or array value stands for in the vendor cache: no vendor's list of
+#: allowed values holds one, and repr() of a value nested 900 deep would not return
+_CONTAINER = object()
+
+
 def _hashable(value: Any) -> Any:
-    return value if value is None or isinstance(value, (str, int, float, bool)) else repr(value)
+    return value if value is None or isinstance(value, (str, int, float, bool)) else _CONTAINER
 
 
 @lru_cache(maxsize=4096, typed=True)  # typed: the value 1 and the value true are judged apart
@@ -187,10 +192,11 @@ def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = N
     positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
     if findings:
         places = {_place(hit) for _, hit in findings}
-        positions = source.locator.locate(places)
-        missing = {tuple(hit.pointer) for _, hit in findings if _place(hit) not in positions}
-        if missing:  # a keyword that is not a key of its node: show the node instead
-            positions = {**positions, **source.locator.locate(missing)}
+        with room_for_depth():  # the scan skips values as deep as loading allows
+            positions = source.locator.locate(places)
+            missing = {tuple(hit.pointer) for _, hit in findings if _place(hit) not in positions}
+            if missing:  # a keyword that is not a key of its node: show the node instead
+                positions = {**positions, **source.locator.locate(missing)}
     return FileResult(
         source.path, diagnose(findings, plan, source.path, positions), profile=plan.profile,
         format=source.format,
