@@ -3,6 +3,8 @@
 JSON is parsed with orjson (no positions); line and column are computed afterwards, and
 only for the pointers a report needs (:mod:`tierone.core.positions`). YAML goes through
 ruamel.yaml's round-trip loader, which keeps positions; it is imported only for YAML.
+Two process settings for working on loaded trees live here too: room for recursion as deep as
+loading allows, and fewer garbage-collector passes while a batch of inputs runs.
 """
 
 from __future__ import annotations

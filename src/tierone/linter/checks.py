@@ -124,12 +124,13 @@ def show(value: Any) -> str:
         if item.__class__ is _Text:
             text: str = item
         elif isinstance(item, (dict, list)):
-            opening, closing = ("{", "}") if isinstance(item, dict) else ("[", "]")
+            is_object = isinstance(item, dict)
+            opening, closing = ("{", "}") if is_object else ("[", "]")
             entries = list(islice(item.items() if isinstance(item, dict) else item, _SHOWN_ENTRIES))
             stack.append(_Text(closing))
             for index in range(len(entries) - 1, -1, -1):
                 separator = ", " if index else ""
-                if isinstance(item, dict):
+                if is_object:
                     key, member = entries[index]
                     stack.append(member)
                     name = key if isinstance(key, str) else _json_scalar(key)  # YAML keys: 1, true, null

@@ -123,7 +123,7 @@ class _Fields(dict[str, Any]):
 
 
 #: what every object or array value stands for in the vendor cache: no vendor's list of
-#: allowed values holds one, and repr() of a value nested 900 deep would not return
+#: allowed values holds one, and repr() of a value nested 900 deep raises RecursionError
 _CONTAINER = object()
 
 
