@@ -27,3 +27,15 @@ class InputError(Exception):
         if self.line is not None:
             where += f":{self.line}:{self.column or 1}"
         return f"{where}: error: {self.message}"
+
+
+_KIND_NAMES = {"list": "an array", "str": "a string", "int": "a number", "float": "a number", "NoneType": "null"}
+
+
+def require_schema(data: object, path: str) -> None:
+    """Raise :class:`InputError` unless ``data`` is a JSON Schema document: an object or a
+    boolean. A string, array, number or null is never a schema (and never a file name)."""
+    if isinstance(data, (dict, bool)):
+        return
+    kind = _KIND_NAMES.get(type(data).__name__, type(data).__name__)
+    raise InputError(path, f"not a JSON Schema: the document is {kind}, not an object or a boolean")

@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
-from ..core.errors import InputError
+from ..core.errors import InputError, require_schema
 from ..core.loading import Source, room_for_depth
 from ..core.walker import walk
 from ..subset.model import Feature
@@ -183,10 +183,9 @@ def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
 
 def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = None) -> FileResult:
     """Lint one loaded input; line and column are computed for the findings only."""
-    if not isinstance(source.data, (dict, bool)):
-        kind = type(source.data).__name__ if source.data is not None else "null"
-        kind = {"list": "an array", "str": "a string", "int": "a number", "float": "a number"}.get(kind, kind)
-        error = InputError(source.path, f"not a JSON Schema: the document is {kind}, not an object")
+    try:
+        require_schema(source.data, source.path)
+    except InputError as error:
         return FileResult(source.path, error=error, profile=plan.profile, format=source.format)
     findings = find(source.data, plan, envelope)
     positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
