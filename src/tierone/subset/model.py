@@ -32,6 +32,13 @@ class Support(NamedTuple):
     limit: int | None = None
     #: for partial cells: the values the source accepts (any other value is rejected)
     allowed: frozenset[Any] | None = None
+    #: how the cell was last verified: "docs" (reading the vendor's documentation) or
+    #: "probe" (``tierone probe`` against the live API)
+    method: str = "docs"
+    #: for probed cells: the model the probe ran against
+    model: str = ""
+    #: for partial cells: the name of the check a value must pass (``subset.conditions``)
+    condition: str | None = None
 
 
 class RuleDoc(NamedTuple):

@@ -1,62 +1,25 @@
 """THE subset table: one row per JSON-Schema feature, one cell per vendor and per the RFC.
 
+The rows (code, name, message, docs) are here; the cells (what each source accepts, when
+it was last verified and how: by reading the docs or by ``tierone probe``) are data in
+``table.toml``, read once when this module is imported (see ``cells``).
+
 Everything else derives from these rows: the rules each profile enables, the severity and
 "which vendors reject this" of every diagnostic, the rule docs and the generated subset
-page. Dates say when each cell was last checked against its source.
+page.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
-from .model import LIMITED, PARTIAL, SUPPORTED, UNSUPPORTED, Feature, RuleDoc, Support
-
-# When each source was last checked, unless a cell says otherwise.
-_VERIFIED = {
-    "openai": "2026-10-08",
-    "anthropic": "2026-09-27",
-    "gemini": "2026-02-26",
-    "openwop": "2026-05-21",
-}
-
-OPENAI_FORMATS = frozenset(
-    {"date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid"}
-)
-ANTHROPIC_FORMATS = OPENAI_FORMATS | {"uri"}
-GEMINI_FORMATS = frozenset({"date-time", "date", "time"})
-
-
-def _cells(**cells: Support) -> dict[str, Support]:
-    return {
-        source: Support(c.status, c.note, c.verified or _VERIFIED[source], c.limit, c.allowed)
-        for source, c in cells.items()
-    }
-
-
-def Y(note: str = "", verified: str = "") -> Support:
-    return Support(SUPPORTED, note, verified)
-
-
-def N(note: str = "", verified: str = "") -> Support:
-    return Support(UNSUPPORTED, note, verified)
-
-
-def P(note: str, allowed: frozenset[Any] | None = None, verified: str = "") -> Support:
-    return Support(PARTIAL, note, verified, allowed=allowed)
-
-
-def L(limit: int, note: str = "", verified: str = "") -> Support:
-    return Support(LIMITED, note, verified, limit=limit)
-
-
-UNLISTED = P("not in the RFC 0030 table; the subset only vouches for what it lists")
+from .cells import load
+from .model import Feature, RuleDoc
 
 
 def _doc(what: str, why: str, example: str, use_instead: str, fix: str = "") -> RuleDoc:
     return RuleDoc(what, why, example.strip(), use_instead.strip(), fix)
 
 
-FEATURES: tuple[Feature, ...] = (
+_ROWS: tuple[Feature, ...] = (
     # ---- shape -------------------------------------------------------------------------
     Feature(
         "T101", "root-not-object", "structure", (),
@@ -68,12 +31,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"anyOf": [{"type": "string"}, {"type": "object"}]}',
             '{"type": "object", "properties": {"value": {"anyOf": [{"type": "string"}, '
             '{"type": "number"}]}}, "required": ["value"], "additionalProperties": false}',
-        ),
-        _cells(
-            openai=N("the root must be an object, not anyOf"),
-            anthropic=N("tool input_schema and output formats are objects"),
-            gemini=P("an array root is accepted by responseSchema"),
-            openwop=N("REQUIRED: no vendor accepts a root union or array"),
         ),
     ),
     Feature(
@@ -89,12 +46,6 @@ FEATURES: tuple[Feature, ...] = (
             '"additionalProperties": false}',
             "`tierone rewrite` adds `additionalProperties: false`; an object that was open on "
             "purpose becomes a JSON-encoded string field that `tierone restore` decodes.",
-        ),
-        _cells(
-            openai=N("must be supplied and be false on every object"),
-            anthropic=N("must be explicitly set to false"),
-            gemini=Y("accepted since Nov 2025, not required"),
-            openwop=N("REQUIRED on every object"),
         ),
         fixable=True,
     ),
@@ -112,12 +63,6 @@ FEATURES: tuple[Feature, ...] = (
             "`tierone rewrite` turns the map into a JSON-encoded string (or refuses with "
             "`--open-objects error`); `tierone restore` decodes it.",
         ),
-        _cells(
-            openai=P("disputed: some reports say structured values are accepted"),
-            anthropic=N("additionalProperties must be false"),
-            gemini=Y("bool or schema"),
-            openwop=N("additionalProperties must be false on every object"),
-        ),
         fixable=True,
     ),
     Feature(
@@ -134,12 +79,6 @@ FEATURES: tuple[Feature, ...] = (
             "`tierone rewrite` lists the property in `required` and widens its type with "
             "`null`; `tierone restore` turns `null` back into an absent field.",
         ),
-        _cells(
-            openai=N("all fields must be required; emulate optional with a null union"),
-            anthropic=Y("optional fields are allowed (at most 24 per request)"),
-            gemini=Y(),
-            openwop=N("REQUIRED: every property in required"),
-        ),
         fixable=True,
     ),
     Feature(
@@ -154,12 +93,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], '
             '"additionalProperties": false}',
         ),
-        _cells(
-            openai=N("required must list exactly the declared properties"),
-            anthropic=N("unsatisfiable under additionalProperties: false"),
-            gemini=N("unsatisfiable under a closed object"),
-            openwop=N("required names only declared properties"),
-        ),
     ),
     Feature(
         "T106", "ref-with-siblings", "keyword-in-context", ("$ref",),
@@ -171,12 +104,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"$ref": "#/$defs/Address", "description": "Home address"}',
             "inline the definition and merge the siblings into it",
             "`tierone rewrite` inlines the target and merges the siblings into it.",
-        ),
-        _cells(
-            openai=N("$ref cannot have keywords"),
-            anthropic=P("siblings are dropped by the SDK"),
-            gemini=P("sibling description dropped"),
-            openwop=UNLISTED,
         ),
         fixable=True,
     ),
@@ -193,10 +120,6 @@ FEATURES: tuple[Feature, ...] = (
             "`tierone rewrite` turns `oneOf` into `anyOf`; exclusivity is checked again on "
             "the read side by `tierone restore`.",
         ),
-        _cells(
-            openai=N(), anthropic=N("the SDK rewrites it to anyOf"),
-            gemini=N("silently dropped"), openwop=N(),
-        ),
         load_bearing=True, fixable=True,
     ),
     Feature(
@@ -210,10 +133,6 @@ FEATURES: tuple[Feature, ...] = (
             "one object schema with the merged properties",
             "`tierone rewrite` merges a single branch or object branches that do not conflict.",
         ),
-        _cells(
-            openai=N(), anthropic=P("supported, except allOf with $ref"),
-            gemini=N("rejected by responseSchema"), openwop=N(),
-        ),
         load_bearing=True, fixable=True,
     ),
     Feature(
@@ -225,7 +144,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "not": {"enum": ["admin"]}}',
             "state the allowed values positively (an `enum`) and check the rest after decoding",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
         load_bearing=True,
     ),
     Feature(
@@ -237,7 +155,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["a"]}}',
             "an `anyOf` of one closed object per case, each with a single-value `enum` tag",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
         load_bearing=True,
     ),
     Feature(
@@ -249,7 +166,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "dependentRequired": {"card": ["billing"]}}',
             "an `anyOf` of closed objects, or a check after decoding",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N("dependencies is listed")),
         load_bearing=True,
     ),
     Feature(
@@ -263,7 +179,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, '
             '"required": ["x", "y"], "additionalProperties": false}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=Y("prefixItems since Nov 2025"), openwop=N()),
         load_bearing=True,
     ),
     Feature(
@@ -275,7 +190,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "propertyNames": {"pattern": "^[a-z]+$"}}',
             "declare the property names in `properties`",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N("silently dropped"), openwop=N()),
         load_bearing=True,
     ),
     Feature(
@@ -287,7 +201,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "patternProperties": {"^x-": {"type": "string"}}}',
             "declared `properties`, or a JSON-encoded string for free-form data",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N("Unknown name on responseSchema"), openwop=UNLISTED),
     ),
     Feature(
         "T209", "unevaluated", "keyword", ("unevaluatedProperties", "unevaluatedItems"),
@@ -298,7 +211,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "unevaluatedProperties": false}',
             '{"type": "object", "additionalProperties": false}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=UNLISTED),
     ),
     Feature(
         "T210", "contains", "keyword", ("contains", "minContains", "maxContains"),
@@ -309,7 +221,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "array", "contains": {"const": "admin"}}',
             "check the array after decoding",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=UNLISTED),
     ),
     Feature(
         "T211", "dynamic-ref", "keyword",
@@ -321,7 +232,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"$dynamicRef": "#node"}',
             '{"$ref": "#/$defs/Node"}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=UNLISTED),
     ),
     Feature(
         "T212", "default-value", "keyword", ("default",),
@@ -333,9 +243,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "integer", "default": 30}',
             '{"type": "integer", "description": "Use 30 when unsure."}',
             "`tierone rewrite` moves it into the description.",
-        ),
-        _cells(
-            openai=N("'default' is not permitted"), anthropic=Y(), gemini=Y(), openwop=UNLISTED,
         ),
         fixable=True,
     ),
@@ -350,11 +257,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "enum": ["cat"]}',
             "`tierone rewrite` turns `const` into a one-value `enum`.",
         ),
-        _cells(
-            openai=Y(), anthropic=Y(),
-            gemini=P("responseSchema rejects const; response_json_schema accepts it"),
-            openwop=UNLISTED,
-        ),
         fixable=True,
     ),
     Feature(
@@ -367,11 +269,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"enum": [{"a": 1}, {"a": 2}]}',
             '{"anyOf": [{"type": "object", "properties": {"a": {"type": "integer", "enum": [1]}}, '
             '"required": ["a"], "additionalProperties": false}]}',
-        ),
-        _cells(
-            openai=P("objects in enum are undocumented"), anthropic=N("complex enum members"),
-            gemini=N("string enums only on responseSchema"),
-            openwop=N("enum of string/number/boolean/null is supported"),
         ),
     ),
     # ---- bounds ------------------------------------------------------------------------
@@ -386,10 +283,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "description": "At most 80 characters."}',
             "`tierone rewrite` states the bound in the description and restore checks it.",
         ),
-        _cells(
-            openai=P("accepted since a 2026-08 live probe; absent from the docs list", verified="2026-08-12"),
-            anthropic=N(), gemini=P("responseSchema (OpenAPI) path only"), openwop=N(),
-        ),
         fixable=True,
     ),
     Feature(
@@ -402,10 +295,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "pattern": "^[0-9]{5}$"}',
             '{"type": "string", "description": "Five digits."}',
             "`tierone rewrite` states the pattern in the description and restore checks it.",
-        ),
-        _cells(
-            openai=Y(), anthropic=P("no backreferences, lookaround, \\b or large {n,m}"),
-            gemini=P("responseSchema (OpenAPI) path only"), openwop=N(),
         ),
         fixable=True,
     ),
@@ -420,10 +309,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "description": "A URI."}',
             "`tierone rewrite` states the format in the description and restore checks it.",
         ),
-        _cells(
-            openai=P("9 formats", OPENAI_FORMATS), anthropic=P("10 formats", ANTHROPIC_FORMATS),
-            gemini=P("date-time, date, time", GEMINI_FORMATS), openwop=N(),
-        ),
         fixable=True,
     ),
     Feature(
@@ -436,7 +321,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "integer", "description": "Zero or more."}',
             "`tierone rewrite` states the bound in the description and restore checks it.",
         ),
-        _cells(openai=Y(), anthropic=N(), gemini=Y("since Nov 2025"), openwop=N()),
         fixable=True,
     ),
     Feature(
@@ -449,7 +333,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "number", "description": "Greater than 0."}',
             "`tierone rewrite` states the bound in the description and restore checks it.",
         ),
-        _cells(openai=Y(), anthropic=N(), gemini=N("Unknown name"), openwop=UNLISTED),
         fixable=True,
     ),
     Feature(
@@ -462,7 +345,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "number", "description": "A multiple of 0.5."}',
             "`tierone rewrite` states the constraint in the description and restore checks it.",
         ),
-        _cells(openai=Y(), anthropic=N(), gemini=N("Unknown name"), openwop=N()),
         fixable=True,
     ),
     Feature(
@@ -474,9 +356,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "array", "items": {"type": "string"}, "minItems": 2}',
             '{"type": "array", "items": {"type": "string"}, "description": "At least 2 items."}',
             "`tierone rewrite` states the bound in the description and restore checks it.",
-        ),
-        _cells(
-            openai=Y(), anthropic=P("0 or 1 only", frozenset({0, 1})), gemini=Y(), openwop=N(),
         ),
         fixable=True,
     ),
@@ -490,7 +369,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "array", "items": {"type": "string"}, "description": "At most 5 items."}',
             "`tierone rewrite` states the bound in the description and restore checks it.",
         ),
-        _cells(openai=Y(), anthropic=N(), gemini=Y(), openwop=N()),
         fixable=True,
     ),
     Feature(
@@ -503,7 +381,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "array", "items": {"type": "string"}, "description": "No duplicates."}',
             "`tierone rewrite` states the constraint in the description and restore checks it.",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N("Unknown name"), openwop=N()),
         fixable=True,
     ),
     Feature(
@@ -517,7 +394,6 @@ FEATURES: tuple[Feature, ...] = (
             "declare the properties and list them in `required`",
             "`tierone rewrite` states the bound in the description and restore checks it.",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=P("responseSchema (OpenAPI) path only"), openwop=UNLISTED),
         fixable=True,
     ),
     # ---- limits ------------------------------------------------------------------------
@@ -533,10 +409,6 @@ FEATURES: tuple[Feature, ...] = (
             "a string leaf six properties below the root",
             "flatten the structure or move deep parts into a JSON-encoded string",
         ),
-        _cells(
-            openai=L(10, "10 levels (5 until 2026)"), anthropic=Y("no published limit"),
-            gemini=P("rejects very deep schemas; no number published"), openwop=L(5, "5 levels"),
-        ),
         load_bearing=True,
     ),
     Feature(
@@ -550,11 +422,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"a": {"properties": {"b": {"$ref": "#/$defs/D"}}}}}',
             "flatten the referenced definition",
         ),
-        _cells(
-            openai=L(10, "10 levels, counted after references are expanded"),
-            anthropic=Y("no published limit"),
-            gemini=P("rejects very deep schemas; no number published"), openwop=L(5, "5 levels"),
-        ),
     ),
     Feature(
         "T403", "property-count", "limit", (),
@@ -565,11 +432,6 @@ FEATURES: tuple[Feature, ...] = (
             "OpenAI caps the total number of properties; the subset allows 100.",
             "an object with 101 properties",
             "split the schema, or move rarely used fields into a JSON-encoded string",
-        ),
-        _cells(
-            openai=L(5000, "5000 object properties in total (100 at launch)"),
-            anthropic=Y("no published limit"), gemini=Y("no published limit"),
-            openwop=L(100, "100 properties across the schema"),
         ),
         load_bearing=True,
     ),
@@ -582,7 +444,6 @@ FEATURES: tuple[Feature, ...] = (
             "an enum of 1500 country-and-region codes",
             "a plain string described in words, checked after decoding",
         ),
-        _cells(openai=L(1000, "1000 enum values across the schema")),
     ),
     Feature(
         "T405", "string-budget", "limit", (),
@@ -595,7 +456,6 @@ FEATURES: tuple[Feature, ...] = (
             "a schema with thousands of long enum values",
             "shorter names, fewer enum values",
         ),
-        _cells(openai=L(120_000, "120,000 characters")),
     ),
     Feature(
         "T406", "large-enum-length", "limit", ("enum",),
@@ -606,7 +466,6 @@ FEATURES: tuple[Feature, ...] = (
             "an enum of 300 long strings",
             "a plain string described in words, checked after decoding",
         ),
-        _cells(openai=L(15_000, "15,000 characters for one enum of more than 250 values")),
     ),
     Feature(
         "T407", "optional-parameter-count", "limit", (),
@@ -617,7 +476,6 @@ FEATURES: tuple[Feature, ...] = (
             "a tool with 30 optional fields",
             "group optional fields into nested objects or make them required and nullable",
         ),
-        _cells(anthropic=L(24, "24 optional parameters per request")),
     ),
     Feature(
         "T408", "union-parameter-count", "limit", (),
@@ -630,7 +488,6 @@ FEATURES: tuple[Feature, ...] = (
             "20 fields typed `[\"string\", \"null\"]`",
             "fewer nullable fields, or nested objects",
         ),
-        _cells(anthropic=L(16, "16 parameters with union types per request")),
     ),
     # ---- references --------------------------------------------------------------------
     Feature(
@@ -645,10 +502,6 @@ FEATURES: tuple[Feature, ...] = (
             '"items": {"$ref": "#/$defs/Node"}}}}}}',
             "a bounded, explicit nesting, or a JSON-encoded string below a fixed depth",
         ),
-        _cells(
-            openai=Y("via # or $defs"), anthropic=N("recursive schemas are not supported"),
-            gemini=Y("since Nov 2025"), openwop=P("Anthropic NO; use sparingly"),
-        ),
     ),
     Feature(
         "T502", "remote-ref", "structure", ("$ref",),
@@ -659,7 +512,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"$ref": "https://example.com/address.schema.json"}',
             "bundle the definition under `$defs` and use `#/$defs/...`",
         ),
-        _cells(openai=N(), anthropic=N("no external refs"), gemini=N(), openwop=N()),
     ),
     Feature(
         "T503", "unresolvable-ref", "structure", ("$ref",),
@@ -670,7 +522,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"$ref": "#/$defs/Missing"}',
             "point at an existing definition",
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
     ),
     # ---- enforceability ----------------------------------------------------------------
     Feature(
@@ -683,10 +534,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"properties": {"a": {"type": "string"}}}',
             '{"type": "object", "properties": {"a": {"type": "string"}}}',
         ),
-        _cells(
-            openai=N("every schema needs a type"), anthropic=N("type, anyOf, enum or const needed"),
-            gemini=P("types are inferred"), openwop=P("the reference walker skips untyped nodes"),
-        ),
     ),
     Feature(
         "T602", "boolean-schema", "structure", (),
@@ -698,7 +545,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"extra": true}}',
             '{"type": "object", "properties": {"extra": {"type": "string"}}}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=P("the reference walker skips them")),
     ),
     Feature(
         "T603", "empty-schema", "structure", (),
@@ -710,7 +556,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"payload": {"type": "string", "description": '
             '"A JSON-encoded value."}}}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=P("accepted, unconstrained"), openwop=P("not checked")),
     ),
     Feature(
         "T604", "enum-type-mismatch", "keyword-in-context", ("enum", "const"),
@@ -722,7 +567,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "enum": ["a", 1]}',
             '{"type": ["string", "integer"], "enum": ["a", 1]}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
     ),
     Feature(
         "T607", "untyped-array-items", "structure", ("items",),
@@ -735,10 +579,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "array", "items": {"type": "string"}}',
             "`tierone rewrite` makes the items JSON-encoded strings, which `tierone restore` "
             "decodes.",
-        ),
-        _cells(
-            openai=N("arrays need a typed items schema"), anthropic=P("items are unconstrained"),
-            gemini=P("items are unconstrained"), openwop=P("not checked"),
         ),
         fixable=True,
     ),
@@ -754,10 +594,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "string", "nullable": true}',
             '{"type": ["string", "null"]}',
         ),
-        _cells(
-            openai=P("rejected or ignored"), anthropic=P("moved out by the SDK"),
-            gemini=P("Unknown name, or silently ignored"), openwop=UNLISTED,
-        ),
     ),
     Feature(
         "T606", "malformed-keyword", "keyword-in-context", (),
@@ -769,7 +605,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "text"}',
             '{"type": "string"}',
         ),
-        _cells(openai=N(), anthropic=N(), gemini=N(), openwop=N()),
     ),
     # ---- reasoning convention (envelope schemas only) -----------------------------------
     Feature(
@@ -783,8 +618,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"code": {"type": "string"}}}',
             '{"type": "object", "properties": {"reasoning": {"type": "string"}, "code": {"type": "string"}}}',
         ),
-        _cells(openai=Y("not a vendor concern"), anthropic=Y("not a vendor concern"),
-               gemini=Y("not a vendor concern"), openwop=N("RFC 0030 §A")),
     ),
     Feature(
         "T702", "reasoning-type", "keyword-in-context", (),
@@ -797,8 +630,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"properties": {"reasoning": {"type": "object"}}}',
             '{"properties": {"reasoning": {"type": "string"}}}',
         ),
-        _cells(openai=Y("not a vendor concern"), anthropic=Y("not a vendor concern"),
-               gemini=Y("not a vendor concern"), openwop=N("RFC 0030 §A, §D")),
     ),
     Feature(
         "T703", "reasoning-not-first", "keyword-in-context", (),
@@ -810,8 +641,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"properties": {"answer": {}, "reasoning": {"type": "string"}}}',
             '{"properties": {"reasoning": {"type": "string"}, "answer": {}}}',
         ),
-        _cells(openai=Y("not a vendor concern"), anthropic=Y("not a vendor concern"),
-               gemini=Y("not a vendor concern"), openwop=N("RFC 0030 §A: first property")),
     ),
     Feature(
         "T704", "reasoning-constrained", "keyword-in-context", (),
@@ -823,8 +652,6 @@ FEATURES: tuple[Feature, ...] = (
             '{"properties": {"reasoning": {"type": "string", "enum": ["yes", "no"]}}}',
             '{"properties": {"reasoning": {"type": "string"}}}',
         ),
-        _cells(openai=Y("not a vendor concern"), anthropic=Y("not a vendor concern"),
-               gemini=Y("not a vendor concern"), openwop=N("RFC 0030 §A: never routed on")),
     ),
     Feature(
         "T705", "reasoning-on-acknowledgement", "keyword-in-context", (),
@@ -836,10 +663,17 @@ FEATURES: tuple[Feature, ...] = (
             '{"properties": {"reasoning": {"type": "string"}, "ack": {"const": true}}}',
             '{"properties": {"ack": {"const": true}}}',
         ),
-        _cells(openai=Y("not a vendor concern"), anthropic=Y("not a vendor concern"),
-               gemini=Y("not a vendor concern"), openwop=N("RFC 0030 §A")),
     ),
 )
+
+
+def _with_cells(rows: tuple[Feature, ...]) -> tuple[Feature, ...]:
+    cells = load()
+    return tuple(row._replace(support=cells.get(row.code, {})) for row in rows)
+
+
+#: every row, with its cells from the data file
+FEATURES = _with_cells(_ROWS)
 
 #: keywords that are annotations: always allowed, never reported as unknown
 ANNOTATIONS = frozenset(
