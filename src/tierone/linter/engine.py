@@ -150,12 +150,15 @@ def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
 def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
                 position: tuple[int, int] | None) -> Diagnostic | None:
     feature: Feature = policy.feature
-    severity = "error" if feature.kind == "limit" else policy.verdict(hit.value)
+    severity, reason = ("error", None) if feature.kind == "limit" else policy.judge(hit.value)
     if severity is None:
         return None
     line, column = position if position else (None, None)
+    message = _message(feature, hit, plan.profile)
+    if reason is not None:  # a partial cell's condition says what exactly is not accepted
+        message = f"{message}: {reason}"
     return Diagnostic(  # positional: this runs once per finding
-        feature.code, feature.name, _message(feature, hit, plan.profile), severity, str(hit.pointer),
+        feature.code, feature.name, message, severity, str(hit.pointer),
         hit.keyword, line, column, feature.fixable, _vendors(feature.code, _hashable(hit.value), hit.amount), path,
     )
 

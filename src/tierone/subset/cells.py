@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from .conditions import CONDITIONS
 from .model import LIMITED, PARTIAL, SOURCES, SUPPORTED, UNSUPPORTED, Support
 
 #: the data file shipped in the package
@@ -75,6 +76,8 @@ def _cell(path: Path, where: str, cell: Any) -> Support:
         raise TableError(f"{path}: {where} status must be one of {', '.join(sorted(STATUSES))}")
     if cell.get("method", "docs") not in METHODS:
         raise TableError(f"{path}: {where} method must be \"docs\" or \"probe\"")
+    if cell.get("condition") is not None and cell["condition"] not in CONDITIONS:
+        raise TableError(f"{path}: {where} condition must be one of {', '.join(sorted(CONDITIONS))}")
     allowed = cell.get("allowed")
     return Support(
         status,

@@ -9,7 +9,8 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from .model import LIMITED, PARTIAL, UNSUPPORTED, VENDORS, Feature
+from .conditions import failure
+from .model import LIMITED, PARTIAL, UNSUPPORTED, VENDORS, Feature, Support
 from .table import FEATURES
 
 
@@ -59,16 +60,25 @@ class Policy(NamedTuple):
 
     def verdict(self, value: Any = None) -> str | None:
         """"error", "warning" or None (accepted) for the feature used with ``value``."""
+        return self.judge(value)[0]
+
+    def judge(self, value: Any = None) -> tuple[str | None, str | None]:
+        """The verdict for ``value`` and, when a partial cell's condition rejects it, why."""
         if self.rejecting:
-            return "error"
+            return "error", None
         verdict = None
         for source in self.partial:
-            allowed = self.feature.cell(source).allowed
-            if allowed is None:
+            cell = self.feature.cell(source)
+            if cell.allowed is not None:
+                if not _allowed(value, cell.allowed):
+                    return "error", None
+            elif cell.condition is not None:
+                reason = failure(cell.condition, value)
+                if reason is not None:
+                    return "error", reason
+            else:
                 verdict = verdict or "warning"
-            elif not _allowed(value, allowed):
-                return "error"
-        return verdict
+        return verdict, None
 
 
 def _allowed(value: Any, allowed: frozenset[Any]) -> bool:
@@ -78,14 +88,20 @@ def _allowed(value: Any, allowed: frozenset[Any]) -> bool:
         return False
 
 
+def _rejects(cell: Support, value: Any, count: int | None) -> bool:
+    """Whether a vendor's cell rejects the feature used with ``value`` (or at ``count``)."""
+    if cell.status == UNSUPPORTED:
+        return True
+    if cell.status == PARTIAL:
+        if cell.allowed is not None:
+            return not _allowed(value, cell.allowed)
+        return cell.condition is not None and failure(cell.condition, value) is not None
+    return cell.status == LIMITED and count is not None and cell.limit is not None and count > cell.limit
+
+
 def rejecting_vendors(feature: Feature, value: Any = None, count: int | None = None) -> tuple[str, ...]:
     """Which vendors reject the feature (used with ``value``, or at ``count`` for limits)."""
-    found = []
-    for vendor in VENDORS:
-        cell = feature.cell(vendor)
-        if cell.status == UNSUPPORTED or cell.status == PARTIAL and cell.allowed is not None and not _allowed(value, cell.allowed) or cell.status == LIMITED and count is not None and cell.limit is not None and count > cell.limit:
-            found.append(vendor)
-    return tuple(found)
+    return tuple(vendor for vendor in VENDORS if _rejects(feature.cell(vendor), value, count))
 
 
 @cache

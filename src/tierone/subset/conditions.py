@@ -1,0 +1,81 @@
+"""The checkable conditions of partial cells: a value passes, or the reason it does not.
+
+A partial cell names its condition in the data file (``"condition": "regex-subset"``);
+the profiles then judge each value with it instead of warning about every use.
+
+``regex-subset`` is Anthropic's: "no backreferences, lookaround, ``\\b`` or large
+``{n,m}``". The pattern is read by a small scanner of our own rather than by
+``re._parser`` (private, and Python's dialect, not ECMA 262's): it walks the pattern once,
+skipping escaped characters and character classes (where ``\\b`` is a backspace), and
+names the first excluded construct it meets. Anthropic publishes no number for "large";
+tierone calls a bound above ``LARGEST_REPEAT`` large (and ``tierone probe`` sends one
+bound on each side of it, so the number can be checked against the live API).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from typing import Any
+
+#: the largest ``{n,m}`` bound counted as small
+LARGEST_REPEAT = 100
+
+_GROUPS = (
+    ("(?<=", "a lookbehind"),
+    ("(?<!", "a negative lookbehind"),
+    ("(?=", "a lookahead"),
+    ("(?!", "a negative lookahead"),
+    ("(?P=", "a named backreference"),
+)
+_ESCAPES = {"b": "a word boundary", "B": "a non-word boundary", "k": "a named backreference"}
+_REPEAT = re.compile(r"\{(\d+)(,(\d*))?\}")
+
+
+def regex_subset(value: Any) -> str | None:
+    """Why ``value`` is outside Anthropic's regex subset, or None (also for a non-string)."""
+    if not isinstance(value, str):
+        return None
+    index, size, in_class = 0, len(value), False
+    while index < size:
+        char = value[index]
+        if char == "\\" and index + 1 < size:
+            escaped = value[index + 1]
+            if not in_class and escaped in _ESCAPES:
+                return _found(_ESCAPES[escaped], "\\" + escaped, index)
+            if not in_class and escaped in "123456789":
+                return _found("a backreference", "\\" + escaped, index)
+            index += 2
+            continue
+        if in_class:
+            in_class = char != "]"
+        elif char == "[":
+            in_class = True
+            if value.startswith("]", index + 1) or value.startswith("^]", index + 1):
+                index += 2 if value[index + 1] == "]" else 3  # a leading ] is a literal
+                continue
+        elif char == "(":
+            for opening, name in _GROUPS:
+                if value.startswith(opening, index):
+                    return _found(name, opening, index)
+        elif char == "{":
+            repeat = _REPEAT.match(value, index)
+            if repeat:
+                bounds = [int(n) for n in (repeat[1], repeat[3]) if n]
+                if max(bounds) > LARGEST_REPEAT:
+                    return _found(f"a repetition bound over {LARGEST_REPEAT}", repeat[0], index)
+        index += 1
+    return None
+
+
+def _found(name: str, text: str, index: int) -> str:
+    return f"it uses {name} (`{text}` at offset {index})"
+
+
+#: every condition a cell may name
+CONDITIONS: dict[str, Callable[[Any], str | None]] = {"regex-subset": regex_subset}
+
+
+def failure(name: str, value: Any) -> str | None:
+    """Why ``value`` fails the condition called ``name``, or None when it passes."""
+    return CONDITIONS[name](value)
