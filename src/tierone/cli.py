@@ -37,6 +37,7 @@ COMMANDS = {
     "rule": "tierone.cli_lint",
     "rewrite": "tierone.cli_rewrite",
     "restore": "tierone.cli_rewrite",
+    "probe": "tierone.cli_probe",
 }
 #: command groups: name -> the module whose ``app`` they are
 GROUPS = {"envelopes": "tierone.cli_envelopes", "capabilities": "tierone.cli_capabilities"}
