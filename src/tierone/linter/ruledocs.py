@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ..subset.model import PARTIAL, SOURCE_TITLES, SOURCES, UNSUPPORTED, VENDORS, Feature
+from ..subset.model import PARTIAL, SOURCE_TITLES, SOURCES, UNSUPPORTED, VENDORS, Feature, Support
 from ..subset.profiles import PROFILES, policies
 
 STATUS_WORDS = {"supported": "supported", "unsupported": "unsupported", "partial": "partial",
@@ -98,8 +98,12 @@ def subset_page() -> str:
     from ..subset.table import FEATURES
 
     lines = [GENERATED + "# The Tier-1 subset, as data\n",
-             ("One row per JSON-Schema feature; each cell is the source's status and the date it was "
-              "last verified. Profiles are derived from these columns (see `tierone rules --profile`).\n"),
+             ("One row per JSON-Schema feature; each cell is the source's status, the date it was "
+              "last verified and how: `docs` (read in the vendor's documentation) or `probe MODEL` "
+              "(`tierone probe` against the live API with that model; see "
+              "[Keeping the table true](keeping-the-table-true.md)). Profiles are derived from these "
+              "columns (see `tierone rules --profile`). The cells are data: "
+              "`src/tierone/subset/table.json`.\n"),
              sources_legend(), "",
              "| rule | feature | openai | anthropic | gemini | openwop |", "|---|---|---|---|---|---|"]
     for f in FEATURES:
@@ -110,13 +114,21 @@ def subset_page() -> str:
             cell = f.cell(source)
             status = STATUS_WORDS[cell.status] + (f" {cell.limit:,}" if cell.limit is not None else "")
             note = f": {cell.note}" if cell.note else ""
-            cells.append(f"{status}{note} ({cell.verified or 'n/a'})")
+            cells.append(f"{status}{note} ({_evidence(cell)})")
         lines.append(f"| {f.code} | {feature} | " + " | ".join(cells) + " |")
     lines += ["", "## Profiles", ""]
     for name, profile in PROFILES.items():
         codes = ", ".join(p.feature.code for p in policies(name))
         lines.append(f"- **{name}** ({', '.join(profile.sources)}): {profile.description} Rules: {codes}.")
     return "\n".join(lines) + "\n"
+
+
+def _evidence(cell: Support) -> str:
+    """When and how a cell was last verified, for the subset page."""
+    if not cell.verified:
+        return "n/a"
+    how = f"probe {cell.model}" if cell.method == "probe" else cell.method
+    return f"{cell.verified}, {how}"
 
 
 PAGES = {"rules.md": rules_page, "subset.md": subset_page}

@@ -60,13 +60,16 @@ def timeout() -> float:
 
 
 def plan(vendor: Vendor, model: str, base_url: str, probes: Sequence[Probe]) -> list[Request]:
-    """Every request: each API's control first, then each probe on each API."""
+    """Every request: each API's control first, then each probe on each API (except a probe
+    that the path's adaptation makes the same as the control: it would say nothing)."""
     requests = []
     for api in vendor.apis:
         url = base_url.rstrip("/") + api.path.format(model=model)
+        control = api.adapt(CONTROL.schema)
         for probe in (CONTROL, *probes):
             schema = api.adapt(probe.schema)
-            requests.append(Request(probe, api, url, api.body(model, schema), schema))
+            if probe is CONTROL or schema != control:
+                requests.append(Request(probe, api, url, api.body(model, schema), schema))
     return requests
 
 
@@ -119,8 +122,9 @@ def failed(request: Request, error: BaseException, key: str) -> Result:
 
 def send(vendor: Vendor, key: str, requests: Sequence[Request]) -> list[Result]:
     """Send every request, ``CONCURRENCY`` at a time; results in the order of ``requests``."""
-    import httpx
     from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
 
     sent_headers = headers(vendor, key)
     with httpx.Client(timeout=timeout(), headers=sent_headers, follow_redirects=False) as client:

@@ -140,8 +140,9 @@ def error_message(body: Any) -> str | None:
     """The vendor's own message in an error body (all three nest it under ``error``)."""
     if isinstance(body, dict):
         error = body.get("error")
-        if isinstance(error, dict) and isinstance(error.get("message"), str):
-            return error["message"]
+        message = error.get("message") if isinstance(error, dict) else None
+        if isinstance(message, str):
+            return message
         if isinstance(error, str):
             return error
     return None
