@@ -1,0 +1,51 @@
+"""The rewriter's passes. Each is a pure function: it takes a schema and the options and
+returns a new schema with the changes it made and what it could not do. None mutates its
+input; every pass keeps the author's key order and appends the keys it adds.
+
+The passes live by family: ``references``, ``composition``, ``closing``, ``constraints`` and
+``ordering``; ``base`` holds what they share. This module is the pass table.
+"""
+
+from __future__ import annotations
+
+from .base import Change, Options, Pass, PassResult, Unfixable
+from .closing import close_objects, encode_free_form, require_all, type_untyped
+from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
+from .constraints import HINTS, REMOVABLE, strip_constraints
+from .ordering import property_ordering, reasoning_first
+from .references import inline_ref_siblings, pointer_references, rename_definitions
+
+__all__ = [
+    "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
+    "_merged", "close_objects", "const_to_enum", "encode_free_form", "inline_ref_siblings",
+    "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
+    "reasoning_first", "rename_definitions", "require_all", "strip_constraints", "type_untyped",
+]
+
+#: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
+#: it), so the rewriter skips them when the keyword is absent
+TRIGGERS: dict[Pass, str] = {
+    pointer_references: "$ref",
+    rename_definitions: "definitions",
+    inline_ref_siblings: "$ref",
+    merge_all_of: "allOf",
+    one_of_to_any_of: "oneOf",
+    const_to_enum: "const",
+}
+
+#: the passes, in the order they run
+PASSES: tuple[Pass, ...] = (
+    pointer_references,
+    rename_definitions,
+    inline_ref_siblings,
+    merge_all_of,
+    one_of_to_any_of,
+    const_to_enum,
+    type_untyped,
+    encode_free_form,
+    close_objects,
+    strip_constraints,
+    require_all,
+    reasoning_first,
+    property_ordering,
+)

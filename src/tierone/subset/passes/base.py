@@ -1,0 +1,137 @@
+"""What every family of passes shares: the values a pass returns, the profile's policy
+look-ups, and the small node edits and reference look-ups more than one family makes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from typing import Any, NamedTuple
+
+from ...core.pointer import Pointer, PointerError
+from ...core.refs import LOCAL, RefResolver, recursive_sites
+from ...core.walker import objects
+from ...linter.jsontypes import declared_types
+from ..profiles import Policy, policies
+from ..table import BY_CODE
+
+
+class Change(NamedTuple):
+    """One edit the rewriter made."""
+
+    pointer: str
+    #: what was done, in a few words
+    what: str
+    #: the rule that asked for it
+    why: str
+
+
+class Unfixable(NamedTuple):
+    """Something the rewriter could not make compliant."""
+
+    pointer: str
+    #: the rule code it violates
+    rule: str
+    reason: str
+
+
+class Options(NamedTuple):
+    """What the passes need to know beyond the schema."""
+
+    profile: str = "tier1"
+    #: "encode" free-form objects as JSON strings, or "error" to refuse them
+    open_objects: str = "encode"
+    #: state removed constraints in the description
+    hints: bool = True
+
+
+class PassResult(NamedTuple):
+    schema: Any
+    changes: tuple[Change, ...] = ()
+    unfixable: tuple[Unfixable, ...] = ()
+
+
+Pass = Callable[[Any, Options], PassResult]
+
+
+# ---- the profile's policy ---------------------------------------------------------------
+
+
+def _policy(options: Options, code: str) -> Policy | None:
+    return _policies_by_code(options.profile).get(code)
+
+
+@cache
+def _policies_by_code(profile: str) -> dict[str, Policy]:
+    return {policy.feature.code: policy for policy in policies(profile)}
+
+
+def _flagged(options: Options, code: str, value: Any = None) -> bool:
+    policy = _policy(options, code)
+    return policy is not None and policy.verdict(value) is not None
+
+
+@cache
+def _why(code: str) -> str:
+    return f"{code} {BY_CODE[code].name}"
+
+
+# ---- node edits -------------------------------------------------------------------------
+
+
+def _rename_key(node: dict[str, Any], old: str, new: str, value: Any) -> dict[str, Any]:
+    return {(new if k == old else k): (value if k == old else v) for k, v in node.items()}
+
+
+def _noted(description: Any, note: str) -> str:
+    """A description with ``note`` appended as a sentence of its own (just ``note`` if none)."""
+    return f"{_sentence(description)} {note}" if description else note
+
+
+def _sentence(text: Any) -> str:
+    words = str(text).strip()
+    return words if words.endswith((".", "!", "?")) else words + "."
+
+
+def _widened(node: dict[str, Any]) -> dict[str, Any]:
+    """``node`` made to accept ``null`` as well, in the least intrusive way."""
+    types = declared_types(node)
+    if isinstance(node.get("enum"), list):
+        widened = {**node, "enum": node["enum"] if None in node["enum"] else [*node["enum"], None]}
+        if types is not None:
+            widened["type"] = [*types, "null"] if "null" not in types else list(types)
+        return widened
+    composed = {"anyOf", "oneOf", "allOf", "$ref", "const", "not"} & set(node)
+    if types is not None and not composed:
+        return {**node, "type": [*types, "null"] if isinstance(node.get("type"), list) else [node["type"], "null"]}
+    if set(node) - {"title", "description", "$comment", "examples"} == {"anyOf"} and isinstance(node["anyOf"], list):
+        return {**node, "anyOf": [*node["anyOf"], {"type": "null"}]}
+    annotations: dict[str, Any] = {k: node[k] for k in ("title", "description") if k in node}
+    inner = {k: v for k, v in node.items() if k not in annotations}
+    return {"anyOf": [inner, {"type": "null"}], **annotations}
+
+
+# ---- references -------------------------------------------------------------------------
+
+
+def _resolver(schema: Any) -> tuple[RefResolver, set[Pointer]]:
+    """The schema's resolver, and the places whose ``$ref`` leads back to themselves."""
+    nodes = objects(schema)
+    resolver = RefResolver(schema, nodes)
+    edges = {}
+    for pointer, node in nodes:
+        if "$ref" in node:
+            resolution = resolver.resolve(node["$ref"])
+            if resolution.kind == LOCAL and resolution.target is not None:
+                edges[pointer] = resolution.target
+    return resolver, recursive_sites(edges)
+
+
+def _target(schema: Any, resolver: RefResolver, ref: Any) -> Any:
+    """What a local ``ref`` points at; None when it is remote or broken."""
+    resolution = resolver.resolve(ref)
+    if resolution.kind != LOCAL or resolution.target is None:
+        return None
+    try:
+        return resolution.target.resolve(schema)
+    except PointerError:
+        return None

@@ -1,0 +1,112 @@
+"""The pass that takes out of the wire schema what the profile does not accept (bounds,
+``format``, ``pattern``, ``default``, conditionals, unknown keywords) and states it in the
+description instead. Restore still enforces all of it: it validates against the original."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from ..shapes import admits_null
+from .base import Change, Options, PassResult, _flagged, _noted, _why, _widened
+
+# Constraint keywords the rewriter may drop from the wire schema, by rule; restore still
+# enforces them because it validates against the original.
+REMOVABLE = {
+    "T203": ("not",), "T204": ("if", "then", "else"),
+    "T205": ("dependencies", "dependentSchemas", "dependentRequired"), "T207": ("propertyNames",),
+    "T209": ("unevaluatedProperties", "unevaluatedItems"), "T210": ("contains", "minContains", "maxContains"),
+    "T212": ("default",), "T301": ("minLength", "maxLength"), "T302": ("pattern",), "T303": ("format",),
+    "T304": ("minimum", "maximum"), "T305": ("exclusiveMinimum", "exclusiveMaximum"), "T306": ("multipleOf",),
+    "T307": ("minItems",), "T308": ("maxItems",), "T309": ("uniqueItems",),
+    "T310": ("minProperties", "maxProperties"),
+}
+
+#: the rule under which each removable keyword leaves
+_RULE_OF = {keyword: code for code, keywords in REMOVABLE.items() for keyword in keywords}
+
+
+def _compact(value: Any) -> str:
+    text = json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return text if len(text) <= 200 else text[:197] + "..."
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, ensure_ascii=False)
+
+
+def _said(template: str, shown: Callable[[Any], str] | None = None) -> Callable[[Any], str]:
+    """A hint that writes the keyword's value (as ``shown`` renders it, else as it is) into
+    ``template``, where ``{s}`` is the plural ending (none for the value 1)."""
+    return lambda v: template.format(v if shown is None else shown(v), s="s" if v != 1 else "")
+
+
+def _required_together(value: Any) -> str:
+    if not isinstance(value, dict):
+        return ""
+    return " ".join(f"When {k} is given, so must be {', '.join(n)}." for k, n in value.items())
+
+
+#: how the description states a removed keyword, from its value
+HINTS: dict[str, Callable[[Any], str]] = {
+    "minLength": _said("At least {} character{s}."), "maxLength": _said("At most {} character{s}."),
+    "pattern": _said("Must match the regular expression {}."), "format": _said("Format: {}."),
+    "minimum": _said("At least {}."), "maximum": _said("At most {}."),
+    "exclusiveMinimum": _said("Greater than {}."), "exclusiveMaximum": _said("Less than {}."),
+    "multipleOf": _said("A multiple of {}."),
+    "minItems": _said("At least {} item{s}."), "maxItems": _said("At most {} item{s}."),
+    "uniqueItems": lambda v: "Items must be unique." if v else "",
+    "minProperties": _said("At least {} members."), "maxProperties": _said("At most {} members."),
+    "default": _said("Default: {}.", _json),
+    "not": _said("Must not match {}.", _compact),
+    "if": _said("If it matches {},", _compact), "then": _said("then it must match {}.", _compact),
+    "else": _said("Otherwise it must match {}.", _compact),
+    "dependentRequired": _required_together,
+    "propertyNames": _said("Member names must match {}.", _compact),
+    "contains": _said("Must contain an item matching {}.", _compact),
+    "minContains": _said("At least {} such items."), "maxContains": _said("At most {} such items."),
+}
+
+
+def strip_constraints(schema: Any, options: Options) -> PassResult:
+    """Constraints the profile does not accept leave the wire schema; unless hints are off,
+    the description states them in plain words so the model still sees them. Unknown
+    keywords are dropped too (an OpenAPI ``nullable: true`` becomes a ``null`` in the type).
+
+    Before: ``{"type": "string", "maxLength": 80, "description": "Title"}``
+    After:  ``{"type": "string", "description": "Title. At most 80 characters."}``
+    """
+    from ...linter.engine import KNOWN_KEYWORDS
+
+    unknown_flagged = _flagged(options, "T605")
+    changes: list[Change] = []
+
+    def strip(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        removed: list[tuple[str, Any, str]] = []
+        kept: dict[str, Any] = {}
+        for key, value in node.items():
+            code = _RULE_OF.get(key)
+            if code is not None and _flagged(options, code, value):
+                removed.append((key, value, code))
+            elif unknown_flagged and key not in KNOWN_KEYWORDS and not key.startswith("x-"):
+                removed.append((key, value, "T605"))
+            else:
+                kept[key] = value
+        if not removed:
+            return node
+        for key, value, code in removed:
+            if key == "nullable" and value is True and not admits_null(kept):
+                kept = _widened(kept)
+            changes.append(Change(str(pointer), f"{key} removed", _why(code)))
+        if options.hints:
+            hints = " ".join(h for h in (HINTS[k](v) for k, v, _ in removed if k in HINTS) if h)
+            if hints:
+                kept["description"] = _noted(kept.get("description"), hints)
+        return kept
+
+    return PassResult(transform(schema, strip), tuple(changes))
