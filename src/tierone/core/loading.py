@@ -296,22 +296,21 @@ def refuse_lone_surrogates(data: Any, path: str, locator: Locator = NoLocator())
 
 
 def _lone_surrogate_at(data: Any) -> tuple[tuple[Any, ...], str] | None:
-    """Where the first lone surrogate of ``data`` is (its pointer's parts) and which it is."""
-    stack: list[tuple[Any, tuple[Any, ...]]] = [(data, ())]
+    """Where the first lone surrogate of ``data`` is, in document order (its pointer's parts),
+    and which it is."""
+    # Each entry: (a value, its pointer's parts, whether its parts end with a member name to check)
+    stack: list[tuple[Any, tuple[Any, ...], bool]] = [(data, (), False)]
     while stack:
-        value, parts = stack.pop()
+        value, parts, named = stack.pop()
+        if named and isinstance(parts[-1], str) and (found := _SURROGATE.search(parts[-1])) is not None:
+            return parts, found.group(0)
         if isinstance(value, str):
-            found = _SURROGATE.search(value)
-            if found is not None:
+            if (found := _SURROGATE.search(value)) is not None:
                 return parts, found.group(0)
         elif isinstance(value, dict):
-            for key, item in value.items():
-                found = _SURROGATE.search(key) if isinstance(key, str) else None
-                if found is not None:
-                    return (*parts, key), found.group(0)
-                stack.append((item, (*parts, key)))
+            stack.extend((item, (*parts, key), True) for key, item in reversed(value.items()))
         elif isinstance(value, list):
-            stack.extend((item, (*parts, index)) for index, item in enumerate(value))
+            stack.extend((value[index], (*parts, index), False) for index in range(len(value) - 1, -1, -1))
     return None
 
 
