@@ -253,7 +253,7 @@ def _constructor() -> type:
     """ruamel's round-trip constructor, refusing a duplicate key without quoting values."""
     from ruamel.yaml.constructor import RoundTripConstructor
 
-    class Constructor(RoundTripConstructor):  # type: ignore[misc]
+    class Constructor(RoundTripConstructor):
         def check_mapping_key(self, node: Any, key_node: Any, mapping: Any, key: Any, value: Any) -> bool:
             if key not in mapping:
                 return True
@@ -279,7 +279,7 @@ def _without_values(problem: str) -> str:
     return printable(" ".join(kept.split()).rstrip(" :,"))
 
 
-def refuse_lone_surrogates(data: Any, path: str, locator: Locator = NoLocator()) -> None:
+def refuse_lone_surrogates(data: Any, path: str, locator: Locator | None = None) -> None:
     """Raise :class:`InputError` at the first string (a member name or a value) of ``data``
     holding a lone surrogate: such a string is not Unicode text and cannot be written out."""
     try:
@@ -291,7 +291,7 @@ def refuse_lone_surrogates(data: Any, path: str, locator: Locator = NoLocator())
     if parts is None:
         return
     at, char = parts
-    line, column = locator.locate([at]).get(at, (None, None))
+    line, column = locator.locate([at]).get(at, (None, None)) if locator is not None else (None, None)
     raise InputError(path, _lone_surrogate(f"\\u{ord(char):04x}"), line, column)
 
 
