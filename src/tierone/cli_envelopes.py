@@ -36,15 +36,19 @@ def _schema(kind: str, strict: bool = False) -> dict[str, Any]:
         _fail(str(error))
 
 
-def _payload(spec: str) -> Any:
+def _source(spec: str) -> Any:
     from .core.errors import InputError
     from .core.loading import load_path, load_stdin
 
     try:
-        return (load_stdin("-", "json") if spec == "-" else load_path(spec)).data
+        return load_stdin("-", "json") if spec == "-" else load_path(spec)
     except InputError as error:
         typer.echo(str(error), err=True)
         raise typer.Exit(2) from None
+
+
+def _payload(spec: str) -> Any:
+    return _source(spec).data
 
 
 @app.command("list")
@@ -120,8 +124,10 @@ def redact(
 def _secrets(spec: str) -> Any:
     """The secrets file as (id, value) pairs; any problem is reported without its value."""
     from .envelopes import secrets_from
+    from .envelopes.reasoning import DuplicateSecretId
 
-    data = _payload(spec)
+    source = _source(spec)
+    data = source.data
     if isinstance(data, list):
         pairs = []
         for index, entry in enumerate(data):
@@ -133,5 +139,21 @@ def _secrets(spec: str) -> Any:
         _fail(f"{spec}: expected an object {{secretId: value}} or a list of {{id, value}}")
     try:
         return secrets_from(data)
+    except DuplicateSecretId as duplicate:
+        _duplicate_secret(spec, source, duplicate)
     except (ValueError, TypeError) as error:
         _fail(f"{spec}: {error}")
+
+
+def _duplicate_secret(spec: str, source: Any, duplicate: Any) -> NoReturn:
+    """Two entries of a list of secrets with one id: both lines, never a value. (An object
+    cannot hold an id twice: loading refuses a duplicate key.)"""
+    from .core.errors import InputError
+
+    first, second = (source.locator.locate([(duplicate.first,)]).get((duplicate.first,)),
+                     source.locator.locate([(duplicate.index,)]).get((duplicate.index,)))
+    lines = f" (lines {first[0]} and {second[0]})" if first and second else ""
+    error = InputError(spec, f"duplicate secret id {duplicate.secret_id!r}{lines}: which value it stands for is a guess",
+                       *(second or (None, None)))
+    typer.echo(str(error), err=True)
+    raise typer.Exit(2)

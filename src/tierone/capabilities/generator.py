@@ -49,6 +49,8 @@ def collect(config: HostConfig, folders: Sequence[Path] = ()) -> list[Served]:
             served.append(Served(kind, shipped(kind, strict), f"tierone:{config.universal}"))
             continue
         found = find_schema(kind, dirs)
+        if found.failure is not None:
+            raise found.failure
         if found.error:
             raise InputError(found.origin or kind, found.error)
         served.append(found)

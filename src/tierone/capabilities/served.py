@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..core.errors import InputError
+from ..core.errors import InputError, require_schema
 from ..core.loading import load_path
 
 SUFFIXES = (".schema.json", ".schema.yaml", ".schema.yml")
@@ -21,6 +21,8 @@ class Served(NamedTuple):
     #: where the schema came from ("tierone:canonical", "tierone:strict" or a path)
     origin: str = ""
     error: str = ""
+    #: why the schema file could not be used, when it was found
+    failure: InputError | None = None
 
 
 def find_schema(kind: str, folders: Sequence[Path]) -> Served:
@@ -29,9 +31,11 @@ def find_schema(kind: str, folders: Sequence[Path]) -> Served:
             candidate = folder / f"{kind}{suffix}"
             if candidate.is_file():
                 try:
-                    return Served(kind, load_path(candidate).data, str(candidate))
+                    data = load_path(candidate).data
+                    require_schema(data, str(candidate))
                 except InputError as error:
-                    return Served(kind, None, str(candidate), str(error))
+                    return Served(kind, None, str(candidate), str(error), error)
+                return Served(kind, data, str(candidate))
     where = ", ".join(str(f) for f in folders) or "no schema folder given"
     return Served(kind, None, "", f"no {kind}.schema.json (or .yaml) in {where}")
 

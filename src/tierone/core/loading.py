@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import gc
 import os
+import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple
 
 import orjson
 
 from .errors import InputError
-from .positions import JsonLocator, Locator, NoLocator, TreeLocator, _text_key
+from .positions import JsonLocator, Locator, NoLocator, TreeLocator, _text_key, first_duplicate
 
 #: inputs larger than this are refused before parsing
 MAX_BYTES = 128 * 1024 * 1024
@@ -122,42 +124,202 @@ def load_json(data: bytes, path: str) -> Source:
             raise InputError(path, f"nesting is deeper than {MAX_DEPTH} levels; refusing to load") from None
         line = text.count("\n", 0, error.pos) + 1
         column = error.pos - text.rfind("\n", 0, error.pos)
+        if "surrogate" in error.msg:
+            raise InputError(path, _lone_surrogate(text[error.pos : error.pos + 6]), line, column) from None
         raise InputError(path, f"invalid JSON: {error.msg}", line, column) from None
+    text = body.decode("utf-8")
+    if _may_hold_duplicates(body, value):
+        _refuse_duplicates(text, path)
     if _LONG_DIGIT_RUN in body.translate(_DIGITS_AS_ZERO):
         import json  # orjson reads integers beyond 64 bits as floats; the standard library keeps them exact
 
         with room_for_depth():  # the same document, which orjson has just accepted: as deep as it allows
             value = json.loads(body)
-    text = body.decode("utf-8")
     return Source(path, value, "json", JsonLocator(text), text)
 
 
+def _may_hold_duplicates(body: bytes, value: Any) -> bool:
+    """Whether an object of the document may name a member twice (orjson keeps the last).
+
+    Written back by orjson, the document keeps every string as it was, escapes aside, and
+    every member but the ones a later duplicate replaced; so, unless an escape decodes to a
+    colon (``\\u003a``), it has as many colons as the text exactly when no member was
+    dropped. Two C-speed counts and a dump: a small fraction of the parse.
+    """
+    colons = body.count(b":")
+    if not colons:
+        return False
+    try:
+        written = orjson.dumps(value)
+    except TypeError:  # nested deeper than orjson writes (255 levels): scan the text instead
+        return True
+    if written.count(b":") != colons:
+        return True
+    return b"\\u003a" in body or b"\\u003A" in body
+
+
+def _refuse_duplicates(text: str, path: str) -> None:
+    found = first_duplicate(text)
+    if found is not None:
+        name, first, second = found
+        raise duplicate_key(path, name, _offset_position(text, first), _offset_position(text, second))
+
+
+def _offset_position(text: str, offset: int) -> tuple[int, int]:
+    return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
+
+
+#: member names longer than this are cut short in messages
+SHOWN_NAME = 60
+
+
+def shown_name(name: str) -> str:
+    """A member name as a message shows it: quoted, cut short, lone surrogates escaped."""
+    import json
+
+    short = name if len(name) <= SHOWN_NAME else name[:SHOWN_NAME] + "…"
+    return printable(json.dumps(short, ensure_ascii=False))
+
+
+def printable(text: str) -> str:
+    """``text`` with lone surrogates written as escapes, so that it can always be printed."""
+    return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+def duplicate_key(path: str, name: str, first: tuple[int, int], second: tuple[int, int]) -> InputError:
+    """The error for an object naming a member twice: which of the two holds is a guess."""
+    if first[0] != second[0]:
+        where = f"lines {first[0]} and {second[0]}"
+    else:
+        where = f"line {first[0]}, columns {first[1]} and {second[1]}"
+    return InputError(path, f"duplicate key {shown_name(name)} ({where}): the document is ambiguous", *second)
+
+
+def _lone_surrogate(escape: str) -> str:
+    shown = escape.lower() if escape.startswith("\\u") else printable(escape[:1])
+    return f"lone surrogate {shown} in a string: not valid Unicode text"
+
+
 def load_yaml(data: bytes, path: str) -> Source:
-    """Parse YAML with ruamel.yaml's round-trip loader (positions kept)."""
+    """Parse YAML with ruamel.yaml's round-trip loader (positions kept).
+
+    Error messages are made of the problem's kind and place only: ruamel's own messages quote
+    the document (a duplicate key's two values, an alias's name), and a document may be a
+    secrets file.
+    """
     _check_size(len(data.strip()), path)
     text = _decode(data, path)
+    import warnings
+
     from ruamel.yaml import YAML
-    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.error import MarkedYAMLError
 
     yaml = YAML(typ="rt")
+    yaml.Constructor = _constructor()
     try:
-        tree = yaml.load(text)
+        with warnings.catch_warnings():  # ruamel warns of a reused anchor by quoting the document
+            warnings.simplefilter("ignore")
+            tree = yaml.load(text)
+    except _DuplicateKey as duplicate:
+        raise duplicate_key(path, duplicate.name, duplicate.first, duplicate.second) from None
     except MarkedYAMLError as error:
         mark = error.problem_mark or error.context_mark
-        problem = error.problem or error.context or "invalid YAML"
+        problem = _without_values(error.problem or error.context or "")
         line, column = (mark.line + 1, mark.column + 1) if mark is not None else (None, None)
-        raise InputError(path, f"invalid YAML: {problem}", line, column) from None
+        raise InputError(path, f"invalid YAML: {problem or 'syntax error'}", line, column) from None
     except RecursionError:
         raise InputError(path, "nesting is too deep to load; refusing") from None
-    except (YAMLError, ValueError) as error:
-        raise InputError(path, f"invalid YAML: {str(error).splitlines()[0] if str(error) else type(error).__name__}") from None
+    except Exception as error:  # noqa: BLE001 (a tag's constructor may fail in any way)
+        raise InputError(path, f"invalid YAML: {_without_values(str(error)) or type(error).__name__}") from None
     if tree is None:
         raise InputError(path, "empty document: expected a JSON or YAML schema")
-    return Source(path, to_json_data(tree, path), "yaml", TreeLocator(tree), text)
+    locator = TreeLocator(tree)
+    data_tree = to_json_data(tree, path)
+    if "\\u" in text or "\\U" in text:  # the only escapes that can make a lone surrogate
+        refuse_lone_surrogates(data_tree, path, locator)
+    return Source(path, data_tree, "yaml", locator, text)
+
+
+class _DuplicateKey(Exception):
+    """A mapping names a key twice: the name and where both are (1-based line, column)."""
+
+    def __init__(self, name: str, first: tuple[int, int], second: tuple[int, int]) -> None:
+        super().__init__(name, first, second)
+        self.name, self.first, self.second = name, first, second
+
+
+@cache
+def _constructor() -> type:
+    """ruamel's round-trip constructor, refusing a duplicate key without quoting values."""
+    from ruamel.yaml.constructor import RoundTripConstructor
+
+    class Constructor(RoundTripConstructor):
+        def check_mapping_key(self, node: Any, key_node: Any, mapping: Any, key: Any, value: Any) -> bool:
+            if key not in mapping:
+                return True
+            mark = key_node.start_mark
+            line, column = mapping.lc.data.get(key, (mark.line, mark.column))[:2]
+            raise _DuplicateKey(_text_key(key), (line + 1, column + 1), (mark.line + 1, mark.column + 1))
+
+    return Constructor
+
+
+#: a quoted piece of a message: ruamel quotes what it found in the document this way
+_QUOTED = re.compile(r"""\s*(?:'(?:[^'\\\n]|\\.)*'|"(?:[^"\\\n]|\\.)*")""")
+#: quoted pieces that are part of the message itself: a token's kind, one character
+_KEPT = re.compile(r"""\s*(['"])(?:<[a-z ]+>|[^'"\\]|\\[a-z]|\\x[0-9a-f]{2})\1""")
+
+
+def _without_values(problem: str) -> str:
+    """The first line of a YAML problem without what it quotes from the document (a value, an
+    alias, a tag), keeping token kinds (``'<block end>'``) and single characters."""
+    lines = [line for line in problem.splitlines() if line.strip()]
+    first = lines[0] if lines else ""
+    kept = _QUOTED.sub(lambda m: m.group(0) if _KEPT.fullmatch(m.group(0)) else "", first)
+    return printable(" ".join(kept.split()).rstrip(" :,"))
+
+
+def refuse_lone_surrogates(data: Any, path: str, locator: Locator | None = None) -> None:
+    """Raise :class:`InputError` at the first string (a member name or a value) of ``data``
+    holding a lone surrogate: such a string is not Unicode text and cannot be written out."""
+    try:
+        orjson.dumps(data)  # at C speed; it refuses lone surrogates, but also deep or odd values
+        return
+    except TypeError:
+        pass
+    parts = _lone_surrogate_at(data)
+    if parts is None:
+        return
+    at, char = parts
+    line, column = locator.locate([at]).get(at, (None, None)) if locator is not None else (None, None)
+    raise InputError(path, _lone_surrogate(f"\\u{ord(char):04x}"), line, column)
+
+
+def _lone_surrogate_at(data: Any) -> tuple[tuple[Any, ...], str] | None:
+    """Where the first lone surrogate of ``data`` is, in document order (its pointer's parts),
+    and which it is."""
+    # Each entry: (a value, its pointer's parts, whether its parts end with a member name to check)
+    stack: list[tuple[Any, tuple[Any, ...], bool]] = [(data, (), False)]
+    while stack:
+        value, parts, named = stack.pop()
+        if named and isinstance(parts[-1], str) and (found := _SURROGATE.search(parts[-1])) is not None:
+            return parts, found.group(0)
+        if isinstance(value, str):
+            if (found := _SURROGATE.search(value)) is not None:
+                return parts, found.group(0)
+        elif isinstance(value, dict):
+            stack.extend((item, (*parts, key), True) for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((value[index], (*parts, index), False) for index in range(len(value) - 1, -1, -1))
+    return None
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def to_json_data(tree: Any, path: str) -> Any:
-    """Plain JSON data from a YAML tree, refusing alias bombs and absurd depth."""
+    """Plain JSON data from a YAML tree, refusing alias bombs, absurd depth and two keys that
+    read as the same member name (``1`` and ``"1"``)."""
     import datetime
 
     budget = MAX_NODES
@@ -177,7 +339,10 @@ def to_json_data(tree: Any, path: str) -> Any:
                 stack.append((item, out, _text_key(key), depth + 1))
             # dict insertion order must follow the source: fill keys now, values later
             for key in value:
-                out[_text_key(key)] = None
+                name = _text_key(key)
+                if name in out:
+                    raise _same_name(path, value, name, key)
+                out[name] = None
         elif isinstance(value, list):
             out = [None] * len(value)
             for index, item in enumerate(value):
@@ -190,6 +355,15 @@ def to_json_data(tree: Any, path: str) -> Any:
             out = str(value)
         into[slot] = out
     return root[0]
+
+
+def _same_name(path: str, mapping: Any, name: str, second: Any) -> InputError:
+    first = next(key for key in mapping if _text_key(key) == name)
+    lc = getattr(mapping, "lc", None)
+    if lc is None:
+        return InputError(path, f"duplicate key {shown_name(name)}: the document is ambiguous")
+    (line1, column1), (line2, column2) = lc.key(first), lc.key(second)
+    return duplicate_key(path, name, (line1 + 1, column1 + 1), (line2 + 1, column2 + 1))
 
 
 def _plain_scalar(value: Any) -> Any:
@@ -259,7 +433,10 @@ def looks_like_model(spec: str) -> bool:
 
 
 def load_model(spec: str) -> Source:
-    """The JSON Schema of a pydantic model named ``module:attribute``."""
+    """The JSON Schema of a pydantic model named ``module:attribute``.
+
+    Importing runs the module's code: whatever it raises, ``sys.exit()`` included, becomes an
+    :class:`InputError` for this input (only an interrupt goes through)."""
     module_name, _, attribute = spec.partition(":")
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
@@ -267,18 +444,43 @@ def load_model(spec: str) -> Source:
 
     try:
         target: Any = importlib.import_module(module_name)
-    except Exception as error:  # noqa: BLE001 (an import runs user code: report, never crash)
-        raise InputError(spec, f"cannot import module {module_name!r}: {type(error).__name__}: {error}") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 (an import runs user code: report, never crash)
+        raise InputError(spec, f"cannot import module {module_name!r}: {_raised(error)}") from None
     for part in attribute.split("."):
         try:
             target = getattr(target, part)
         except AttributeError:
             raise InputError(spec, f"module {module_name!r} has no attribute {attribute!r}") from None
+        except KeyboardInterrupt:
+            raise
+        except BaseException as error:  # noqa: BLE001 (a module's __getattr__ is user code)
+            raise InputError(spec, f"reading {attribute!r} failed: {_raised(error)}") from None
     schema_of = getattr(target, "model_json_schema", None) or getattr(target, "json_schema", None)
     if not callable(schema_of):
         raise InputError(spec, "is not a pydantic model or TypeAdapter (no model_json_schema())")
     try:
         schema = schema_of()
-    except Exception as error:  # noqa: BLE001 (user code)
-        raise InputError(spec, f"model_json_schema() failed: {type(error).__name__}: {error}") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # noqa: BLE001 (user code)
+        raise InputError(spec, f"model_json_schema() failed: {_raised(error)}") from None
+    refuse_lone_surrogates(schema, spec)
     return Source(spec, schema, "model")
+
+
+#: what is shown of an exception raised by user code, at most
+SHOWN_RAISED = 200
+
+
+def _raised(error: BaseException) -> str:
+    """One printable line saying what user code raised."""
+    if isinstance(error, SystemExit):
+        return f"it called sys.exit({printable(repr(error.code))[:SHOWN_RAISED]})"
+    try:
+        lines = str(error).strip().splitlines()
+    except Exception:  # noqa: BLE001 (its __str__ is user code too)
+        lines = []
+    said = printable(lines[0])[:SHOWN_RAISED] if lines else ""
+    return f"{type(error).__name__}: {said}" if said else type(error).__name__

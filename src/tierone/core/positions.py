@@ -131,6 +131,47 @@ class JsonLocator:
         return found
 
 
+def first_duplicate(text: str) -> tuple[str, int, int] | None:
+    """The first member name that an object of ``text`` (a valid JSON document) holds twice,
+    with the offsets of both keys; None when every object's names are distinct.
+
+    One pass over the whole text without recursion (as deep as loading allows), scalars
+    skipped at C speed: called only when a cheaper count says a duplicate may be there.
+    """
+    blanks, colon, plain_member = _patterns()
+    pos = blanks.match(text, 1 if text.startswith("\ufeff") else 0).end()  # type: ignore[union-attr]
+    # one entry per open container: the names seen so far in an object, None in an array
+    stack: list[dict[str, int] | None] = []
+    while True:
+        if text[pos] in "{[":  # at a value: open it, or skip it
+            stack.append({} if text[pos] == "{" else None)
+            pos += 1
+        else:
+            pos = _SCAN(text, pos)[1]
+        while True:  # on to the next value: close what ends here, step over a comma
+            if not stack:
+                return None
+            pos = blanks.match(text, pos).end()  # type: ignore[union-attr]
+            if text[pos] not in "}]":
+                break
+            stack.pop()
+            pos += 1
+        if text[pos] == ",":
+            pos = blanks.match(text, pos + 1).end()  # type: ignore[union-attr]
+        seen = stack[-1]
+        if seen is not None:
+            key_at = pos
+            member = plain_member.match(text, pos)
+            if member is not None:
+                key, pos = member.group(1), member.end()
+            else:
+                key, pos = _SCANSTRING(text, pos + 1)
+                pos = colon.match(text, pos).end()  # type: ignore[union-attr]
+            if key in seen:
+                return key, seen[key], key_at
+            seen[key] = key_at
+
+
 class TreeLocator:
     """Positions from a ruamel.yaml round-trip tree (its ``.lc`` line/column records)."""
 

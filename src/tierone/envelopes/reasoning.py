@@ -93,15 +93,32 @@ class Redaction:
     references: tuple[tuple[str, str], ...] = ()
 
 
+class DuplicateSecretId(ValueError):
+    """Two secrets share an id: which value its marker stands for would be a guess."""
+
+    def __init__(self, secret_id: str, index: int, first: int) -> None:
+        super().__init__(f"secret #{index + 1}: duplicate id {secret_id!r} (first given as secret #{first + 1})")
+        self.secret_id = secret_id
+        #: 0-based positions of the two entries
+        self.index = index
+        self.first = first
+
+
 def secrets_from(entries: Mapping[str, str] | Iterable[Secret | tuple[str, str]]) -> list[Secret]:
-    """Secrets from ``{id: value}`` or (id, value) pairs; ids must match ``[A-Za-z0-9._-]+``.
-    Errors name the id, never the value."""
+    """Secrets from ``{id: value}`` or (id, value) pairs; ids must match ``[A-Za-z0-9._-]+``
+    and be unique (:class:`DuplicateSecretId`). Errors name the id, never the value."""
     pairs = entries.items() if isinstance(entries, Mapping) else entries
     secrets = []
+    seen: dict[str, int] = {}
     for index, pair in enumerate(pairs):
         secret_id, value = pair
-        if not isinstance(secret_id, str) or not SECRET_ID.match(secret_id):
+        if not isinstance(secret_id, str):
+            raise TypeError(f"secret #{index + 1}: the id must be a string")
+        if not SECRET_ID.match(secret_id):
             raise ValueError(f"secret #{index + 1}: id {secret_id!r} must match [A-Za-z0-9._-]+")
+        if secret_id in seen:
+            raise DuplicateSecretId(secret_id, index, seen[secret_id])
+        seen[secret_id] = index
         if not isinstance(value, str):
             raise TypeError(f"secret {secret_id!r}: the value must be a string")
         secrets.append(Secret(secret_id, value))
@@ -113,7 +130,8 @@ def redact(payload: Any, secrets: Mapping[str, str] | Iterable[Secret | tuple[st
     nested objects, arrays, open bags, member names), becomes ``[REDACTED:<secretId>]``.
     Exact substrings, longest first, one left-to-right pass (a marker is never re-redacted);
     values under 8 characters are ignored. Credential references
-    (``secret:<scope>:<name>:<version>``) are reported. The input is not modified."""
+    (``secret:<scope>:<name>:<version>``) are reported as redacted, at redacted pointers: a
+    report never holds a secret. The input is not modified."""
     from ..core.pointer import Pointer
 
     known = sorted((s for s in secrets_from(secrets) if len(s.value) >= MIN_SECRET_LENGTH),
@@ -127,20 +145,38 @@ def redact(payload: Any, secrets: Mapping[str, str] | Iterable[Secret | tuple[st
 
     def scrub(text: str, pointer: Pointer) -> str:
         nonlocal count
-        references.extend((str(pointer), found) for found in CREDENTIAL_REFERENCE.findall(text))
-        if pattern is None:
-            return text
-        result, replaced = pattern.subn(lambda m: f"[REDACTED:{by_value[m.group(0)]}]", text)
-        count += replaced
-        return result
+        hits = [(m.start(), m.end(), by_value[m.group(0)]) for m in pattern.finditer(text)] if pattern else []
+        count += len(hits)
+        references.extend((str(pointer), _redacted(text, hits, found.start(), found.end()))
+                          for found in CREDENTIAL_REFERENCE.finditer(text))
+        return _redacted(text, hits, 0, len(text)) if hits else text
 
     def walk(value: Any, pointer: Pointer) -> Any:
         if isinstance(value, str):
             return scrub(value, pointer)
         if isinstance(value, Mapping):
-            return {scrub(k, pointer) if isinstance(k, str) else k: walk(v, pointer.child(k)) for k, v in value.items()}
+            result = {}
+            for key, item in value.items():
+                name = scrub(key, pointer) if isinstance(key, str) else key
+                result[name] = walk(item, pointer.child(name))
+            return result
         if isinstance(value, list):
             return [walk(item, pointer.child(i)) for i, item in enumerate(value)]
         return value
 
     return Redaction(walk(payload, Pointer()), count, tuple(references))
+
+
+def _redacted(text: str, hits: list[tuple[int, int, str]], start: int, end: int) -> str:
+    """``text[start:end]`` with each secret occurrence that touches it, even in part, shown
+    whole as its marker (so a reference cut through a secret shows no piece of it)."""
+    pieces = []
+    at = start
+    for hit_start, hit_end, secret_id in hits:
+        if hit_end <= start or hit_start >= end:
+            continue
+        pieces.append(text[at:hit_start] if hit_start > at else "")
+        pieces.append(f"[REDACTED:{secret_id}]")
+        at = max(at, hit_end)
+    pieces.append(text[at:end] if end > at else "")
+    return "".join(pieces)

@@ -6,8 +6,16 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.errors import InputError
-from ..core.loading import Source, batch, load_model, load_path, load_stdin, looks_like_model
+from ..core.errors import InputError, require_schema
+from ..core.loading import (
+    Source,
+    batch,
+    load_model,
+    load_path,
+    load_stdin,
+    looks_like_model,
+    refuse_lone_surrogates,
+)
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
@@ -32,23 +40,42 @@ def lint(
     ignore: Sequence[str] = (),
     envelope_kind: str | None = None,
 ) -> FileResult:
-    """Lint a schema given as data, or a schema file given by its path.
+    """Lint a schema given as data, a schema file given by its path, or a pydantic model
+    given as ``module:Attribute``.
 
-    ``envelope_kind`` says the schema is the payload schema of that envelope kind, which
-    turns on the reasoning-convention rules (T7xx).
+    A ``str`` is always a path (or a model), never JSON text: parse the text first. Anything
+    that is not a schema (a missing file, an array, a number) comes back as a result with an
+    :class:`~tierone.core.errors.InputError`, never as a clean one. ``envelope_kind`` says the
+    schema is the payload schema of that envelope kind, which turns on the
+    reasoning-convention rules (T7xx).
 
     >>> lint({"type": "object", "properties": {}, "additionalProperties": False}).ok
     True
+    >>> lint("no-such-file.json").error.message
+    'no such file'
     """
     plan = _plan(profile, select, ignore)
     envelope = _envelope(envelope_kind, Config()) if envelope_kind else None
-    if isinstance(schema, (Mapping, bool)):
-        return lint_source(Source("<schema>", schema, "data"), plan, envelope)
     try:
-        source = load_path(schema)
+        source = _source_of(schema)
     except InputError as error:
         return FileResult(error.path, error=error, profile=profile)
     return lint_source(source, plan, envelope)
+
+
+def _source_of(schema: object) -> Source:
+    """The input ``lint()`` was given, loaded: data as it is, a path or a model spec read."""
+    if isinstance(schema, str) and looks_like_model(schema):
+        return load_model(schema)
+    if isinstance(schema, (str, os.PathLike)):
+        if isinstance(schema, str) and schema.lstrip()[:1] in ("{", "[", '"') and not os.path.lexists(schema):
+            raise InputError(schema[:40], "no such file: lint() reads a str as a file path; "
+                             "to lint JSON text, parse it first (json.loads) and pass the data")
+        return load_path(schema)
+    if not isinstance(schema, Mapping):
+        require_schema(schema, "<schema>")
+    refuse_lone_surrogates(schema, "<schema>")
+    return Source("<schema>", schema, "data")
 
 
 def _envelope(kind: str | None, config: Config) -> Envelope | None:

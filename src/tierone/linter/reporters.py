@@ -1,6 +1,8 @@
 """Reporters render a :class:`LintReport`; they never print, exit or lint.
 
-``REPORTERS`` maps each ``--format`` name to its renderer.
+``REPORTERS`` maps each ``--format`` name to its renderer. What they render is always
+Unicode text: documents with lone surrogates are refused when loaded, and a file name that is
+not UTF-8 (its bytes carried as lone surrogates) is shown with those escaped (``\\udcff``).
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from typing import Any
 
 from .. import __version__
 from ..core.errors import InputError
+from ..core.loading import printable
 from ..subset.table import BY_CODE
 from .diagnostics import Diagnostic, LintReport
 
@@ -23,7 +26,13 @@ def _pointer_text(pointer: str) -> str:
     return f"[{pointer}]"
 
 
+def shown_path(path: str) -> str:
+    """A path as reports show it: as it is, unless it is not UTF-8."""
+    return path if path.isascii() else printable(path)
+
+
 def _where(path: str, line: int | None, column: int | None) -> str:
+    path = shown_path(path)
     return f"{path}:{line}:{column}" if line is not None else path
 
 
@@ -33,7 +42,7 @@ def text_line(d: Diagnostic) -> str:
 
 
 def error_line(error: InputError) -> str:
-    return str(error)
+    return printable(str(error))
 
 
 def summary(report: LintReport) -> str:
@@ -74,7 +83,15 @@ def statistics(report: LintReport) -> str:
 
 
 def _error_json(error: InputError) -> dict[str, Any]:
-    return {"path": error.path, "message": error.message, "line": error.line, "column": error.column}
+    return {"path": shown_path(error.path), "message": printable(error.message), "line": error.line,
+            "column": error.column}
+
+
+def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+    record = d.to_json()
+    if not d.path.isascii():
+        record["path"] = shown_path(d.path)
+    return record
 
 
 def to_json(report: LintReport) -> dict[str, Any]:
@@ -93,7 +110,7 @@ def to_json(report: LintReport) -> dict[str, Any]:
             "inputErrors": len(report.errors),
             "exitCode": report.exit_code,
         },
-        "diagnostics": [d.to_json() for d in diagnostics],
+        "diagnostics": [_diagnostic_json(d) for d in diagnostics],
         "errors": [_error_json(e) for e in report.errors],
     }
 
@@ -114,7 +131,7 @@ def _uri(path: str) -> str:
             candidate = candidate.relative_to(Path.cwd())
         except ValueError:
             return candidate.as_uri()
-    return quote(candidate.as_posix())
+    return quote(candidate.as_posix(), errors="surrogateescape")  # a name's own bytes, %-encoded
 
 
 def to_sarif(report: LintReport) -> dict[str, Any]:
@@ -156,7 +173,7 @@ def to_sarif(report: LintReport) -> dict[str, Any]:
     notifications = [
         {
             "level": "error",
-            "message": {"text": e.message},
+            "message": {"text": printable(e.message)},
             "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(e.path)},
                                                 **({"region": {"startLine": e.line, "startColumn": e.column or 1}}
                                                    if e.line is not None else {})}}],
@@ -199,16 +216,16 @@ def _escape_property(text: str) -> str:
 def render_github(report: LintReport) -> str:
     lines = []
     for d in report.diagnostics:
-        props = [f"file={_escape_property(d.path)}"]
+        props = [f"file={_escape_property(shown_path(d.path))}"]
         if d.line is not None:
             props += [f"line={d.line}", f"col={d.column or 1}"]
         props.append(f"title={_escape_property(f'tierone {d.code} ({d.rule})')}")
         lines.append(f"::{d.severity} {','.join(props)}::{_escape_data(f'{d.message} [{d.pointer}]')}")
     for e in report.errors:
-        props = [f"file={_escape_property(e.path)}"]
+        props = [f"file={_escape_property(shown_path(e.path))}"]
         if e.line is not None:
             props += [f"line={e.line}", f"col={e.column or 1}"]
-        lines.append(f"::error {','.join(props)},title=tierone::{_escape_data(e.message)}")
+        lines.append(f"::error {','.join(props)},title=tierone::{_escape_data(printable(e.message))}")
     return "".join(line + "\n" for line in lines)
 
 
