@@ -49,7 +49,7 @@ def run(*args: str, input: str | bytes | None = None):
 
 def cli(*args: str, input: bytes | None = None, stdout: int | None = subprocess.PIPE, **kwargs):
     """The real entry point in a subprocess (a hang becomes a failure, not a stuck run)."""
-    result = subprocess.run([sys.executable, "-m", "tierone", *args], input=input, stdout=stdout,
+    result = subprocess.run([sys.executable, "-m", "tierone", *args], check=False, input=input, stdout=stdout,
                             stderr=subprocess.PIPE, timeout=TIMEOUT, **kwargs)
     assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
     return result
@@ -376,7 +376,7 @@ def test_a_reader_that_has_gone_is_a_quiet_exit_2(printer_args, command):
     assert result.stderr == b""
 
 
-@pytest.mark.parametrize("output_format", ["text", "json", "sarif", "github"])
+@pytest.mark.parametrize("output_format", ["text", "json", "github"])  # sarif percent-encodes names
 def test_undecodable_file_names_in_lint_output(tmp_path, output_format):
     folder = os.fsencode(tmp_path)
     source = os.fsdecode(folder + b"/\xff.schema.json")

@@ -48,8 +48,8 @@ def lint(
 
             fixed = fix_paths(paths or ["."], profile=profile or config.profile or "tier1", config=config)
             fix_errors = fixed.errors
-            if fixed.count:
-                typer.echo(f"Fixed {fixed.count} file{'s' if fixed.count != 1 else ''}.", err=True)
+            if fixed.files:
+                typer.echo(f"Fixed {fixed.files} file{'s' if fixed.files != 1 else ''}.", err=True)
         report = lint_paths(
             paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
             config=config, stdin_filename=stdin_filename, progress=_progress(),

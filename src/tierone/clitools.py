@@ -139,7 +139,7 @@ class _Stdout(io.RawIOBase):
     def isatty(self) -> bool:
         return self.fd is not None and os.isatty(self.fd)
 
-    def write(self, data) -> int:  # type: ignore[no-untyped-def,override]
+    def write(self, data: bytes) -> int:  # type: ignore[override]
         import errno
 
         if self.failed:

@@ -104,7 +104,7 @@ class Fixed(NamedTuple):
     """What ``lint --fix`` did."""
 
     #: how many files were rewritten
-    count: int
+    files: int
     #: the files that needed a fix but could not be written (read-only, …)
     errors: tuple[InputError, ...]
 
@@ -117,6 +117,8 @@ def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: 
     errors: list[InputError] = []
     for spec in paths:
         for path in expand(spec, config.include, config.exclude) if spec != "-" else []:
+            if not isinstance(path, str):
+                continue  # an unreadable directory, or one where nothing matched: the lint reports it
             try:
                 source = _load_schema(path)
             except InputError:
