@@ -97,7 +97,7 @@ def read_output(path: str) -> str:
     from .core.errors import InputError
     from .core.loading import read_regular
 
-    if not os.path.lexists(path):
+    if not os.path.exists(path):  # nothing there yet (or a link to nothing yet, which a write creates)
         return ""
     data = read_regular(path, path)
     try:
