@@ -82,10 +82,27 @@ def _invoked(argv: list[str]) -> str | None:
 
 
 def main() -> None:
-    """Entry point: run the app, turning anything unexpected into one line and exit code 2."""
+    """Entry point: run the app, turning anything unexpected into one line and exit code 2.
+
+    Standard output is guarded here, once for every command: when it is closed or full the run
+    ends with ``tierone: error: cannot write to standard output: …`` and exit code 2; when its
+    reader has gone (``tierone rules | head -1``) quietly, with exit code 2.
+    """
+    import errno
+
+    from .clitools import StdoutError, guard_stdout
+
     only = _invoked(sys.argv[1:])
+    guard_stdout()
     try:
-        (build(only) if only else full_app())()
+        try:
+            (build(only) if only else full_app())()
+        finally:
+            sys.stdout.flush()
+    except StdoutError as error:
+        if error.errno != errno.EPIPE:
+            typer.echo(f"tierone: error: {error}", err=True)
+        sys.exit(2)
     except KeyboardInterrupt:
         typer.echo("tierone: interrupted", err=True)
         sys.exit(130)

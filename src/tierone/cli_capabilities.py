@@ -60,21 +60,24 @@ def generate(
         typer.echo(f"{config}: nothing written", err=True)
         raise typer.Exit(1)
     text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
-    if check:
-        if output is None:
-            typer.echo("tierone: error: --check needs -o FILE", err=True)
-            raise typer.Exit(2)
-        current = Path(output).read_text(encoding="utf-8") if Path(output).exists() else ""
-        if current != text:
-            typer.echo(f"{output} is stale: run the same command without --check", err=True)
-            raise typer.Exit(1)
-        return
-    if output is None:
-        typer.echo(text, nl=False)
-        return
-    from .clitools import atomic_write
+    from .clitools import read_output, write_output
 
-    atomic_write(output, text)
+    try:
+        if check:
+            if output is None:
+                typer.echo("tierone: error: --check needs -o FILE", err=True)
+                raise typer.Exit(2)
+            if read_output(output) != text:
+                typer.echo(f"{output} is stale: run the same command without --check", err=True)
+                raise typer.Exit(1)
+            return
+        if output is None:
+            typer.echo(text, nl=False)
+            return
+        write_output(output, text)
+    except InputError as error:
+        typer.echo(str(error), err=True)
+        raise typer.Exit(2) from None
     typer.echo(f"wrote {output} (tierOneSubsetCompliance: {result.granted})", err=True)
 
 

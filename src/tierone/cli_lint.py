@@ -2,12 +2,16 @@
 
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
 from .clitools import PROFILE_HELP, Format, ReportFormat, colorize, fail, use_color
 from .clitools import split_list as _split
+from .core.errors import InputError
+
+if TYPE_CHECKING:
+    from .linter.diagnostics import LintReport
 
 
 def lint(
@@ -36,20 +40,26 @@ def lint(
     from .linter.reporters import statistics as render_statistics
     from .linter.selection import SelectionError
 
+    fix_errors: tuple[InputError, ...] = ()
     try:
         config = config_module.Config() if isolated else config_module.load()
         if fix:
             from .subset.rewrite_command import fix_paths
 
             fixed = fix_paths(paths or ["."], profile=profile or config.profile or "tier1", config=config)
-            if fixed:
-                typer.echo(f"Fixed {fixed} file{'s' if fixed != 1 else ''}.", err=True)
+            fix_errors = fixed.errors
+            if fixed.files:
+                typer.echo(f"Fixed {fixed.files} file{'s' if fixed.files != 1 else ''}.", err=True)
         report = lint_paths(
             paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
             config=config, stdin_filename=stdin_filename, progress=_progress(),
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
+    for problem in (*report.unmatched, *fix_errors):
+        typer.echo(str(problem), err=True)
+    if output:
+        _refuse_overwriting_an_input(output, report)
     if output_format is ReportFormat.text and statistics:
         body = render_statistics(report)
     else:
@@ -62,16 +72,32 @@ def lint(
         if not quiet:
             body += summary(report) + "\n"
     if output:
-        from .clitools import atomic_write
+        from .clitools import write_output
 
         try:
-            atomic_write(output, body)
-        except OSError as error:
-            fail(f"cannot write {output}: {error.strerror or error}")
+            write_output(output, body)
+        except InputError as error:
+            typer.echo(str(error), err=True)
+            raise typer.Exit(2) from None
     else:
         sys.stdout.write(body)
-    code = report.exit_code
+    code = 2 if fix_errors else report.exit_code
     raise typer.Exit(0 if exit_zero and code == 1 else code)
+
+
+def _refuse_overwriting_an_input(output: str, report: "LintReport") -> None:
+    """``-o`` naming one of the files linted would replace that input by its own report."""
+    import os
+
+    if not os.path.exists(output):
+        return
+    for result in report.results:
+        try:
+            same = os.path.samefile(output, result.path)
+        except (OSError, ValueError):
+            continue
+        if same:
+            fail(f"-o {output} is one of the inputs ({result.path}); refusing to overwrite it with the report")
 
 
 def rules(

@@ -12,6 +12,7 @@ from __future__ import annotations
 import gc
 import os
 import re
+import stat
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -394,31 +395,69 @@ def load_bytes(data: bytes, path: str, format: str | None = None) -> Source:
     return load_yaml(data, path) if format == "yaml" else load_json(data, path)
 
 
-def load_path(path: str | os.PathLike[str], display: str | None = None) -> Source:
-    """Load a schema file; any problem becomes an :class:`InputError`."""
-    name = display if display is not None else os.fspath(path)
+#: what a file that is not a regular file is, by the test on its mode
+_SPECIAL_KINDS = (
+    (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"),
+)
+
+
+def special_kind(mode: int) -> str | None:
+    """``"a FIFO"``, ``"a character device"``… for a mode that is not a regular file's; else None."""
+    return None if stat.S_ISREG(mode) else next((name for test, name in _SPECIAL_KINDS if test(mode)), "a special file")
+
+
+def _refuse_special(mode: int, name: str) -> None:
+    kind = special_kind(mode)
+    if kind == "a directory":
+        raise InputError(name, "is a directory, not a schema file")
+    if kind is not None:
+        raise InputError(name, f"not a regular file ({kind})")
+
+
+def read_regular(path: str | os.PathLike[str], name: str) -> bytes:
+    """The bytes of a regular file, at most MAX_BYTES. Anything else (a FIFO, a device, a
+    socket, ``/dev/stdin``) is refused before it is opened for reading: a blocking read may never
+    end, and opening a device can act. The open is non-blocking and checked again, so a file
+    swapped for a FIFO in between cannot hang either."""
     try:
-        with open(path, "rb") as handle:  # one open and one fstat: this runs once per file
-            size = os.fstat(handle.fileno()).st_size
-            if size > MAX_BYTES:
-                _check_size(size, name)
-            data = handle.read(MAX_BYTES + 1)  # bounded: a device or a pipe may never end
-            if len(data) > MAX_BYTES:
-                raise InputError(name, f"more than the limit of {MAX_BYTES:,} bytes; stopped reading")
-    except IsADirectoryError:
-        raise InputError(name, "is a directory, not a schema file") from None
+        _refuse_special(os.stat(path).st_mode, name)
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with open(descriptor, "rb") as handle:
+            status = os.fstat(descriptor)
+            _refuse_special(status.st_mode, name)
+            if status.st_size > MAX_BYTES:
+                _check_size(status.st_size, name)
+            data = handle.read(MAX_BYTES + 1)  # bounded: a file may grow while it is read
     except FileNotFoundError:
         raise InputError(name, "no such file") from None
     except PermissionError:
         raise InputError(name, "permission denied") from None
     except OSError as error:
         raise InputError(name, f"cannot read: {error.strerror or error}") from None
-    return load_bytes(data, name)
+    if len(data) > MAX_BYTES:
+        raise InputError(name, f"more than the limit of {MAX_BYTES:,} bytes; stopped reading")
+    return data
+
+
+def load_path(path: str | os.PathLike[str], display: str | None = None) -> Source:
+    """Load a schema file (a regular file: see :func:`read_regular`); any problem becomes an
+    :class:`InputError`."""
+    name = display if display is not None else os.fspath(path)
+    return load_bytes(read_regular(path, name), name)
 
 
 def load_stdin(display: str = "-", format: str | None = None) -> Source:
-    """Load a schema from standard input."""
-    data = sys.stdin.buffer.read()
+    """Load a schema from standard input, capped at MAX_BYTES like a file."""
+    stream = getattr(sys.stdin, "buffer", None)
+    if stream is None:
+        raise InputError(display, "standard input is closed")
+    try:
+        data = stream.read(MAX_BYTES + 1)
+    except OSError as error:
+        raise InputError(display, f"cannot read standard input: {error.strerror or error}") from None
+    if len(data) > MAX_BYTES:
+        raise InputError(display, f"standard input holds more than the limit of {MAX_BYTES:,} bytes; stopped reading")
     if format is None and display != "-":
         return load_bytes(data, display)
     return load_bytes(data, display, format)

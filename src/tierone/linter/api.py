@@ -20,7 +20,7 @@ from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
 from .diagnostics import FileResult, LintReport
-from .discovery import expand
+from .discovery import NoMatch, expand
 from .engine import lint_source, plan_for
 from .selection import Selection
 
@@ -116,11 +116,14 @@ def lint_paths(
     ignore = (*config.ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
-    inputs = [path for spec in paths
-              for path in (expand(spec, config.include, config.exclude) if spec != "-" else [spec])]
+    found = [path for spec in paths
+             for path in (expand(spec, config.include, config.exclude) if spec != "-" else [spec])]
+    inputs = [path for path in found if not isinstance(path, NoMatch)]
     with batch():
         for path in inputs:
             try:
+                if isinstance(path, InputError):  # a directory that could not be read
+                    raise path
                 source = load_input(path, stdin_filename)
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
@@ -130,4 +133,4 @@ def lint_paths(
                 results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
             if progress is not None:
                 progress(len(results), len(inputs))
-    return LintReport(tuple(results), profile)
+    return LintReport(tuple(results), profile, tuple(path for path in found if isinstance(path, NoMatch)))

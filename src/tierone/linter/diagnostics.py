@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import InputError
+
+if TYPE_CHECKING:
+    from .discovery import NoMatch
 
 
 class Diagnostic(NamedTuple):
@@ -59,6 +62,8 @@ class LintReport(NamedTuple):
 
     results: tuple[FileResult, ...]
     profile: str
+    #: the directories in which no file matched the include patterns (warnings)
+    unmatched: tuple[NoMatch, ...] = ()
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:
@@ -70,7 +75,7 @@ class LintReport(NamedTuple):
 
     @property
     def exit_code(self) -> int:
-        """0 clean, 1 findings, 2 at least one input could not be checked."""
-        if self.errors:
+        """0 clean, 1 findings, 2 at least one input could not be checked, or no input was found."""
+        if self.errors or not self.results:
             return 2
         return 1 if self.diagnostics else 0

@@ -61,6 +61,8 @@ def summary(report: LintReport) -> str:
         fixable = sum(1 for d in diagnostics if d.fixable)
         if fixable:
             lines.append(f"{fixable} fixable with `tierone rewrite` (or `tierone lint --fix`).")
+    elif not files:
+        lines.append("Nothing checked: no input found.")
     elif not report.errors:
         lines.append(f"All checks passed! ({files} {noun}, profile {report.profile})")
     if report.errors:

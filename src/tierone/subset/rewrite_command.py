@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import difflib
 import json
-import os
 import sys
 from collections.abc import Sequence
-from pathlib import Path
+from typing import NamedTuple
 
-from ..clitools import atomic_write
-from ..core.errors import InputError
+from ..clitools import read_output, write_output
+from ..core.errors import InputError, require_schema
 from ..core.loading import batch, load_path, load_stdin
 from .files import RewrittenFile, rewrite_source
 
@@ -27,6 +26,14 @@ def _load(spec: str):  # type: ignore[no-untyped-def]
     return load_stdin("-") if spec == "-" else load_path(spec)
 
 
+def _load_schema(spec: str):  # type: ignore[no-untyped-def]
+    """A schema input; a document that is not a schema (``[1, 2]``, ``"/etc/hostname"``) is an
+    :class:`InputError` for this input, never a file name to open."""
+    source = _load(spec)
+    require_schema(source.data, source.path)
+    return source
+
+
 def run_rewrite(
     paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
     open_objects: str, hints: bool, verbose: bool, id: str | None = None,
@@ -36,7 +43,7 @@ def run_rewrite(
     with batch():
         for spec in paths:
             try:
-                done = rewrite_source(_load(spec), profile, open_objects=open_objects, hints=hints, id=id)
+                done = rewrite_source(_load_schema(spec), profile, open_objects=open_objects, hints=hints, id=id)
             except InputError as error:
                 _say(str(error))
                 worst = 2
@@ -67,7 +74,11 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
         if target is None:
             _say(f"{spec}: --check and --diff need a file (an input, or -o)")
             return 2
-        current = Path(target).read_text(encoding="utf-8") if Path(target).exists() else ""
+        try:
+            current = read_output(target)
+        except InputError as error:
+            _say(str(error))
+            return 2
         if current == done.text:
             return 0
         if diff:
@@ -81,32 +92,47 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
         sys.stdout.write(done.text)
         return 0
     try:
-        atomic_write(target, done.text)
-    except OSError as error:
-        _say(f"tierone: error: cannot write {target}: {error.strerror or error}")
+        write_output(target, done.text)
+    except InputError as error:
+        _say(str(error))
         return 2
     _say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
     return 0
 
 
-def fix_paths(paths: Sequence[str], *, profile: str, config) -> int:  # type: ignore[no-untyped-def]
-    """``lint --fix``: rewrite in place every file whose rewrite differs; returns how many."""
+class Fixed(NamedTuple):
+    """What ``lint --fix`` did."""
+
+    #: how many files were rewritten
+    files: int
+    #: the files that needed a fix but could not be written (read-only, …)
+    errors: tuple[InputError, ...]
+
+
+def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: ignore[no-untyped-def]
+    """``lint --fix``: rewrite in place every file whose rewrite differs."""
     from ..linter.discovery import expand
 
     fixed = 0
+    errors: list[InputError] = []
     for spec in paths:
         for path in expand(spec, config.include, config.exclude) if spec != "-" else []:
+            if not isinstance(path, str):
+                continue  # an unreadable directory, or one where nothing matched: the lint reports it
             try:
-                source = load_path(path)
+                source = _load_schema(path)
             except InputError:
                 continue  # the lint that follows reports it
-            if not isinstance(source.data, (dict, bool)):
-                continue
             done = rewrite_source(source, profile)
-            if done.text != source.text and os.access(path, os.W_OK):
-                atomic_write(path, done.text)
+            if done.text == source.text:
+                continue
+            try:
+                write_output(path, done.text)
+            except InputError as error:
+                errors.append(error)
+            else:
                 fixed += 1
-    return fixed
+    return Fixed(fixed, tuple(errors))
 
 
 def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> int:

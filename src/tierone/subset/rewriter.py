@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..core.errors import require_schema
 from ..core.loading import room_for_depth
 from ..core.walker import detached, walk
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
@@ -42,11 +43,14 @@ def rewrite(
     it instead), unsupported constraints move into the description (unless ``hints`` is
     false) and are checked again by :func:`tierone.restore`. ``id`` replaces the ``$id`` (a
     rewritten schema is a different document). The result lints clean under ``profile``, or
-    says in ``unfixable`` why not. The input is not modified.
+    says in ``unfixable`` why not. The input is not modified. A ``schema`` that is not an object
+    or a boolean raises :class:`tierone.core.errors.InputError`.
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
     {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a'], 'propertyOrdering': ['a']}
     """
+    if not isinstance(schema, Mapping):
+        require_schema(schema, "<schema>")  # a str is never a file name here, nor a list a schema
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     if open_objects not in ("encode", "error"):
