@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .clitools import Format, atomic_write, fail, split_list
+from .clitools import Format, fail, split_list, write_output
+from .core.errors import InputError
 
 if TYPE_CHECKING:
     from .probe.report import Report
@@ -84,10 +85,7 @@ def probe(
     report = Report(chosen.name, name, date.today().isoformat(), tuple(results))
     text = RENDER[output_format.value](report)
     if output:
-        try:
-            atomic_write(output, text)
-        except OSError as error:
-            fail(f"{output}: cannot write the report ({error.strerror})")
+        _write(output, text)
     else:
         typer.echo(text, nl=False)
     if update:
@@ -110,7 +108,7 @@ def _print_requests(vendor: "Vendor", requests: "list[Request]", output_format: 
                        + json.dumps(i["body"], ensure_ascii=False) + "\n\n" for i in items)
         text += f"{len(items)} requests; nothing sent (--dry-run)\n"
     if output:
-        atomic_write(output, text)
+        _write(output, text)
     else:
         typer.echo(text, nl=False)
 
@@ -135,11 +133,15 @@ def _update(report: "Report", to_stdout: bool) -> None:
     except (cells.TableError, OSError, ValueError) as error:
         fail(str(error))
     new, changes = update(current, report)
-    try:
-        atomic_write(path, cells.dump(new, documentation))
-    except OSError as error:
-        fail(f"{path}: cannot write the subset table ({error.strerror})")
+    _write(str(path), cells.dump(new, documentation))
     lines = [change.describe() for change in changes] or ["no cell changed"]
     typer.echo("\n".join(lines), err=not to_stdout)
     typer.echo(f"tierone: probe: wrote {path}; run `python scripts/generate_docs.py` to refresh the docs",
                err=True)
+
+
+def _write(path: str, text: str) -> None:
+    try:
+        write_output(path, text)
+    except InputError as error:
+        fail(f"{error.path}: {error.message}")
