@@ -141,6 +141,14 @@ def test_a_fifo_is_refused_without_a_blocking_read(tmp_path, command):
         assert b"2 files" in result.stdout or b"of 2 files" in result.stdout or b"could not be checked" in result.stdout
 
 
+@pytest.mark.parametrize("suffix", [".toml", ".yaml"])
+def test_a_host_config_that_is_a_fifo_is_refused(tmp_path, suffix):
+    fifo = _fifo(tmp_path / f"host{suffix}")
+    result = cli("capabilities", "generate", "-c", str(fifo))
+    assert result.returncode == 2
+    assert result.stderr.strip().splitlines() == [f"{fifo}: error: not a regular file (a FIFO)".encode()]
+
+
 def test_dev_stdin_named_as_a_path_is_a_special_file():
     result = cli("lint", "/dev/stdin", input=json.dumps(GOOD).encode())
     assert result.returncode == 2

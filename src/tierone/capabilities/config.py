@@ -82,17 +82,18 @@ def parse_config(data: Any, path: str = "<config>") -> HostConfig:
 
 def load_config(path: str) -> HostConfig:
     """Read a host configuration from YAML or TOML."""
+    from ..core.loading import load_path, read_regular
+
     if path.lower().endswith(".toml"):
         import tomllib
 
+        raw = read_regular(path, path)  # a regular file only: a FIFO never hangs the run
         try:
-            data: Any = tomllib.loads(Path(path).read_text(encoding="utf-8"))
-        except FileNotFoundError:
-            raise InputError(path, "no such file") from None
-        except (tomllib.TOMLDecodeError, UnicodeDecodeError, OSError) as error:
+            data: Any = tomllib.loads(raw.decode("utf-8"))
+        except UnicodeDecodeError:
+            raise InputError(path, "not valid UTF-8") from None
+        except tomllib.TOMLDecodeError as error:
             raise InputError(path, f"invalid TOML: {error}") from None
     else:
-        from ..core.loading import load_path
-
         data = load_path(path).data
     return parse_config(data, path)
