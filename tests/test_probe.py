@@ -426,3 +426,19 @@ def test_a_broken_table_is_one_clear_error(tmp_path, text, error):
     path.write_text(text)
     with pytest.raises(cells.TableError, match=error):
         cells.load(path)
+
+
+@pytest.mark.parametrize("content", ['{"T101": 5', '{"T101": {"openai": {"status": "maybe"}}}'])
+def test_a_broken_table_file_is_one_line_and_exit_2(tmp_path, content):
+    import os
+    import subprocess
+    import sys
+
+    broken = tmp_path / "table.json"
+    broken.write_text(content, encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "tierone", "lint", "-"], input=b"{}", capture_output=True,
+                            env={**os.environ, cells.ENVIRONMENT: str(broken)}, timeout=60)
+    assert result.returncode == 2
+    assert b"Traceback" not in result.stderr
+    lines = result.stderr.decode().strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"tierone: error: {broken}"), lines

@@ -112,3 +112,10 @@ def main() -> None:
     except MemoryError:
         typer.echo("tierone: error: out of memory", err=True)
         sys.exit(2)
+    except ValueError as error:  # the subset table is read once, at import: a broken $TIERONE_TABLE
+        from .subset.cells import TableError
+
+        if not isinstance(error, TableError):
+            raise
+        typer.echo(f"tierone: error: {error}", err=True)
+        sys.exit(2)
