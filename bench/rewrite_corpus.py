@@ -19,7 +19,7 @@ from _common import alternate, corpus_arguments, json_load_all, median
 
 from tierone.core.errors import InputError
 from tierone.core.loading import batch, load_path
-from tierone.subset.files import rewrite_source
+from tierone.rewriter.files import rewrite_source
 
 
 def main() -> int:

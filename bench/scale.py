@@ -23,7 +23,7 @@ from _common import alternate, json_load_all, median
 from tierone.core.loading import room_for_depth
 from tierone.linter.api import lint_paths
 from tierone.linter.config import Config
-from tierone.subset.rewrite_command import run_rewrite
+from tierone.cli.rewrite_run import run_rewrite
 
 
 def _members(required: bool) -> str:

@@ -7,8 +7,8 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from tierone.apidocs import PAGES as API_PAGES
-from tierone.clidocs import PAGES as CLI_PAGES
+from tierone.cli.apidocs import PAGES as API_PAGES
+from tierone.cli.clidocs import PAGES as CLI_PAGES
 from tierone.linter.ruledocs import PAGES as RULE_PAGES
 
 PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES}

@@ -12,9 +12,9 @@ from typing import Any, NamedTuple
 
 from hypothesis import HealthCheck, given, settings
 
-from tierone.subset.restore import restore
-from tierone.subset.rewriter import rewrite
-from tierone.subset.strictform import as_read, normalized, to_strict_form
+from tierone.rewriter.restore import restore
+from tierone.rewriter.rewrite import rewrite
+from tierone.rewriter.strictform import as_read, normalized, to_strict_form
 
 
 class Outcome(NamedTuple):

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tierone.apidocs import EXAMPLE
-from tierone.apidocs import PAGES as API_PAGES
-from tierone.clidocs import PAGES as CLI_PAGES
+from tierone.cli.apidocs import EXAMPLE
+from tierone.cli.apidocs import PAGES as API_PAGES
+from tierone.cli.clidocs import PAGES as CLI_PAGES
 from tierone.linter.ruledocs import PAGES as RULE_PAGES
 
 from .conftest import ROOT
@@ -70,7 +70,7 @@ def test_cli_page_documents_every_command_and_option():
 def test_the_rewrite_page_lists_every_pass_in_order():
     import re
 
-    from tierone.subset.passes import PASSES
+    from tierone.rewriter.passes import PASSES
 
     page = (ROOT / "docs" / "rewrite.md").read_text(encoding="utf-8")
     listed = re.findall(r"^\| ([a-z_]+) \|", page, flags=re.MULTILINE)

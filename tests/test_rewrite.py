@@ -9,10 +9,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tierone import lint
-from tierone.subset.passes import PASSES
-from tierone.subset.restore import restore
-from tierone.subset.rewriter import rewrite
-from tierone.subset.strictform import normalized, to_strict_form
+from tierone.rewriter.passes import PASSES
+from tierone.rewriter.restore import restore
+from tierone.rewriter.rewrite import rewrite
+from tierone.rewriter.strictform import normalized, to_strict_form
 
 from .conftest import FIXTURES, corpus_files
 from .roundtrip import check

@@ -22,16 +22,16 @@ __all__ = ["__version__", "capabilities", "envelopes", "lint", "lint_paths", "re
 _LAZY = {
     "lint": ("tierone.linter.api", "lint"),
     "lint_paths": ("tierone.linter.api", "lint_paths"),
-    "rewrite": ("tierone.subset.rewriter", "rewrite"),
-    "restore": ("tierone.subset.restore", "restore"),
-    "to_strict_form": ("tierone.subset.strictform", "to_strict_form"),
+    "rewrite": ("tierone.rewriter.rewrite", "rewrite"),
+    "restore": ("tierone.rewriter.restore", "restore"),
+    "to_strict_form": ("tierone.rewriter.strictform", "to_strict_form"),
 }
 
 if TYPE_CHECKING:
     from .linter.api import lint, lint_paths
-    from .subset.restore import restore
-    from .subset.rewriter import rewrite
-    from .subset.strictform import to_strict_form
+    from .rewriter.restore import restore
+    from .rewriter.rewrite import rewrite
+    from .rewriter.strictform import to_strict_form
 
 
 def __getattr__(name: str) -> Any:

@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 
 from ..core.pointer import Pointer
 from ..envelopes.catalog import LOW_REASONING_KINDS, UNIVERSAL_KINDS
-from ..subset.shapes import dict_at
+from ..rewriter.shapes import dict_at
 from .judge import load_bearing_findings, reasoning_findings, subset_findings
 from .served import Served, find_schema
 

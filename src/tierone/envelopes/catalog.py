@@ -97,7 +97,7 @@ def with_reasoning(payload_schema: Mapping[str, Any]) -> dict[str, Any]:
 def validate(kind: str, payload: Any) -> Validation:
     """Validate a payload of ``kind``, in either form: ``null`` for an optional field counts
     as absent and JSON-encoded free-form data is decoded, then the canonical schema judges."""
-    from ..subset.restore import restore
+    from ..rewriter.restore import restore
 
     restored = restore(payload, schema(kind))
     return Validation(restored.payload, tuple((e.pointer, e.message) for e in restored.errors))

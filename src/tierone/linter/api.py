@@ -20,7 +20,7 @@ from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
 from .diagnostics import FileResult, LintReport
-from .discovery import NoMatch, expand
+from ..core.discovery import NoMatch, expand
 from .engine import lint_source, plan_for
 from .selection import Selection
 

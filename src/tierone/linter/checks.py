@@ -16,7 +16,7 @@ from typing import Any, NamedTuple
 from ..core.pointer import ROOT, Pointer
 from ..core.walker import Visit
 from ..subset.table import ANNOTATIONS
-from .jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema, names_at
+from ..core.jsontypes import TYPE_NAMES, admits, declared_types, is_object_schema, names_at
 
 NONE: tuple[()] = ()
 

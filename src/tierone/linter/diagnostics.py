@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from ..core.errors import InputError
 
 if TYPE_CHECKING:
-    from .discovery import NoMatch
+    from ..core.discovery import NoMatch
 
 
 class Diagnostic(NamedTuple):

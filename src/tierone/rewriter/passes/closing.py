@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ...linter.jsontypes import is_object_schema, names_at
+from ...core.jsontypes import is_object_schema, names_at
 from ..shapes import (
     ANNOTATION_KEYS,
     ENCODED_NOTE,

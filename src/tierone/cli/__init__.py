@@ -1,8 +1,8 @@
-"""The ``tierone`` command line. Commands only parse options, build the pieces and choose
-exit codes: 0 clean or valid, 1 findings or invalid, 2 could not run.
+"""The ``tierone`` command line: the only layer that parses arguments, reads standard input,
+prints or picks an exit code (0 clean or valid, 1 findings or invalid, 2 could not run).
 
-Each command family lives in its own module (``cli_lint``, ``cli_rewrite``, ``cli_envelopes``,
-``cli_capabilities``); the entry point imports only the one invoked.
+Each command family lives in its own module (``lint``, ``rewrite``, ``probe``, ``envelopes``,
+``capabilities``); the entry point imports only the one invoked.
 """
 
 import sys
@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from . import __version__
-from .clitools import make_typer
+from .. import __version__
+from .options import make_typer
 
 HELP = "Lint, rewrite and restore JSON Schemas for OpenAI, Anthropic and Gemini strict modes."
 
@@ -32,15 +32,15 @@ def root(
 
 #: top-level commands: name -> the module that defines them (imported only when needed)
 COMMANDS = {
-    "lint": "tierone.cli_lint",
-    "rules": "tierone.cli_lint",
-    "rule": "tierone.cli_lint",
-    "rewrite": "tierone.cli_rewrite",
-    "restore": "tierone.cli_rewrite",
-    "probe": "tierone.cli_probe",
+    "lint": "tierone.cli.lint",
+    "rules": "tierone.cli.lint",
+    "rule": "tierone.cli.lint",
+    "rewrite": "tierone.cli.rewrite",
+    "restore": "tierone.cli.rewrite",
+    "probe": "tierone.cli.probe",
 }
 #: command groups: name -> the module whose ``app`` they are
-GROUPS = {"envelopes": "tierone.cli_envelopes", "capabilities": "tierone.cli_capabilities"}
+GROUPS = {"envelopes": "tierone.cli.envelopes", "capabilities": "tierone.cli.capabilities"}
 
 
 def build(only: str | None = None) -> typer.Typer:
@@ -90,7 +90,7 @@ def main() -> None:
     """
     import errno
 
-    from .clitools import StdoutError, guard_stdout
+    from .options import StdoutError, guard_stdout
 
     only = _invoked(sys.argv[1:])
     guard_stdout()
@@ -113,7 +113,7 @@ def main() -> None:
         typer.echo("tierone: error: out of memory", err=True)
         sys.exit(2)
     except ValueError as error:  # the subset table is read once, at import: a broken $TIERONE_TABLE
-        from .subset.cells import TableError
+        from ..subset.cells import TableError
 
         if not isinstance(error, TableError):
             raise

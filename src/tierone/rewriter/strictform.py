@@ -1,6 +1,6 @@
 """The strict (wire) form of an instance: what a model honoring the rewritten schema sends.
 
-The inverse of :func:`tierone.subset.restore.restore`, used to test round trips and to show
+The inverse of :func:`tierone.rewriter.restore.restore`, used to test round trips and to show
 users what their answers will look like: absent optional members become ``null`` and
 free-form data becomes a JSON string, exactly where the rewriter put those shapes.
 """
@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from ..core.pointer import Pointer
-from ..linter.jsontypes import names_at
+from ..core.jsontypes import names_at
 from .restore import _Reader
 
 
@@ -68,7 +68,7 @@ def as_read(schema: Any) -> Any:
     properties without saying ``additionalProperties`` is closed. Instances of this reading
     are exactly the ones a rewrite carries without loss."""
     from ..core.walker import detached, transform
-    from ..linter.jsontypes import is_object_schema
+    from ..core.jsontypes import is_object_schema
     from .shapes import inferred_type
 
     def read(node: Any, pointer: Any) -> Any:

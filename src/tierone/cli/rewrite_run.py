@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from ..clitools import read_output, write_output
+from .options import read_output, write_output
 from ..core.errors import InputError, require_schema
 from ..core.loading import batch, load_path, load_stdin
-from .files import RewrittenFile, rewrite_source
+from ..rewriter.files import RewrittenFile, rewrite_source
 
 
 def _say(text: str) -> None:
@@ -111,7 +111,7 @@ class Fixed(NamedTuple):
 
 def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: ignore[no-untyped-def]
     """``lint --fix``: rewrite in place every file whose rewrite differs."""
-    from ..linter.discovery import expand
+    from ..core.discovery import expand
 
     fixed = 0
     errors: list[InputError] = []
@@ -137,7 +137,7 @@ def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: 
 
 def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> int:
     """Restore a payload against the original schema; returns the exit code."""
-    from .restore import restore
+    from ..rewriter.restore import restore
 
     try:
         original = load_path(schema_spec)

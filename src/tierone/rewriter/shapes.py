@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ..linter.jsontypes import declared_types, is_object_schema
+from ..core.jsontypes import declared_types, is_object_schema
 
 #: keywords that say nothing about instances
 ANNOTATION_KEYS = frozenset(

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple
 
 from ..core.pointer import Pointer
 from ..core.refs import LOCAL, RefResolver
-from ..linter.jsontypes import names_at
+from ..core.jsontypes import names_at
 from .shapes import dict_at, is_free_form, items_of
 
 MAX_REF_HOPS = 64

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ..profiles import PROFILES
+from ...subset.profiles import PROFILES
 from ..shapes import dict_at, list_at
 from .base import Change, Options, PassResult
 

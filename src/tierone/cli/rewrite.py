@@ -6,7 +6,7 @@ from typing import Annotated
 
 import typer
 
-from .clitools import PROFILE_HELP, Format, fail
+from .options import PROFILE_HELP, Format, fail
 
 
 class OpenObjects(str, Enum):
@@ -34,7 +34,7 @@ def rewrite(
     date), 1 something could not be made compliant (each pointer is named) or --check/--diff
     found a difference, 2 could not run.
     """
-    from .subset.rewrite_command import run_rewrite
+    from .rewrite_run import run_rewrite
 
     if not paths and sys.stdin.isatty():
         fail("no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
@@ -57,6 +57,6 @@ def restore(
     validated against the original. Exit codes: 0 valid (payload on stdout), 1 invalid
     (errors listed with JSON Pointers), 2 could not run.
     """
-    from .subset.rewrite_command import run_restore
+    from .rewrite_run import run_restore
 
     raise typer.Exit(run_restore(payload, schema, json_output=output_format is Format.json))

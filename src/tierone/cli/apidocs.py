@@ -15,10 +15,10 @@ SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
     )),
     ("Rewriting and reading back", ("Make a schema strict, and turn the model's answer back into "
      "what the original schema means (see [the read-side contract](read-side.md))."), (
-        ("tierone", "rewrite"), ("tierone.subset.rewriter", "Rewritten"),
-        ("tierone.subset.passes", "Change"), ("tierone.subset.passes", "Unfixable"),
-        ("tierone", "restore"), ("tierone.subset.restore", "Restored"),
-        ("tierone.subset.restore", "RestoreError"), ("tierone", "to_strict_form"),
+        ("tierone", "rewrite"), ("tierone.rewriter.rewrite", "Rewritten"),
+        ("tierone.rewriter.passes", "Change"), ("tierone.rewriter.passes", "Unfixable"),
+        ("tierone", "restore"), ("tierone.rewriter.restore", "Restored"),
+        ("tierone.rewriter.restore", "RestoreError"), ("tierone", "to_strict_form"),
     )),
     ("Envelopes (`tierone.envelopes`)", ("The universal kinds' payload schemas and the host's "
      "helpers around `reasoning`."), tuple(("tierone.envelopes", name) for name in (

@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ...linter.jsontypes import names_at
+from ...core.jsontypes import names_at
 from .base import (
     Change,
     Options,

@@ -10,9 +10,9 @@ from typing import Any, NamedTuple
 from ...core.pointer import Pointer, PointerError
 from ...core.refs import LOCAL, RefResolver, recursive_sites
 from ...core.walker import objects
-from ...linter.jsontypes import declared_types
-from ..profiles import Policy, policies
-from ..table import BY_CODE
+from ...core.jsontypes import declared_types
+from ...subset.profiles import Policy, policies
+from ...subset.table import BY_CODE
 
 
 class Change(NamedTuple):

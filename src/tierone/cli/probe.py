@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .clitools import Format, fail, split_list, write_output
-from .core.errors import InputError
+from .options import Format, fail, split_list, write_output
+from ..core.errors import InputError
 
 if TYPE_CHECKING:
-    from .probe.report import Report
-    from .probe.runner import Request, Result
-    from .probe.vendors import Vendor
+    from ..probe.report import Report
+    from ..probe.runner import Request, Result
+    from ..probe.vendors import Vendor
 
 
 class VendorName(str, Enum):
@@ -47,8 +47,8 @@ def probe(
     import os
     from datetime import date
 
-    from .probe import catalog, runner
-    from .probe.vendors import VENDORS
+    from ..probe import catalog, runner
+    from ..probe.vendors import VENDORS
 
     chosen = VENDORS[vendor.value]
     codes = split_list(rows) or None
@@ -80,7 +80,7 @@ def probe(
                "a refused request costs nothing", err=True)
     results = runner.controlled(runner.send(chosen, key, requests))
     _give_up_when_nothing_answered(results, url)
-    from .probe.report import RENDER, Report
+    from ..probe.report import RENDER, Report
 
     report = Report(chosen.name, name, date.today().isoformat(), tuple(results))
     text = RENDER[output_format.value](report)
@@ -94,7 +94,7 @@ def probe(
 
 
 def _print_requests(vendor: "Vendor", requests: "list[Request]", output_format: str, output: str | None) -> None:
-    from .probe.runner import headers
+    from ..probe.runner import headers
 
     key = "<" + " or ".join(vendor.key_variables) + ">"  # the variable's name, never its value
     placeholder = headers(vendor, key)
@@ -123,8 +123,8 @@ def _give_up_when_nothing_answered(results: "list[Result]", url: str) -> None:
 
 
 def _update(report: "Report", to_stdout: bool) -> None:
-    from .probe.report import update
-    from .subset import cells
+    from ..probe.report import update
+    from ..subset import cells
 
     path = cells.data_path()
     try:

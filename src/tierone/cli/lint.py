@@ -6,12 +6,12 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .clitools import PROFILE_HELP, Format, ReportFormat, colorize, fail, use_color
-from .clitools import split_list as _split
-from .core.errors import InputError
+from .options import PROFILE_HELP, Format, ReportFormat, colorize, fail, use_color
+from .options import split_list as _split
+from ..core.errors import InputError
 
 if TYPE_CHECKING:
-    from .linter.diagnostics import LintReport
+    from ..linter.diagnostics import LintReport
 
 
 def lint(
@@ -34,17 +34,17 @@ def lint(
 
     Exit codes: 0 clean, 1 findings, 2 an input could not be checked or the options are wrong.
     """
-    from .linter import config as config_module
-    from .linter.api import lint_paths
-    from .linter.reporters import REPORTERS, error_line, summary
-    from .linter.reporters import statistics as render_statistics
-    from .linter.selection import SelectionError
+    from ..linter import config as config_module
+    from ..linter.api import lint_paths
+    from ..linter.reporters import REPORTERS, error_line, summary
+    from ..linter.reporters import statistics as render_statistics
+    from ..linter.selection import SelectionError
 
     fix_errors: tuple[InputError, ...] = ()
     try:
         config = config_module.Config() if isolated else config_module.load()
         if fix:
-            from .subset.rewrite_command import fix_paths
+            from .rewrite_run import fix_paths
 
             fixed = fix_paths(paths or ["."], profile=profile or config.profile or "tier1", config=config)
             fix_errors = fixed.errors
@@ -72,7 +72,7 @@ def lint(
         if not quiet:
             body += summary(report) + "\n"
     if output:
-        from .clitools import write_output
+        from .options import write_output
 
         try:
             write_output(output, body)
@@ -107,9 +107,9 @@ def rules(
     """List the rules: code, name, fixability, and the vendors that reject the pattern."""
     import json
 
-    from .linter.ruledocs import rejected_by
-    from .subset.profiles import PROFILES, policies
-    from .subset.table import FEATURES
+    from ..linter.ruledocs import rejected_by
+    from ..subset.profiles import PROFILES, policies
+    from ..subset.table import FEATURES
 
     if profile is not None and profile not in PROFILES:
         fail(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
@@ -128,8 +128,8 @@ def rules(
 
 def rule(code: Annotated[str, typer.Argument(metavar="CODE", help="A rule code (T102) or name (open-object).")]) -> None:
     """Explain one rule: what it does, why, an example, what to use instead, who rejects it."""
-    from .linter.ruledocs import rule_markdown
-    from .subset.table import BY_CODE, BY_NAME
+    from ..linter.ruledocs import rule_markdown
+    from ..subset.table import BY_CODE, BY_NAME
 
     feature = BY_CODE.get(code.upper()) or BY_NAME.get(code)
     if feature is None:

@@ -9,7 +9,7 @@ from ..core.errors import require_schema
 from ..core.loading import room_for_depth
 from ..core.walker import detached, walk
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
-from .profiles import DEFAULT_PROFILE, PROFILES
+from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 
 
 class Rewritten(NamedTuple):

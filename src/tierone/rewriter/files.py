@@ -6,7 +6,7 @@ from typing import NamedTuple
 
 from ..core.dumping import dump_json, dump_yaml, json_style
 from ..core.loading import Source, room_for_depth
-from .rewriter import Rewritten, rewrite
+from .rewrite import Rewritten, rewrite
 
 
 class RewrittenFile(NamedTuple):

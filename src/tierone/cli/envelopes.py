@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from .clitools import make_typer
+from .options import make_typer
 
 app = make_typer("envelopes", "Envelope payload schemas (universal kinds) and the reasoning helpers.")
 
@@ -28,7 +28,7 @@ def _fail(message: str) -> NoReturn:
 
 
 def _schema(kind: str, strict: bool = False) -> dict[str, Any]:
-    from .envelopes import UnknownKind, schema
+    from ..envelopes import UnknownKind, schema
 
     try:
         return schema(kind, strict)
@@ -37,8 +37,8 @@ def _schema(kind: str, strict: bool = False) -> dict[str, Any]:
 
 
 def _source(spec: str) -> Any:
-    from .core.errors import InputError
-    from .core.loading import load_path, load_stdin
+    from ..core.errors import InputError
+    from ..core.loading import load_path, load_stdin
 
     try:
         return load_stdin("-", "json") if spec == "-" else load_path(spec)
@@ -54,7 +54,7 @@ def _payload(spec: str) -> Any:
 @app.command("list")
 def list_kinds() -> None:
     """List the universal kinds and whether each declares `reasoning`."""
-    from .envelopes import kinds, needs_reasoning
+    from ..envelopes import kinds, needs_reasoning
 
     for kind in kinds():
         posture = "reasoning optional" if needs_reasoning(kind) else "no reasoning (side-channel acknowledgement)"
@@ -77,7 +77,7 @@ def validate(
 ) -> None:
     """Validate a payload against the kind's canonical schema (the strict form is accepted:
     null counts as absent). Exit 0 valid, 1 invalid, 2 could not run."""
-    from .envelopes import validate as check
+    from ..envelopes import validate as check
 
     _schema(kind)
     result = check(kind, _payload(payload))
@@ -97,7 +97,7 @@ def directive(
 ) -> None:
     """Print the system-prompt instruction that asks the model to fill `reasoning` (nothing
     for "off" or for a kind without `reasoning`)."""
-    from .envelopes import directive as make
+    from ..envelopes import directive as make
 
     text = make(_schema(kind, strict), strength.value)
     if text is not None:
@@ -111,7 +111,7 @@ def redact(
 ) -> None:
     """Replace every known secret value in the payload by [REDACTED:<secretId>] (SR-1) and
     print the redacted payload; counts and credential references go to stderr."""
-    from .envelopes import redact as scrub
+    from ..envelopes import redact as scrub
 
     entries = _secrets(secrets)
     result = scrub(_payload(payload), entries)
@@ -123,8 +123,8 @@ def redact(
 
 def _secrets(spec: str) -> Any:
     """The secrets file as (id, value) pairs; any problem is reported without its value."""
-    from .envelopes import secrets_from
-    from .envelopes.reasoning import DuplicateSecretId
+    from ..envelopes import secrets_from
+    from ..envelopes.reasoning import DuplicateSecretId
 
     source = _source(spec)
     data = source.data
@@ -148,7 +148,7 @@ def _secrets(spec: str) -> Any:
 def _duplicate_secret(spec: str, source: Any, duplicate: Any) -> NoReturn:
     """Two entries of a list of secrets with one id: both lines, never a value. (An object
     cannot hold an id twice: loading refuses a duplicate key.)"""
-    from .core.errors import InputError
+    from ..core.errors import InputError
 
     first, second = (source.locator.locate([(duplicate.first,)]).get((duplicate.first,)),
                      source.locator.locate([(duplicate.index,)]).get((duplicate.index,)))

@@ -57,7 +57,7 @@ def _walk(path: str, command: Any) -> list[str]:
 def cli_page() -> str:
     import typer
 
-    from .cli import full_app
+    from . import full_app
 
     root = typer.main.get_command(full_app())
     lines = [

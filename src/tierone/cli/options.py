@@ -25,7 +25,7 @@ def write_output(path: str | os.PathLike[str], text: str) -> None:
     directory whose mode has no write bit at all: root may write anything, and would otherwise
     replace a read-only file without a word.
     """
-    from .core.errors import InputError
+    from ..core.errors import InputError
 
     name = os.fspath(path)
     try:
@@ -94,8 +94,8 @@ def _umask() -> int:
 def read_output(path: str) -> str:
     """The current text of an output file, "" when there is none yet (for --check and --diff);
     an :class:`InputError` when it cannot be read or is not UTF-8."""
-    from .core.errors import InputError
-    from .core.loading import read_regular
+    from ..core.errors import InputError
+    from ..core.loading import read_regular
 
     if not os.path.exists(path):  # nothing there yet (or a link to nothing yet, which a write creates)
         return ""

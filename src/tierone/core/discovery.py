@@ -12,7 +12,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import NamedTuple
 
-from ..core.errors import InputError
+from .errors import InputError
 
 
 class NoMatch(NamedTuple):

@@ -11,7 +11,7 @@ from typing import Annotated
 
 import typer
 
-from .clitools import Format, make_typer
+from .options import Format, make_typer
 
 app = make_typer("capabilities", "Generate and check the host capabilities document (/.well-known/openwop).")
 
@@ -41,9 +41,9 @@ def generate(
 ) -> None:
     """Generate the capabilities document from the schemas the host serves, with an honest
     `tierOneSubsetCompliance` (never "strict" unless every served schema passes)."""
-    from .capabilities import generate as make
-    from .capabilities import load_config
-    from .core.errors import InputError
+    from ..capabilities import generate as make
+    from ..capabilities import load_config
+    from ..core.errors import InputError
 
     try:
         host = load_config(config)
@@ -60,7 +60,7 @@ def generate(
         typer.echo(f"{config}: nothing written", err=True)
         raise typer.Exit(1)
     text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
-    from .clitools import read_output, write_output
+    from .options import read_output, write_output
 
     try:
         if check:
@@ -91,9 +91,9 @@ def check(
 ) -> None:
     """Validate a capabilities document; with --schemas, run the reference suite's static
     scenarios and print pass/fail per scenario."""
-    from .capabilities import check as judge
-    from .core.errors import InputError
-    from .core.loading import load_path, load_stdin
+    from ..capabilities import check as judge
+    from ..core.errors import InputError
+    from ..core.loading import load_path, load_stdin
 
     try:
         data = (load_stdin("-", "json") if document == "-" else load_path(document)).data
@@ -102,7 +102,7 @@ def check(
         raise typer.Exit(2) from None
     chosen = (universal or Universal.FILES).value
     folders = _folders(schemas) if schemas is not None or chosen != "files" else None
-    from .envelopes.catalog import LOW_REASONING_KINDS
+    from ..envelopes.catalog import LOW_REASONING_KINDS
 
     if not isinstance(data, dict):
         typer.echo(f"{document}: error: a capabilities document is a JSON object, not {type(data).__name__}", err=True)
