@@ -1,0 +1,159 @@
+"""Judge every corpus schema's strict renditions by the consumers (tests/judges.py); print the counts.
+
+    python scripts/judge_corpus.py [--corpus ../shared/corpus] [--sub jsonschemabench]
+        [--profile tier1 --profile openai ...] [--limit N] [--every K] [--offset I]
+        [--timeout 60] [--format text|json]
+
+Per profile: schemas rewritten clean, refused (unfixable), crashed (the rewrite raised), timed
+out (no answer within --timeout seconds for the schema, all profiles together), accepted by every
+judge, and per judge the renditions it rejected, with the first offending pointer and an example
+file. One worker process does the work (the SDKs are imported once); it is replaced when a
+schema times out.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+from collections import Counter
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+#: what one profile's rewrite of one schema came to
+OUTCOMES = ("rewritten", "refused", "crashed", "timed out", "accepted")
+
+
+def judge_file(path: str, profiles: list[str]) -> dict[str, Any]:
+    """``{profile: {"outcome": ..., "rejected": [[judge, pointer, detail], ...]}}`` for one file."""
+    import tierone
+    from tests.judges import all_judges
+
+    schema = json.loads(Path(path).read_text(encoding="utf-8"))
+    out: dict[str, Any] = {}
+    for profile in profiles:
+        try:
+            result = tierone.rewrite(schema, profile)
+        except Exception as error:  # noqa: BLE001 - counted and shown, the run goes on
+            out[profile] = {"outcome": "crashed", "detail": f"{type(error).__name__}: {error}"[:200]}
+            continue
+        if not result.ok:
+            out[profile] = {"outcome": "refused"}
+            continue
+        rejected = [[v.judge, v.pointer, v.detail[:200]] for v in all_judges(result.schema, profile) if not v.ok]
+        out[profile] = {"outcome": "rewritten", "rejected": rejected}
+    return out
+
+
+def _serve(requests: Connection, answers: Connection) -> None:
+    from tests.judges import PROFILE_VENDORS, all_judges
+
+    for profile in PROFILE_VENDORS:  # import every SDK before the first deadline runs
+        all_judges({"type": "object", "properties": {}, "required": [], "additionalProperties": False}, profile)
+    answers.send("ready")
+    while True:
+        path, profiles = requests.recv()
+        try:
+            answers.send(judge_file(path, profiles))
+        except Exception as error:  # noqa: BLE001 - e.g. a file that is not JSON
+            answers.send({"error": f"{type(error).__name__}: {error}"[:200]})
+
+
+class Worker:
+    """A child process that judges one file at a time; replaced after a timeout."""
+
+    def __init__(self) -> None:
+        context = multiprocessing.get_context("spawn")
+        self._requests, requests = context.Pipe()
+        answers, self._answers = context.Pipe()
+        self._process = context.Process(target=_serve, args=(requests, answers), daemon=True)
+        self._process.start()
+        self._answers.recv()  # "ready"
+
+    def judge(self, path: str, profiles: list[str], timeout: float) -> dict[str, Any] | None:
+        self._requests.send((path, profiles))
+        return self._answers.recv() if self._answers.poll(timeout) else None
+
+    def stop(self) -> None:
+        self._process.kill()
+        self._process.join()
+
+
+def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str]) -> dict[str, Any]:
+    """The per-profile table: outcome counts, and per judge rejections, first pointer, example."""
+    table: dict[str, Any] = {}
+    for profile in profiles:
+        counts: Counter[str] = Counter()
+        judges: dict[str, dict[str, Any]] = {}
+        examples: dict[str, str] = {}
+        for path, result in results:
+            entry = None if result is None else result.get(profile, {"outcome": "crashed"})
+            outcome = "timed out" if entry is None else entry["outcome"]
+            counts[outcome] += 1
+            examples.setdefault(outcome, path)
+            if outcome != "rewritten":
+                continue
+            counts["accepted"] += not entry["rejected"]
+            for name, pointer, detail in entry["rejected"]:
+                row = judges.setdefault(name, {"rejected": 0, "pointer": pointer, "detail": detail, "example": path})
+                row["rejected"] += 1
+        table[profile] = {"schemas": len(results), **{k: counts[k] for k in OUTCOMES},
+                          "crashed example": examples.get("crashed"), "judges": judges}
+    return table
+
+
+def render(table: dict[str, Any]) -> str:
+    lines = []
+    for profile, row in table.items():
+        counts = ", ".join(f"{k} {row[k]}" for k in OUTCOMES)
+        lines.append(f"{profile}: {row['schemas']} schemas: {counts}")
+        if row["crashed example"]:
+            lines.append(f"  crashed, e.g. {row['crashed example']}")
+        for name, judge in sorted(row["judges"].items(), key=lambda item: -item[1]["rejected"]):
+            lines.append(f"  {name:20} rejected {judge['rejected']:4}  first at {repr(judge['pointer']) if judge['pointer'] is not None else '-':30} e.g. {judge['example']}")
+            lines.append(f"  {'':20} {judge['detail'][:110]}")
+    return "\n".join(lines)
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
+    parser.add_argument("--sub", default="jsonschemabench")
+    parser.add_argument("-p", "--profile", action="append", help="repeatable; default tier1")
+    parser.add_argument("--limit", type=int, default=0, help="at most N files (after --offset and --every)")
+    parser.add_argument("--every", type=int, default=1, help="take every Kth file")
+    parser.add_argument("--offset", type=int, default=0, help="start at the Ith file")
+    parser.add_argument("--timeout", type=float, default=60, help="seconds per schema")
+    parser.add_argument("--format", choices=("text", "json"), default="text")
+    args = parser.parse_args()
+    profiles = args.profile or ["tier1"]
+    files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))
+    files = files[args.offset :: args.every][: args.limit or None]
+    if not files:
+        print(f"no corpus at {args.corpus / args.sub}", file=sys.stderr)
+        return 2
+    worker = Worker()
+    results: list[tuple[str, dict[str, Any] | None]] = []
+    try:
+        for path in files:
+            result = worker.judge(str(path), profiles, args.timeout)
+            if result is None:
+                worker.stop()
+                worker = Worker()
+            elif "error" in result:
+                result = {p: {"outcome": "crashed", "detail": result["error"]} for p in profiles}
+            results.append((str(path.relative_to(args.corpus)), result))
+    finally:
+        worker.stop()
+    table = tally(results, profiles)
+    print(json.dumps(table, indent=2) if args.format == "json" else render(table))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
