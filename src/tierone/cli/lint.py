@@ -6,9 +6,9 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from ..core.errors import InputError
 from .options import PROFILE_HELP, Format, ReportFormat, colorize, fail, use_color
 from .options import split_list as _split
-from ..core.errors import InputError
 
 if TYPE_CHECKING:
     from ..linter.diagnostics import LintReport

@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from .options import Format, fail, split_list, write_output
 from ..core.errors import InputError
+from .options import Format, fail, split_list, write_output
 
 if TYPE_CHECKING:
     from ..probe.report import Report

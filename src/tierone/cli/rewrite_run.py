@@ -12,10 +12,10 @@ import sys
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from .options import read_output, write_output
 from ..core.errors import InputError, require_schema
 from ..core.loading import batch, load_path, load_stdin
 from ..rewriter.files import RewrittenFile, rewrite_source
+from .options import read_output, write_output
 
 
 def _say(text: str) -> None:

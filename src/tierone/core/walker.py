@@ -37,6 +37,16 @@ IN_MAPPING = frozenset(
 )
 #: every keyword under which a subschema can stand
 SUBSCHEMA_KEYWORDS = IN_VALUE | IN_ARRAY | IN_MAPPING
+#: containers each of whose entries describes a value of its own (a member, a definition, a
+#: union branch, a tuple item): not those whose entries apply only to members that match a
+#: pattern or are present (patternProperties, dependentSchemas, dependencies), nor an
+#: array-valued ``items`` (the draft-2019 tuple form)
+VALUE_ENTRIES = (IN_MAPPING | IN_ARRAY) - {
+    "patternProperties", "dependentSchemas", "dependencies", "items"
+}
+#: every keyword whose subschema describes instance values: the entries above, the items of
+#: an array and the values of members not declared
+DESCRIBES_VALUES = VALUE_ENTRIES | {"items", "additionalProperties"}
 
 
 class Visit(NamedTuple):

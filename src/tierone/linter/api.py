@@ -6,6 +6,7 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
+from ..core.discovery import NoMatch, expand
 from ..core.errors import InputError, require_schema
 from ..core.loading import (
     Source,
@@ -20,7 +21,6 @@ from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
 from .diagnostics import FileResult, LintReport
-from ..core.discovery import NoMatch, expand
 from .engine import lint_source, plan_for
 from .selection import Selection
 

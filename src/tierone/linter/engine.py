@@ -14,18 +14,10 @@ from ..core.errors import InputError, require_schema
 from ..core.loading import Source, room_for_depth
 from ..core.walker import walk
 from ..subset.model import Feature
-from ..subset.profiles import Policy, policies, rejecting_vendors
+from ..subset.profiles import PROFILES, Policy, policies, rejecting_vendors
 from ..subset.table import ANNOTATIONS, BY_CODE, FEATURES, SUPPORTED_KEYWORDS
 from . import checks, registry
 from .diagnostics import Diagnostic, FileResult
-
-SUBSET_PHRASE = {
-    "tier1": "the Tier-1 subset",
-    "tier1-load-bearing": "the Tier-1 subset",
-    "openai": "OpenAI strict mode",
-    "anthropic": "Anthropic strict mode",
-    "gemini": "Gemini's schema subset",
-}
 
 #: every keyword some rule knows about; anything else is an unknown keyword
 KNOWN_KEYWORDS = frozenset(
@@ -139,7 +131,7 @@ def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
 def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
     template = feature.message
     fields = _Fields(hit.fields or ())
-    fields["subset"] = SUBSET_PHRASE[profile]
+    fields["subset"] = PROFILES[profile].phrase
     if hit.keyword is not None:
         fields.setdefault("keyword", hit.keyword)
     if "{value" in template:

@@ -12,9 +12,9 @@ import json
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..core.jsontypes import names_at
 from ..core.pointer import Pointer
 from ..core.refs import LOCAL, RefResolver
-from ..core.jsontypes import names_at
 from .shapes import dict_at, is_free_form, items_of
 
 MAX_REF_HOPS = 64

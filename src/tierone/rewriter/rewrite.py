@@ -8,8 +8,8 @@ from typing import Any, NamedTuple
 from ..core.errors import require_schema
 from ..core.loading import room_for_depth
 from ..core.walker import detached, walk
-from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
+from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 
 
 class Rewritten(NamedTuple):

@@ -7,12 +7,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
+from ..core.walker import VALUE_ENTRIES
+from ..subset.table import NOT_CONSTRAINING
 
 #: keywords that say nothing about instances
-ANNOTATION_KEYS = frozenset(
-    {"title", "description", "$comment", "examples", "$schema", "$id", "$defs", "definitions",
-     "propertyOrdering", "default", "deprecated", "readOnly", "writeOnly"}
-)
+ANNOTATION_KEYS = NOT_CONSTRAINING
 STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType"})
 NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 ARRAY_KEYS = frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
@@ -84,9 +83,10 @@ def inferred_type(schema: dict[str, Any]) -> str | None:
     return kinds.pop() if len(kinds) == 1 else None
 
 
-#: keywords under which a subschema describes a value of its own (a member, an item, a
-#: union branch, a definition); only there can free-form data become a JSON string
-VALUE_POSITIONS = frozenset({"properties", "$defs", "definitions", "anyOf", "oneOf", "allOf", "prefixItems"})
+#: containers whose entries describe a value of their own (a member, a union branch, a
+#: definition, a tuple item); only there, and as ``items``, can free-form data become a JSON
+#: string
+VALUE_POSITIONS = VALUE_ENTRIES
 
 
 def encodable_at(pointer: tuple[object, ...]) -> bool:

@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..core.pointer import Pointer
 from ..core.jsontypes import names_at
+from ..core.pointer import Pointer
 from .restore import _Reader
 
 
@@ -67,8 +67,8 @@ def as_read(schema: Any) -> Any:
     object, a schema whose keywords imply one type has it, and an object that declares
     properties without saying ``additionalProperties`` is closed. Instances of this reading
     are exactly the ones a rewrite carries without loss."""
-    from ..core.walker import detached, transform
     from ..core.jsontypes import is_object_schema
+    from ..core.walker import detached, transform
     from .shapes import inferred_type
 
     def read(node: Any, pointer: Any) -> Any:

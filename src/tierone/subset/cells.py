@@ -1,6 +1,6 @@
 """The subset table's cells as data: read from and written to ``table.json``.
 
-The rows (rule codes, names, messages, docs) are Python in ``table.py``; what each source
+The rows (rule codes, names, messages, docs) are Python in ``table/``; what each source
 accepts, and the evidence for it, is data in ``table.json`` next to this module, so that
 ``tierone probe --update`` can rewrite it and people can edit it by hand. The file's own
 ``$comment`` documents its format. ``TIERONE_TABLE`` points tierone at another copy of the

@@ -7,6 +7,11 @@ from typing import Any, NamedTuple
 
 SUPPORTED, UNSUPPORTED, PARTIAL, LIMITED = "supported", "unsupported", "partial", "limited"
 
+#: the rewriter's pass that takes keywords out of the wire schema (stating them in the
+#: description): a row fixed by it has its own keywords stripped (a row without keywords,
+#: unknown-keyword, has every unknown keyword stripped)
+STRIP = "strip_constraints"
+
 #: the three vendor strict modes, in the order reports name them
 VENDORS = ("openai", "anthropic", "gemini")
 #: every column of the table: the vendors and the OpenWOP RFC 0030 Tier-1 subset itself
@@ -51,6 +56,11 @@ class RuleDoc(NamedTuple):
     fix: str = ""
 
 
+def doc(what: str, why: str, example: str, use_instead: str, fix: str = "") -> RuleDoc:
+    """A rule's documentation, its examples trimmed."""
+    return RuleDoc(what, why, example.strip(), use_instead.strip(), fix)
+
+
 class Feature(NamedTuple):
     """One row: a JSON-Schema feature, the rule that finds it, and each source's support."""
 
@@ -68,11 +78,22 @@ class Feature(NamedTuple):
     support: Mapping[str, Support] = {}
     #: checked by the OpenWOP conformance suite's always-on ("load-bearing") leg
     load_bearing: bool = False
-    #: the rewriter can make this finding go away
-    fixable: bool = False
+    #: how ``tierone rewrite`` makes the finding go away: the name of the pass that does it
+    #: (one of ``rewriter.passes.PASSES``; ``STRIP`` strips the row's keywords), or None
+    fix: str | None = None
 
     def cell(self, source: str) -> Support:
         return self.support.get(source, Support(SUPPORTED))
+
+    @property
+    def fixable(self) -> bool:
+        """Whether the rewriter can make this finding go away (derived from ``fix``)."""
+        return self.fix is not None
+
+    @property
+    def strips(self) -> tuple[str, ...]:
+        """The keywords the rewriter takes out of the wire schema for this rule."""
+        return self.keywords if self.fix == STRIP else ()
 
     @property
     def category(self) -> str:

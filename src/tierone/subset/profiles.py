@@ -21,30 +21,39 @@ class Profile(NamedTuple):
     #: the table columns this profile must satisfy
     sources: tuple[str, ...]
     description: str
+    #: what messages call the profile's schema subset ("`oneOf` is not accepted by ...")
+    phrase: str
     #: only the rows the OpenWOP conformance suite's always-on leg checks
     load_bearing_only: bool = False
 
+
+#: the profile used when none is named
+DEFAULT_PROFILE = "tier1"
 
 PROFILES: dict[str, Profile] = {
     p.name: p
     for p in (
         Profile(
-            "tier1", ("openai", "anthropic", "gemini", "openwop"),
+            DEFAULT_PROFILE, ("openai", "anthropic", "gemini", "openwop"),
             "The intersection: what OpenAI strict, Anthropic strict and Gemini all accept, "
             "within the RFC 0030 Tier-1 subset. The default.",
+            "the Tier-1 subset",
         ),
         Profile(
             "tier1-load-bearing", ("openwop",),
             "What the OpenWOP conformance suite checks for every host, including those that "
             "advertise \"warn\": forbidden keywords, nesting depth and property count.",
+            "the Tier-1 subset",
             load_bearing_only=True,
         ),
-        Profile("openai", ("openai",), "OpenAI Structured Outputs and strict function calling."),
-        Profile("anthropic", ("anthropic",), "Anthropic strict tool use and output_config.format."),
-        Profile("gemini", ("gemini",), "Google Gemini responseSchema and response_json_schema."),
+        Profile("openai", ("openai",), "OpenAI Structured Outputs and strict function calling.",
+                "OpenAI strict mode"),
+        Profile("anthropic", ("anthropic",), "Anthropic strict tool use and output_config.format.",
+                "Anthropic strict mode"),
+        Profile("gemini", ("gemini",), "Google Gemini responseSchema and response_json_schema.",
+                "Gemini's schema subset"),
     )
 }
-DEFAULT_PROFILE = "tier1"
 
 
 class Policy(NamedTuple):

@@ -7,10 +7,10 @@ from collections.abc import Callable
 from functools import cache
 from typing import Any, NamedTuple
 
+from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer, PointerError
 from ...core.refs import LOCAL, RefResolver, recursive_sites
 from ...core.walker import objects
-from ...core.jsontypes import declared_types
 from ...subset.profiles import Policy, policies
 from ...subset.table import BY_CODE
 

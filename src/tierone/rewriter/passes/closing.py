@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.jsontypes import is_object_schema, names_at
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ...core.jsontypes import is_object_schema, names_at
 from ..shapes import (
     ANNOTATION_KEYS,
     ENCODED_NOTE,

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ...core.jsontypes import names_at
 from .base import (
     Change,
     Options,

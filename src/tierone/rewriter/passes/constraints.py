@@ -10,20 +10,14 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
+from ...subset.table import FEATURES
 from ..shapes import admits_null
 from .base import Change, Options, PassResult, _flagged, _noted, _why, _widened
 
-# Constraint keywords the rewriter may drop from the wire schema, by rule; restore still
-# enforces them because it validates against the original.
-REMOVABLE = {
-    "T203": ("not",), "T204": ("if", "then", "else"),
-    "T205": ("dependencies", "dependentSchemas", "dependentRequired"), "T207": ("propertyNames",),
-    "T209": ("unevaluatedProperties", "unevaluatedItems"), "T210": ("contains", "minContains", "maxContains"),
-    "T212": ("default",), "T301": ("minLength", "maxLength"), "T302": ("pattern",), "T303": ("format",),
-    "T304": ("minimum", "maximum"), "T305": ("exclusiveMinimum", "exclusiveMaximum"), "T306": ("multipleOf",),
-    "T307": ("minItems",), "T308": ("maxItems",), "T309": ("uniqueItems",),
-    "T310": ("minProperties", "maxProperties"),
-}
+#: constraint keywords the rewriter may drop from the wire schema, by rule: the keywords of
+#: the rows this pass fixes (``Feature.strips``); restore still enforces them because it
+#: validates against the original
+REMOVABLE = {feature.code: feature.strips for feature in FEATURES if feature.strips}
 
 #: the rule under which each removable keyword leaves
 _RULE_OF = {keyword: code for code, keywords in REMOVABLE.items() for keyword in keywords}

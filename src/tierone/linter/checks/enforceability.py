@@ -1,0 +1,143 @@
+"""Checks of the enforceability rules (T6xx): schemas that constrain nothing a strict mode
+can generate from (untyped, boolean, empty), values that contradict their type, and
+keywords whose value has the wrong shape."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.jsontypes import TYPE_NAMES, admits, declared_types
+from ...core.walker import DESCRIBES_VALUES, IN_ARRAY, IN_MAPPING, SUBSCHEMA_KEYWORDS, Visit
+from ...subset.table import NOT_CONSTRAINING
+from .base import NONE, Hit, Hits, Tally, keyword_check, node_check
+from .rendering import show
+
+#: subschemas that do not describe instance values (conditions, negations, pattern-named and
+#: dependent members, ...): a rule reports their container keyword (``contentSchema`` as an
+#: unknown keyword), so their contents are not judged again
+REPORTED_BY_CONTAINER = SUBSCHEMA_KEYWORDS - DESCRIBES_VALUES
+
+# Where `true`/`false` are ordinary values rather than stand-ins for a schema.
+BOOLEAN_IS_A_VALUE = frozenset({"additionalProperties"}) | REPORTED_BY_CONTAINER
+
+TYPE_SOURCES = frozenset(
+    {"type", "$ref", "anyOf", "oneOf", "allOf", "enum", "const", "$dynamicRef", "$recursiveRef"}
+)
+
+
+@node_check("T601")
+def untyped_schema(visit: Visit, tally: Tally) -> Hits:
+    node = visit.schema
+    if not visit.depth or not isinstance(node, dict) or visit.keyword in REPORTED_BY_CONTAINER:
+        return NONE
+    if TYPE_SOURCES.isdisjoint(node) and not NOT_CONSTRAINING.issuperset(node):
+        hint = " (it has properties: add `type: object`)" if "properties" in node else ""
+        return (Hit(visit.pointer, None, {"detail": hint}),)
+    return NONE
+
+
+@node_check("T602")
+def boolean_schema(visit: Visit, tally: Tally) -> Hits:
+    if visit.depth and isinstance(visit.schema, bool) and visit.keyword not in BOOLEAN_IS_A_VALUE:
+        return (Hit(visit.pointer, None, None, visit.schema),)
+    return NONE
+
+
+@node_check("T603")
+def empty_schema(visit: Visit, tally: Tally) -> Hits:
+    node = visit.schema
+    if not visit.depth or not isinstance(node, dict) or visit.keyword in REPORTED_BY_CONTAINER:
+        return NONE
+    if NOT_CONSTRAINING.issuperset(node) and not any(k.startswith("x-") for k in node):
+        return (Hit(visit.pointer),)
+    return NONE
+
+
+@keyword_check("T604")
+def enum_type_mismatch(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    types = declared_types(visit.schema)
+    if types is None:
+        return NONE
+    values = value if keyword == "enum" and isinstance(value, list) else [value] if keyword == "const" else []
+    for item in values:
+        if not any(admits(t, item) for t in types):
+            return (Hit(visit.pointer, keyword, None, item),)
+    return NONE
+
+
+@node_check("T606")
+def not_a_schema(visit: Visit, tally: Tally) -> Hits:
+    node = visit.schema
+    if isinstance(node, (dict, bool)):
+        return NONE
+    detail = f"expected a schema, found {show(node)}"
+    return (Hit(visit.pointer, None, {"keyword": visit.keyword or "schema", "detail": detail}),)
+
+
+@keyword_check("T606", keywords=("type",))
+def malformed_type(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if value.__class__ is str and value in TYPE_NAMES:
+        return NONE
+    names = value if isinstance(value, list) else [value]
+    bad = [n for n in names if not isinstance(n, str) or n not in TYPE_NAMES]
+    if bad or not names:
+        detail = f"{show(bad[0])} is not a JSON-Schema type" if bad else "an empty type list"
+    elif len(set(names)) != len(names):
+        detail = "type names repeat"
+    else:
+        return NONE
+    return (Hit(visit.pointer, keyword, {"detail": detail}),)
+
+
+@keyword_check("T606", keywords=("required",))
+def malformed_required(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if not isinstance(value, list) or not all(isinstance(n, str) for n in value):
+        return (Hit(visit.pointer, keyword, {"detail": "expected a list of property names"}),)
+    if len(set(value)) != len(value):
+        return (Hit(visit.pointer, keyword, {"detail": "property names repeat"}),)
+    return NONE
+
+
+#: keywords whose value must be an object of schemas: the walker's mappings, except
+#: ``dependencies`` (not judged: its draft-07 form mixes schemas and lists of names)
+OBJECT_VALUED = IN_MAPPING - {"dependencies"}
+#: keywords whose value must be an object or an array: the walker's containers (but
+#: ``items``, which may be one schema or an array) and ``enum``
+CONTAINERS = OBJECT_VALUED | (IN_ARRAY - {"items"}) | {"enum"}
+
+
+@keyword_check("T606", keywords=CONTAINERS)
+def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    expected = dict if keyword in OBJECT_VALUED else list
+    if isinstance(value, expected):
+        if keyword == "enum" and not value:
+            return (Hit(visit.pointer, keyword, {"detail": "an empty enum accepts no value"}),)
+        if isinstance(value, list) and keyword == "enum" and _repeats(value):
+            return (Hit(visit.pointer, keyword, {"detail": "enum values repeat"}),)
+        return NONE
+    noun = "an object of schemas" if expected is dict else "an array"
+    return (Hit(visit.pointer, keyword, {"detail": f"expected {noun}"}),)
+
+
+_SCALARS = (str, int, bool, type(None))
+
+
+def _repeats(values: list[Any]) -> bool:
+    """Whether two values have the same JSON text (so 1, true and 1.0 are three values)."""
+    if all(v.__class__ in _SCALARS for v in values):  # the common case: no serialising
+        return len({(v.__class__, v) for v in values}) != len(values)
+    import json
+
+    seen = {json.dumps(v, sort_keys=True) for v in values}
+    return len(seen) != len(values)
+
+
+@node_check("T607")
+def untyped_array_items(visit: Visit, tally: Tally) -> Hits:
+    node = visit.schema
+    if node.__class__ is not dict or "items" in node or "prefixItems" in node:
+        return NONE
+    declared = node.get("type")
+    if declared == "array" or (isinstance(declared, list) and "array" in declared):
+        return (Hit(visit.pointer),)
+    return NONE

@@ -1,0 +1,33 @@
+"""Checks of the keyword rules (T2xx): composition and the keywords strict modes reject.
+
+Most of them flag the keyword wherever it stands (``keyword_present``); tuples and complex
+enum values need a look at the value."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.walker import Visit
+from .base import NONE, Hit, Hits, Tally, keyword_check
+
+
+@keyword_check(
+    "T201", "T202", "T203", "T204", "T205", "T207", "T208", "T209", "T210", "T211", "T212", "T213",
+)
+def keyword_present(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    return (Hit(visit.pointer, keyword, None, value),)
+
+
+@keyword_check("T206")
+def tuple_items(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if keyword != "items" or isinstance(value, list):
+        return (Hit(visit.pointer, keyword),)
+    return NONE
+
+
+@keyword_check("T214")
+def complex_enum_value(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    values = value if keyword == "enum" and isinstance(value, list) else [value] if keyword == "const" else []
+    if any(isinstance(v, (dict, list)) for v in values):
+        return (Hit(visit.pointer, keyword),)
+    return NONE

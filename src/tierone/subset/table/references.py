@@ -1,0 +1,41 @@
+"""Rows of the reference rules (T5xx): `$ref`s that cannot be followed."""
+
+from __future__ import annotations
+
+from ..model import Feature, doc
+
+ROWS: tuple[Feature, ...] = (
+    Feature(
+        "T501", "recursive-ref", "structure", ("$ref",),
+        "`$ref` {value} is recursive",
+        doc(
+            "Finds `$ref`s that lead, directly or through other references, back into "
+            "themselves.",
+            "Anthropic rejects recursive schemas (`Circular reference detected`); Gemini SDKs "
+            "truncate them silently.",
+            '{"$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", '
+            '"items": {"$ref": "#/$defs/Node"}}}}}}',
+            "a bounded, explicit nesting, or a JSON-encoded string below a fixed depth",
+        ),
+    ),
+    Feature(
+        "T502", "remote-ref", "structure", ("$ref",),
+        "`$ref` {value} points outside this document; it is never fetched",
+        doc(
+            "Finds references to other documents (URLs, relative file names).",
+            "Vendors accept only references inside the schema. tierone never fetches them.",
+            '{"$ref": "https://example.com/address.schema.json"}',
+            "bundle the definition under `$defs` and use `#/$defs/...`",
+        ),
+    ),
+    Feature(
+        "T503", "unresolvable-ref", "structure", ("$ref",),
+        "`$ref` {value} cannot be resolved: {detail}",
+        doc(
+            "Finds local references that point at nothing.",
+            "Every vendor rejects a dangling reference.",
+            '{"$ref": "#/$defs/Missing"}',
+            "point at an existing definition",
+        ),
+    ),
+)
