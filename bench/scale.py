@@ -20,10 +20,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import alternate, json_load_all, median
 
+from tierone.cli.rewrite_run import run_rewrite
 from tierone.core.loading import room_for_depth
 from tierone.linter.api import lint_paths
 from tierone.linter.config import Config
-from tierone.cli.rewrite_run import run_rewrite
 
 
 def _members(required: bool) -> str:

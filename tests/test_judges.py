@@ -117,6 +117,8 @@ CLOSED_EMPTY_OBJECT = _defect("a closed object without properties gets no requir
 ANCHORED_PATTERN = _defect("outlines-core limitation: a pattern with ^ compiles to a regex that matches nothing "
                            "(openai keeps pattern)", "outlines-core")
 ESCAPED_REF = _defect("outlines-core limitation: it cannot resolve an escaped $ref pointer (#/$defs/a~1b)", "outlines-core")
+PATTERN_KEPT = _defect("pattern kept for anthropic (its documented regex subset): the SDK's transform_schema moves it into "
+                       "the description", "anthropic-transform")
 TUPLE_ITEMS = _defect("draft-04 tuple items: [...] kept for gemini: outlines-core does not support it", "outlines-core")
 
 #: the cases each defect shows in (issue 13 lists most); fixing one turns its cases into XPASS,
@@ -183,6 +185,10 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
     ),
     ANCHORED_PATTERN: (
         "T302-bad-pattern-openai", "cli-messy.schema.yaml-openai",
+        "T302-bad-pattern-anthropic", "cli-messy.schema.yaml-anthropic",
+    ),
+    PATTERN_KEPT: (
+        "T302-bad-pattern-anthropic", "cli-messy.schema.yaml-anthropic",
     ),
     CLOSED_EMPTY_OBJECT: (
         "T401-good-a_closed_empty_object_at_depth_five_(additionalProperties:_false_is_a_switch,_not_a_level)-tier1",
