@@ -169,8 +169,10 @@ def test_standard_input_is_read_with_the_same_cap_as_files(monkeypatch):
 
     monkeypatch.setattr(loading, "MAX_BYTES", 1000)
     monkeypatch.setattr(sys, "stdin", Stdin())
+    from tierone.cli.output import read_stdin  # only the CLI reads standard input
+
     with pytest.raises(InputError, match="limit of 1,000 bytes"):
-        loading.load_stdin("-")
+        read_stdin()
 
 
 # --- item 5: special files and symlinks written ------------------------------------------------

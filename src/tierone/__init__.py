@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .core.version import __version__
 
 __all__ = ["__version__", "capabilities", "envelopes", "lint", "lint_paths", "restore", "rewrite", "to_strict_form"]
 

@@ -11,14 +11,15 @@ from typing import Annotated
 
 import typer
 
-from .. import __version__
-from .options import make_typer
+from .output import make_typer
 
 HELP = "Lint, rewrite and restore JSON Schemas for OpenAI, Anthropic and Gemini strict modes."
 
 
 def _version(value: bool) -> None:
     if value:
+        from ..core.version import __version__
+
         typer.echo(f"tierone {__version__}")
         raise typer.Exit()
 
@@ -90,7 +91,7 @@ def main() -> None:
     """
     import errno
 
-    from .options import StdoutError, guard_stdout
+    from .output import StdoutError, guard_stdout
 
     only = _invoked(sys.argv[1:])
     guard_stdout()

@@ -11,7 +11,8 @@ from typing import Annotated
 
 import typer
 
-from .options import Format, make_typer
+from .options import Format
+from .output import fail, fail_input, make_typer, read_stdin
 
 app = make_typer("capabilities", "Generate and check the host capabilities document (/.well-known/openwop).")
 
@@ -26,8 +27,9 @@ def _folders(values: list[str] | None) -> list[Path]:
     folders = [Path(v) for v in values or []]
     for folder in folders:
         if not folder.is_dir():
-            typer.echo(f"{folder}: error: not a directory", err=True)
-            raise typer.Exit(2)
+            from ..core.errors import InputError
+
+            fail_input(InputError(str(folder), "not a directory"))
     return folders
 
 
@@ -49,8 +51,7 @@ def generate(
         host = load_config(config)
         result = make(host, _folders(schemas), allow_downgrade=allow_downgrade)
     except InputError as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(2) from None
+        fail_input(error)
     for note in result.notes:
         typer.echo(f"{config}: {note}", err=True)
     if result.document is None:
@@ -60,13 +61,12 @@ def generate(
         typer.echo(f"{config}: nothing written", err=True)
         raise typer.Exit(1)
     text = json.dumps(result.document, indent=2, ensure_ascii=False) + "\n"
-    from .options import read_output, write_output
+    from ..core.files import read_output, write_output
 
     try:
         if check:
             if output is None:
-                typer.echo("tierone: error: --check needs -o FILE", err=True)
-                raise typer.Exit(2)
+                fail("--check needs -o FILE")
             if read_output(output) != text:
                 typer.echo(f"{output} is stale: run the same command without --check", err=True)
                 raise typer.Exit(1)
@@ -76,8 +76,7 @@ def generate(
             return
         write_output(output, text)
     except InputError as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(2) from None
+        fail_input(error)
     typer.echo(f"wrote {output} (tierOneSubsetCompliance: {result.granted})", err=True)
 
 
@@ -93,20 +92,18 @@ def check(
     scenarios and print pass/fail per scenario."""
     from ..capabilities import check as judge
     from ..core.errors import InputError
-    from ..core.loading import load_path, load_stdin
+    from ..core.inputs import load_input
 
     try:
-        data = (load_stdin("-", "json") if document == "-" else load_path(document)).data
+        data = load_input(document, stdin=read_stdin, stdin_format="json").data
     except InputError as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(2) from None
+        fail_input(error)
     chosen = (universal or Universal.FILES).value
     folders = _folders(schemas) if schemas is not None or chosen != "files" else None
     from ..envelopes.catalog import LOW_REASONING_KINDS
 
     if not isinstance(data, dict):
-        typer.echo(f"{document}: error: a capabilities document is a JSON object, not {type(data).__name__}", err=True)
-        raise typer.Exit(2)
+        fail_input(InputError(document, f"a capabilities document is a JSON object, not {type(data).__name__}"))
     report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])))
     if output_format is Format.json:
         typer.echo(json.dumps({

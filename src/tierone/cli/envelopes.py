@@ -11,7 +11,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 
-from .options import make_typer
+from .output import fail, fail_input, make_typer, read_stdin
 
 app = make_typer("envelopes", "Envelope payload schemas (universal kinds) and the reasoning helpers.")
 
@@ -22,29 +22,23 @@ class Strength(str, Enum):
     OFF = "off"
 
 
-def _fail(message: str) -> NoReturn:
-    typer.echo(f"tierone: error: {message}", err=True)
-    raise typer.Exit(2)
-
-
 def _schema(kind: str, strict: bool = False) -> dict[str, Any]:
     from ..envelopes import UnknownKind, schema
 
     try:
         return schema(kind, strict)
     except UnknownKind as error:
-        _fail(str(error))
+        fail(str(error))
 
 
 def _source(spec: str) -> Any:
     from ..core.errors import InputError
-    from ..core.loading import load_path, load_stdin
+    from ..core.inputs import load_input
 
     try:
-        return load_stdin("-", "json") if spec == "-" else load_path(spec)
+        return load_input(spec, stdin=read_stdin, stdin_format="json")
     except InputError as error:
-        typer.echo(str(error), err=True)
-        raise typer.Exit(2) from None
+        fail_input(error)
 
 
 def _payload(spec: str) -> Any:
@@ -132,17 +126,17 @@ def _secrets(spec: str) -> Any:
         pairs = []
         for index, entry in enumerate(data):
             if not isinstance(entry, dict) or set(entry) != {"id", "value"}:
-                _fail(f"{spec}: entry #{index + 1} must be an object with exactly `id` and `value`")
+                fail(f"{spec}: entry #{index + 1} must be an object with exactly `id` and `value`")
             pairs.append((entry["id"], entry["value"]))
         data = pairs
     elif not isinstance(data, dict):
-        _fail(f"{spec}: expected an object {{secretId: value}} or a list of {{id, value}}")
+        fail(f"{spec}: expected an object {{secretId: value}} or a list of {{id, value}}")
     try:
         return secrets_from(data)
     except DuplicateSecretId as duplicate:
         _duplicate_secret(spec, source, duplicate)
     except (ValueError, TypeError) as error:
-        _fail(f"{spec}: {error}")
+        fail(f"{spec}: {error}")
 
 
 def _duplicate_secret(spec: str, source: Any, duplicate: Any) -> NoReturn:
@@ -153,7 +147,5 @@ def _duplicate_secret(spec: str, source: Any, duplicate: Any) -> NoReturn:
     first, second = (source.locator.locate([(duplicate.first,)]).get((duplicate.first,)),
                      source.locator.locate([(duplicate.index,)]).get((duplicate.index,)))
     lines = f" (lines {first[0]} and {second[0]})" if first and second else ""
-    error = InputError(spec, f"duplicate secret id {duplicate.secret_id!r}{lines}: which value it stands for is a guess",
-                       *(second or (None, None)))
-    typer.echo(str(error), err=True)
-    raise typer.Exit(2)
+    fail_input(InputError(spec, f"duplicate secret id {duplicate.secret_id!r}{lines}: which value it stands for is a guess",
+                          *(second or (None, None))))

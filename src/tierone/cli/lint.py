@@ -7,8 +7,9 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.errors import InputError
-from .options import PROFILE_HELP, Format, ReportFormat, colorize, fail, use_color
+from .options import Format, ReportFormat, profile_help
 from .options import split_list as _split
+from .output import colorize, fail, fail_input, read_stdin, use_color
 
 if TYPE_CHECKING:
     from ..linter.diagnostics import LintReport
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
 def lint(
     paths: Annotated[list[str] | None, typer.Argument(metavar="[PATH]...", 
         help="Files, directories, - for stdin, or module:Model for a pydantic model.")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", "-p", help=PROFILE_HELP)] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help=profile_help())] = None,
     select: Annotated[list[str] | None, typer.Option(
         help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
     ignore: Annotated[list[str] | None, typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
@@ -39,6 +40,7 @@ def lint(
     from ..linter.reporters import REPORTERS, error_line, summary
     from ..linter.reporters import statistics as render_statistics
     from ..linter.selection import SelectionError
+    from ..subset.profiles import DEFAULT_PROFILE
 
     fix_errors: tuple[InputError, ...] = ()
     try:
@@ -46,13 +48,13 @@ def lint(
         if fix:
             from .rewrite_run import fix_paths
 
-            fixed = fix_paths(paths or ["."], profile=profile or config.profile or "tier1", config=config)
+            fixed = fix_paths(paths or ["."], profile=profile or config.profile or DEFAULT_PROFILE, config=config)
             fix_errors = fixed.errors
             if fixed.files:
                 typer.echo(f"Fixed {fixed.files} file{'s' if fixed.files != 1 else ''}.", err=True)
         report = lint_paths(
             paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
-            config=config, stdin_filename=stdin_filename, progress=_progress(),
+            config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(),
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
@@ -72,13 +74,12 @@ def lint(
         if not quiet:
             body += summary(report) + "\n"
     if output:
-        from .options import write_output
+        from ..core.files import write_output
 
         try:
             write_output(output, body)
         except InputError as error:
-            typer.echo(str(error), err=True)
-            raise typer.Exit(2) from None
+            fail_input(error)
     else:
         sys.stdout.write(body)
     code = 2 if fix_errors else report.exit_code

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.errors import InputError
-from .options import Format, fail, split_list, write_output
+from .options import Format, split_list
+from .output import fail
 
 if TYPE_CHECKING:
     from ..probe.report import Report
@@ -141,6 +142,8 @@ def _update(report: "Report", to_stdout: bool) -> None:
 
 
 def _write(path: str, text: str) -> None:
+    from ..core.files import write_output
+
     try:
         write_output(path, text)
     except InputError as error:

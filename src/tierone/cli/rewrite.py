@@ -6,7 +6,9 @@ from typing import Annotated
 
 import typer
 
-from .options import PROFILE_HELP, Format, fail
+from ..subset.profiles import DEFAULT_PROFILE
+from .options import Format, profile_help
+from .output import fail
 
 
 class OpenObjects(str, Enum):
@@ -17,7 +19,7 @@ class OpenObjects(str, Enum):
 def rewrite(
     paths: Annotated[list[str] | None, typer.Argument(
         metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped).")] = None,
-    profile: Annotated[str, typer.Option("--profile", "-p", help=PROFILE_HELP)] = "tier1",
+    profile: Annotated[str, typer.Option("--profile", "-p", help=profile_help())] = DEFAULT_PROFILE,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only).")] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace each input with its strict rewrite.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the file on disk differs from the rewrite.")] = False,
@@ -34,6 +36,7 @@ def rewrite(
     date), 1 something could not be made compliant (each pointer is named) or --check/--diff
     found a difference, 2 could not run.
     """
+    from ..core.inputs import STDIN
     from .rewrite_run import run_rewrite
 
     if not paths and sys.stdin.isatty():
@@ -41,7 +44,7 @@ def rewrite(
     if output and (in_place or len(paths or []) > 1):
         fail("-o takes exactly one input and cannot be combined with --in-place")
     code = run_rewrite(
-        paths or ["-"], profile=profile, output=output, in_place=in_place, check=check, diff=diff,
+        paths or [STDIN], profile=profile, output=output, in_place=in_place, check=check, diff=diff,
         open_objects=open_objects.value, hints=not no_hints, verbose=verbose, id=schema_id,
     )
     raise typer.Exit(code)

@@ -13,9 +13,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from ..core.errors import InputError, require_schema
-from ..core.loading import batch, load_path, load_stdin
+from ..core.files import read_output, write_output
+from ..core.inputs import STDIN, expand_inputs, load_input
+from ..core.loading import batch, load_path
 from ..rewriter.files import RewrittenFile, rewrite_source
-from .options import read_output, write_output
+from .output import read_stdin
 
 
 def _say(text: str) -> None:
@@ -23,7 +25,7 @@ def _say(text: str) -> None:
 
 
 def _load(spec: str):  # type: ignore[no-untyped-def]
-    return load_stdin("-") if spec == "-" else load_path(spec)
+    return load_input(spec, stdin=read_stdin)
 
 
 def _load_schema(spec: str):  # type: ignore[no-untyped-def]
@@ -69,7 +71,7 @@ def run_rewrite(
 
 
 def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bool, check: bool, diff: bool) -> int:
-    target = output or (spec if (in_place or check or diff) and spec != "-" else None)
+    target = output or (spec if (in_place or check or diff) and spec != STDIN else None)
     if check or diff:
         if target is None:
             _say(f"{spec}: --check and --diff need a file (an input, or -o)")
@@ -111,27 +113,24 @@ class Fixed(NamedTuple):
 
 def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: ignore[no-untyped-def]
     """``lint --fix``: rewrite in place every file whose rewrite differs."""
-    from ..core.discovery import expand
-
     fixed = 0
     errors: list[InputError] = []
-    for spec in paths:
-        for path in expand(spec, config.include, config.exclude) if spec != "-" else []:
-            if not isinstance(path, str):
-                continue  # an unreadable directory, or one where nothing matched: the lint reports it
-            try:
-                source = _load_schema(path)
-            except InputError:
-                continue  # the lint that follows reports it
-            done = rewrite_source(source, profile)
-            if done.text == source.text:
-                continue
-            try:
-                write_output(path, done.text)
-            except InputError as error:
-                errors.append(error)
-            else:
-                fixed += 1
+    for path in expand_inputs(paths, config.include, config.exclude):
+        if not isinstance(path, str) or path == STDIN:
+            continue  # stdin has no file to fix; an unreadable directory, or one where nothing matched: the lint reports it
+        try:
+            source = _load_schema(path)
+        except InputError:
+            continue  # the lint that follows reports it
+        done = rewrite_source(source, profile)
+        if done.text == source.text:
+            continue
+        try:
+            write_output(path, done.text)
+        except InputError as error:
+            errors.append(error)
+        else:
+            fixed += 1
     return Fixed(fixed, tuple(errors))
 
 
@@ -140,7 +139,7 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> in
     from ..rewriter.restore import restore
 
     try:
-        original = load_path(schema_spec)
+        original = load_path(schema_spec)  # a file: `-` is the payload's
         payload = _load(payload_spec)
     except InputError as problem:
         _say(str(problem))

@@ -1,4 +1,5 @@
-"""Loading schemas from bytes, files, stdin or Python models, with clear errors as values.
+"""Loading schemas from bytes and files, with clear errors as values (where an input comes from
+— a path, ``-``, a Python model — is :mod:`tierone.core.inputs`' business).
 
 JSON is parsed with orjson (no positions); line and column are computed afterwards, and
 only for the pointers a report needs (:mod:`tierone.core.positions`). YAML goes through
@@ -445,81 +446,3 @@ def load_path(path: str | os.PathLike[str], display: str | None = None) -> Sourc
     :class:`InputError`."""
     name = display if display is not None else os.fspath(path)
     return load_bytes(read_regular(path, name), name)
-
-
-def load_stdin(display: str = "-", format: str | None = None) -> Source:
-    """Load a schema from standard input, capped at MAX_BYTES like a file."""
-    stream = getattr(sys.stdin, "buffer", None)
-    if stream is None:
-        raise InputError(display, "standard input is closed")
-    try:
-        data = stream.read(MAX_BYTES + 1)
-    except OSError as error:
-        raise InputError(display, f"cannot read standard input: {error.strerror or error}") from None
-    if len(data) > MAX_BYTES:
-        raise InputError(display, f"standard input holds more than the limit of {MAX_BYTES:,} bytes; stopped reading")
-    if format is None and display != "-":
-        return load_bytes(data, display)
-    return load_bytes(data, display, format)
-
-
-def looks_like_model(spec: str) -> bool:
-    """``package.module:Attribute`` names a Python object, not a file."""
-    module, sep, attribute = spec.partition(":")
-    if not sep or not module or not attribute or os.path.exists(spec):
-        return False
-    return all(part.isidentifier() for part in module.split(".") + attribute.split("."))
-
-
-def load_model(spec: str) -> Source:
-    """The JSON Schema of a pydantic model named ``module:attribute``.
-
-    Importing runs the module's code: whatever it raises, ``sys.exit()`` included, becomes an
-    :class:`InputError` for this input (only an interrupt goes through)."""
-    module_name, _, attribute = spec.partition(":")
-    if "" not in sys.path and os.getcwd() not in sys.path:
-        sys.path.insert(0, os.getcwd())
-    import importlib
-
-    try:
-        target: Any = importlib.import_module(module_name)
-    except KeyboardInterrupt:
-        raise
-    except BaseException as error:  # noqa: BLE001 (an import runs user code: report, never crash)
-        raise InputError(spec, f"cannot import module {module_name!r}: {_raised(error)}") from None
-    for part in attribute.split("."):
-        try:
-            target = getattr(target, part)
-        except AttributeError:
-            raise InputError(spec, f"module {module_name!r} has no attribute {attribute!r}") from None
-        except KeyboardInterrupt:
-            raise
-        except BaseException as error:  # noqa: BLE001 (a module's __getattr__ is user code)
-            raise InputError(spec, f"reading {attribute!r} failed: {_raised(error)}") from None
-    schema_of = getattr(target, "model_json_schema", None) or getattr(target, "json_schema", None)
-    if not callable(schema_of):
-        raise InputError(spec, "is not a pydantic model or TypeAdapter (no model_json_schema())")
-    try:
-        schema = schema_of()
-    except KeyboardInterrupt:
-        raise
-    except BaseException as error:  # noqa: BLE001 (user code)
-        raise InputError(spec, f"model_json_schema() failed: {_raised(error)}") from None
-    refuse_lone_surrogates(schema, spec)
-    return Source(spec, schema, "model")
-
-
-#: what is shown of an exception raised by user code, at most
-SHOWN_RAISED = 200
-
-
-def _raised(error: BaseException) -> str:
-    """One printable line saying what user code raised."""
-    if isinstance(error, SystemExit):
-        return f"it called sys.exit({printable(repr(error.code))[:SHOWN_RAISED]})"
-    try:
-        lines = str(error).strip().splitlines()
-    except Exception:  # noqa: BLE001 (its __str__ is user code too)
-        lines = []
-    said = printable(lines[0])[:SHOWN_RAISED] if lines else ""
-    return f"{type(error).__name__}: {said}" if said else type(error).__name__

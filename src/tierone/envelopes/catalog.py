@@ -1,21 +1,20 @@
-"""The universal-kind payload schemas shipped with tierone, and vendor-kind helpers."""
+"""The universal-kind payload schemas shipped with tierone, and vendor-kind helpers (the kind
+names themselves are RFC 0030 data, in :mod:`tierone.subset.kinds`)."""
 
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Mapping
 from functools import cache
 from importlib import resources
 from typing import Any, NamedTuple
 
-#: the four universal kinds, in the order the spec lists them
-UNIVERSAL_KINDS = ("clarification.request", "schema.request", "schema.response", "error")
-#: kinds that do not declare ``reasoning``: the side-channel acknowledgement, and the
-#: low-reasoning signal kinds RFC 0030 lets vendor hosts leave without it
-LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
+from ..subset.kinds import LOW_REASONING_KINDS, UNIVERSAL_KINDS, is_vendor_kind, needs_reasoning
 
-_VENDOR_KIND = re.compile(r"^vendor\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$")
+__all__ = [
+    "LOW_REASONING_KINDS", "UNIVERSAL_KINDS", "UnknownKind", "Validation", "is_vendor_kind", "kinds",
+    "needs_reasoning", "schema", "validate", "with_reasoning",
+]
 
 
 class UnknownKind(LookupError):
@@ -62,21 +61,6 @@ def schema(kind: str, strict: bool = False) -> dict[str, Any]:
     required, nullable where optional, closed, no bounds) that passes the Tier-1 check."""
     document: dict[str, Any] = json.loads(_load(kind, strict))
     return document
-
-
-def needs_reasoning(kind: str, low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS) -> bool:
-    """Whether a kind's schema should declare ``reasoning`` (RFC 0030 §A): not the
-    acknowledgement, not a low-reasoning signal kind, whether named plainly or as
-    ``vendor.<host>.<kind>``."""
-    if kind in low_reasoning:
-        return False
-    parts = kind.split(".", 2)
-    return not (is_vendor_kind(kind) and len(parts) == 3 and parts[2] in low_reasoning)
-
-
-def is_vendor_kind(name: str) -> bool:
-    """``vendor.<host>.<kind>``, the namespace for host-defined kinds."""
-    return bool(_VENDOR_KIND.match(name))
 
 
 def with_reasoning(payload_schema: Mapping[str, Any]) -> dict[str, Any]:

@@ -8,15 +8,8 @@ from typing import Any
 
 from ..core.discovery import NoMatch, expand
 from ..core.errors import InputError, require_schema
-from ..core.loading import (
-    Source,
-    batch,
-    load_model,
-    load_path,
-    load_stdin,
-    looks_like_model,
-    refuse_lone_surrogates,
-)
+from ..core.inputs import DATA, expand_inputs, load_input
+from ..core.loading import Source, batch
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
@@ -65,34 +58,20 @@ def lint(
 
 def _source_of(schema: object) -> Source:
     """The input ``lint()`` was given, loaded: data as it is, a path or a model spec read."""
-    if isinstance(schema, str) and looks_like_model(schema):
-        return load_model(schema)
-    if isinstance(schema, (str, os.PathLike)):
-        if isinstance(schema, str) and schema.lstrip()[:1] in ("{", "[", '"') and not os.path.lexists(schema):
-            raise InputError(schema[:40], "no such file: lint() reads a str as a file path; "
-                             "to lint JSON text, parse it first (json.loads) and pass the data")
-        return load_path(schema)
-    if not isinstance(schema, Mapping):
-        require_schema(schema, "<schema>")
-    refuse_lone_surrogates(schema, "<schema>")
-    return Source("<schema>", schema, "data")
+    if isinstance(schema, str) and schema.lstrip()[:1] in ("{", "[", '"') and not os.path.lexists(schema):
+        raise InputError(schema[:40], "no such file: lint() reads a str as a file path; "
+                         "to lint JSON text, parse it first (json.loads) and pass the data")
+    if not isinstance(schema, (str, os.PathLike, Mapping)):
+        require_schema(schema, DATA)
+    return load_input(schema, models=True, dash=False)  # lint() has no standard input: `-` names a file
 
 
 def _envelope(kind: str | None, config: Config) -> Envelope | None:
     if kind is None:
         return None
-    from ..envelopes.catalog import needs_reasoning
+    from ..subset.kinds import needs_reasoning
 
     return Envelope(kind, needs_reasoning(kind, config.low_reasoning_kinds))
-
-
-def load_input(spec: str, stdin_filename: str | None = None) -> Source:
-    """Load one command-line input: ``-`` (stdin), ``module:attribute`` or a path."""
-    if spec == "-":
-        return load_stdin(stdin_filename or "-")
-    if looks_like_model(spec):
-        return load_model(spec)
-    return load_path(spec)
 
 
 def lint_paths(
@@ -104,11 +83,14 @@ def lint_paths(
     config: Config | None = None,
     stdin_filename: str | None = None,
     progress: Callable[[int, int], None] | None = None,
+    stdin: bytes | Callable[[], bytes] | None = None,
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
-    Options given here win over the configuration. ``progress(done, total)`` is called
-    after each input.
+    Options given here win over the configuration. ``-`` is the ``stdin`` given: its bytes, or
+    a function returning them (the CLI passes one that reads standard input); without it, ``-``
+    is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
+    ``progress(done, total)`` is called after each input.
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
@@ -116,15 +98,15 @@ def lint_paths(
     ignore = (*config.ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
-    found = [path for spec in paths
-             for path in (expand(spec, config.include, config.exclude) if spec != "-" else [spec])]
-    inputs = [path for path in found if not isinstance(path, NoMatch)]
+    found = list(expand_inputs(paths, config.include, config.exclude))
+    #: a directory in which nothing matched is a NoMatch: neither a name nor an error
+    inputs = [path for path in found if isinstance(path, (str, InputError))]
     with batch():
         for path in inputs:
             try:
                 if isinstance(path, InputError):  # a directory that could not be read
                     raise path
-                source = load_input(path, stdin_filename)
+                source = load_input(path, stdin=stdin, stdin_filename=stdin_filename, models=True)
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
@@ -133,4 +115,4 @@ def lint_paths(
                 results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
             if progress is not None:
                 progress(len(results), len(inputs))
-    return LintReport(tuple(results), profile, tuple(path for path in found if isinstance(path, NoMatch)))
+    return LintReport(tuple(results), profile, tuple(path for path in found if not isinstance(path, (str, InputError))))

@@ -12,9 +12,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from .. import __version__
 from ..core.errors import InputError
 from ..core.loading import printable
+from ..core.version import __version__
 from ..subset.table import BY_CODE
 from .diagnostics import Diagnostic, LintReport
 
