@@ -25,7 +25,7 @@ from typer.testing import CliRunner
 
 import tierone
 from tierone.cli import app
-from tierone.core import loading
+from tierone.core import source
 from tierone.core.errors import InputError
 
 from .conftest import ROOT
@@ -167,7 +167,7 @@ def test_standard_input_is_read_with_the_same_cap_as_files(monkeypatch):
     class Stdin:
         buffer = Endless()
 
-    monkeypatch.setattr(loading, "MAX_BYTES", 1000)
+    monkeypatch.setattr(source, "MAX_BYTES", 1000)
     monkeypatch.setattr(sys, "stdin", Stdin())
     from tierone.cli.output import read_stdin  # only the CLI reads standard input
 

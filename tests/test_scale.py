@@ -14,7 +14,7 @@ from typer.testing import CliRunner
 
 from tierone import lint, restore, rewrite
 from tierone.cli import app
-from tierone.core import loading
+from tierone.core import loading, source
 
 runner = CliRunner()
 
@@ -69,7 +69,7 @@ def test_deeper_than_loading_allows_is_refused(tmp_path):
 
 
 def test_too_large_a_file_is_refused_before_parsing(tmp_path, monkeypatch):
-    monkeypatch.setattr(loading, "MAX_BYTES", 100)
+    monkeypatch.setattr(source, "MAX_BYTES", 100)
     path = tmp_path / "big.schema.json"
     path.write_text(json.dumps(wide(20, required=True)))
     result = lint(path)

@@ -130,7 +130,7 @@ def read_stdin() -> bytes:
     """The bytes of standard input, read with the same cap as a file (``MAX_BYTES``); a closed or
     unreadable stream, or one holding more, is an :class:`InputError` (core's loader gives it the
     input's name)."""
-    from ..core import loading
+    from ..core import source
     from ..core.errors import InputError
     from ..core.inputs import STDIN
 
@@ -138,11 +138,11 @@ def read_stdin() -> bytes:
     if stream is None:
         raise InputError(STDIN, "standard input is closed")
     try:
-        data: bytes = stream.read(loading.MAX_BYTES + 1)
+        data: bytes = stream.read(source.MAX_BYTES + 1)
     except OSError as error:
         raise InputError(STDIN, f"cannot read standard input: {error.strerror or error}") from None
-    if len(data) > loading.MAX_BYTES:
-        raise InputError(STDIN, f"standard input holds more than the limit of {loading.MAX_BYTES:,} bytes; stopped reading")
+    if len(data) > source.MAX_BYTES:
+        raise InputError(STDIN, f"standard input holds more than the limit of {source.MAX_BYTES:,} bytes; stopped reading")
     return data
 
 

@@ -6,7 +6,6 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.discovery import NoMatch, expand
 from ..core.errors import InputError, require_schema
 from ..core.inputs import DATA, expand_inputs, load_input
 from ..core.loading import Source, batch
