@@ -220,7 +220,7 @@ def test_loading_refuses_a_duplicate_json_member_with_both_lines():
 
 
 def test_yaml_keys_that_read_as_one_member_name_are_a_duplicate():
-    from tierone.core.loading import load_yaml
+    from tierone.core.yaml_text import load_yaml
 
     with pytest.raises(InputError, match=r'duplicate key "1" \(lines 1 and 2\)'):
         load_yaml(b'1: a\n"1": b\n', "x.yaml")

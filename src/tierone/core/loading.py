@@ -27,12 +27,11 @@ from .source import (
     refuse_lone_surrogates,
     room_for_depth,
 )
-from .yaml_text import load_yaml, to_json_data
 
 __all__ = [
     "MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "RECURSION_LIMIT", "YAML_SUFFIXES", "Source", "batch", "check_size",
-    "is_yaml_name", "load_bytes", "load_json", "load_path", "load_yaml", "printable", "read_regular",
-    "refuse_lone_surrogates", "room_for_depth", "special_kind", "to_json_data",
+    "is_yaml_name", "load_bytes", "load_json", "load_path", "printable", "read_regular",
+    "refuse_lone_surrogates", "room_for_depth", "special_kind",
 ]
 
 
@@ -50,7 +49,11 @@ def load_bytes(data: bytes, path: str, format: str | None = None) -> Source:
         else:
             head = data.lstrip()[:1]
             format = "json" if head in (b"{", b"[", b"") else "yaml"
-    return load_yaml(data, path) if format == "yaml" else load_json(data, path)
+    if format == "yaml":
+        from .yaml_text import load_yaml  # only YAML inputs pay for it
+
+        return load_yaml(data, path)
+    return load_json(data, path)
 
 
 #: what a file that is not a regular file is, by the test on its mode
