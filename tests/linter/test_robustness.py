@@ -7,13 +7,12 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import corpus_files
+from tests.strategies import SCHEMAS
 from tierone import lint
 from tierone.linter.api import lint_paths
 from tierone.linter.config import Config
 from tierone.subset.profiles import PROFILES
-
-from .conftest import corpus_files
-from .strategies import SCHEMAS
 
 JSON = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=5)),

@@ -8,15 +8,14 @@ from typing import Any, ClassVar
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tests.conftest import FIXTURES, corpus_files
+from tests.roundtrip import check
+from tests.strategies import SCHEMAS
 from tierone import lint
 from tierone.rewriter.passes import PASSES
 from tierone.rewriter.restore import restore
 from tierone.rewriter.rewrite import rewrite
 from tierone.rewriter.strictform import normalized, to_strict_form
-
-from .conftest import FIXTURES, corpus_files
-from .roundtrip import check
-from .strategies import SCHEMAS
 
 S = {"type": "string"}
 
