@@ -7,6 +7,7 @@ import json
 
 import pytest
 
+from tests import roundtrip
 from tests.conftest import corpus_files
 from tests.roundtrip import check
 from tierone.rewriter.restore import restore
@@ -74,3 +75,52 @@ def test_strict_form_example():
     strict = to_strict_form(x, original)
     assert strict["nickname"] is None and strict["labels"] == '{"a": "b"}' and strict["pet"]["lives"] is None
     assert restore(strict, original).payload == normalized(x, original) == x
+
+
+# ---- the round-trip check itself: only "no generator" is a skip ---------------------------
+
+TICKET = {"type": "object", "properties": {"title": {"type": "string"}, "count": {"type": "integer"}},
+          "required": ["title"], "additionalProperties": False}
+
+
+class InvalidPayload(ValueError):
+    """A crash whose name merely contains "Invalid"."""
+
+
+def _raises(error: Exception):
+    def fail(*args, **kwargs):
+        raise error
+    return fail
+
+
+@pytest.mark.parametrize("target, error", [
+    ("as_read", RuntimeError("strict form broke")),
+    ("restore", InvalidPayload("restore broke")),
+    ("restore", KeyError("restore broke")),
+], ids=["setup-crash", "restore-crash-named-invalid", "restore-crash"])
+def test_a_crash_in_the_round_trip_is_a_failure_never_a_skip(monkeypatch, target, error):
+    monkeypatch.setattr(roundtrip, target, _raises(error))
+    outcome = check(TICKET, examples=5)
+    assert outcome.status == "failed" and type(error).__name__ in outcome.detail, outcome
+
+
+def test_a_rewrite_that_is_not_a_schema_is_a_failure_never_a_skip(monkeypatch):
+    real = roundtrip.rewrite
+
+    def broken(schema):
+        result = real(schema)
+        return result._replace(schema={**result.schema, "minProperties": -1})
+
+    monkeypatch.setattr(roundtrip, "rewrite", broken)
+    outcome = check(TICKET, examples=5)
+    assert outcome.status == "failed" and "not a valid schema" in outcome.detail, outcome
+
+
+@pytest.mark.parametrize("schema, reason", [
+    ({"type": "object", "properties": {"a": {"type": "string", "pattern": "^a$", "minLength": 5}},
+      "required": ["a"], "additionalProperties": False}, "Unsatisfiable"),
+    ({"type": "object", "properties": {"a": {"type": "string", "minLength": -1}},
+      "required": ["a"], "additionalProperties": False}, "InvalidArgument"),
+], ids=["unsatisfiable", "not-readable-by-the-generator"])
+def test_a_schema_without_a_generator_is_still_a_skip(schema, reason):
+    assert check(schema, examples=5) == roundtrip.Outcome("skipped", reason)
