@@ -8,7 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.strategies import SCHEMAS
-from tierone.rewriter.restore import restore
+from tierone.core.pointer import Pointer, PointerError
+from tierone.rewriter.restore import Restored, RestoreError, restore
 from tierone.rewriter.strictform import to_strict_form
 
 
@@ -57,4 +58,22 @@ class TestRestore:
 @given(SCHEMAS)
 def test_restore_never_crashes_on_what_the_wire_allows(schema):
     if isinstance(schema, dict):
-        restore({"a": None, "b": "{}", "name": [1, None]}, schema)
+        answer = {"a": None, "b": "{}", "name": [1, None]}
+        result = restore(answer, schema)
+        assert isinstance(result, Restored) and isinstance(result.errors, tuple)
+        assert answer == {"a": None, "b": "{}", "name": [1, None]}  # the answer is left alone
+        for error in result.errors:
+            assert isinstance(error, RestoreError) and isinstance(error.message, str) and error.message, error
+            assert _leads_somewhere(error.pointer, answer, result.payload), error
+
+
+def _leads_somewhere(pointer: str, answer: object, payload: object) -> bool:
+    """The pointer names a place in the answer, or in the payload read from it (a JSON-encoded
+    string's members exist only once decoded)."""
+    for document in (answer, payload):
+        try:
+            Pointer.parse(str(pointer)).resolve(document)
+        except PointerError:
+            continue
+        return True
+    return False
