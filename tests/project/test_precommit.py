@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import FIXTURES, copy_checkout
+from tests.conftest import FIXTURES, copy_checkout
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

@@ -10,12 +10,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import ROOT
 from tierone import capabilities
 from tierone.capabilities.checker import schema_problems
 from tierone.cli import app
 from tierone.core.errors import InputError
-
-from .conftest import ROOT
 
 HOST = ROOT / "examples" / "host"
 runner = CliRunner()

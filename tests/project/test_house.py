@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-SRC = Path(__file__).resolve().parents[1] / "src" / "tierone"
+SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 
 #: the packages from the bottom up: a module may import its own package or one listed before it
 LAYERS = ("core", "subset", "linter", "rewriter", "envelopes", "capabilities", "probe", "cli")

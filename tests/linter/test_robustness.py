@@ -7,19 +7,32 @@ import json
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from tests.conftest import corpus_files
+from tests.strategies import SCHEMAS
 from tierone import lint
+from tierone.core.pointer import Pointer
 from tierone.linter.api import lint_paths
 from tierone.linter.config import Config
+from tierone.linter.diagnostics import FileResult
 from tierone.subset.profiles import PROFILES
-
-from .conftest import corpus_files
-from .strategies import SCHEMAS
+from tierone.subset.table import BY_CODE
 
 JSON = st.recursive(
     st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=5)),
     lambda c: st.one_of(st.lists(c, max_size=4), st.dictionaries(st.text(max_size=8), c, max_size=4)),
     max_leaves=30,
 )
+
+
+def assert_well_formed(result, schema) -> None:
+    """A schema's lint result: no input error, and every diagnostic names a rule of the table
+    by its code and name, at a pointer that leads to a node of the schema holding the keyword."""
+    assert isinstance(result, FileResult) and result.error is None, result.error
+    for d in result.diagnostics:
+        assert d.code in BY_CODE and d.rule == BY_CODE[d.code].name, d
+        assert d.severity in ("error", "warning") and d.message, d
+        node = Pointer.parse(str(d.pointer)).resolve(schema)  # PointerError when it leads nowhere
+        assert d.keyword is None or (isinstance(node, dict) and d.keyword in node), d
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -35,7 +48,7 @@ def test_generated_schemas_never_crash(schema, profile):
                                         "const", "additionalProperties", "$defs", "not", "format", "minItems"]),
                        JSON, max_size=6))
 def test_arbitrary_values_under_schema_keywords_never_crash(schema):
-    lint(schema)
+    assert_well_formed(lint(schema), schema)
 
 
 def unrolled(metaschema, depth: int = 1):
@@ -66,8 +79,8 @@ def test_metaschema_generated_schemas_never_crash(corpus):
     @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
     @given(from_schema(metaschema))
     def check(schema):
-        lint(schema)
-        lint(schema, profile="anthropic")
+        assert_well_formed(lint(schema), schema)
+        assert_well_formed(lint(schema, profile="anthropic"), schema)
 
     check()
 

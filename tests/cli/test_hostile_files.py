@@ -24,11 +24,10 @@ from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 import tierone
+from tests.conftest import ROOT
 from tierone.cli import app
 from tierone.core import source
 from tierone.core.errors import InputError
-
-from .conftest import ROOT
 
 runner = CliRunner()
 HOST = ROOT / "examples" / "host" / "host.yaml"

@@ -4,12 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from tests.conftest import ROOT
 from tierone.cli.apidocs import EXAMPLE
 from tierone.cli.apidocs import PAGES as API_PAGES
 from tierone.cli.clidocs import PAGES as CLI_PAGES
 from tierone.linter.ruledocs import PAGES as RULE_PAGES
-
-from .conftest import ROOT
 
 PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES}
 

@@ -23,9 +23,9 @@ from tierone.subset.model import STRIP
 from tierone.subset.profiles import PROFILES
 from tierone.subset.table import BY_CODE, FEATURES
 
-from .conftest import FIXTURES
+from tests.conftest import FIXTURES
 
-SRC = Path(__file__).resolve().parent.parent / "src" / "tierone"
+SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 
 
 def _bad_cases(code: str) -> list[dict]:

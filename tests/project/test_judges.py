@@ -18,9 +18,8 @@ import jsonschema
 import pytest
 
 import tierone
-
-from .conftest import CORPUS, FIXTURES, ROOT, corpus_files
-from .judges import JUDGES, PROFILE_VENDORS, Verdict, all_judges, first_difference, judges_for
+from tests.conftest import CORPUS, FIXTURES, ROOT, corpus_files
+from tests.judges import JUDGES, PROFILE_VENDORS, Verdict, all_judges, first_difference, judges_for
 
 PROFILES = ("tier1", "openai", "anthropic", "gemini")
 #: every how-many-th corpus file the sample takes (about 12 of the ~9,500)

@@ -1,22 +1,19 @@
-"""The rewriter and restore: each pass, the output judged by the linter, the properties."""
+"""The rewriter's passes: each pass, the output judged by the linter, the properties."""
 
 from __future__ import annotations
 
 import json
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tests.conftest import FIXTURES
+from tests.strategies import SCHEMAS
 from tierone import lint
 from tierone.rewriter.passes import PASSES
 from tierone.rewriter.restore import restore
 from tierone.rewriter.rewrite import rewrite
-from tierone.rewriter.strictform import normalized, to_strict_form
-
-from .conftest import FIXTURES, corpus_files
-from .roundtrip import check
-from .strategies import SCHEMAS
 
 S = {"type": "string"}
 
@@ -166,47 +163,6 @@ class TestUnfixable:
         assert rewrite({"type": "object", "properties": {f"p{i}": S for i in range(17)}}, "openai").ok
 
 
-class TestRestore:
-    ORIGINAL: ClassVar[dict[str, Any]] = {
-        "type": "object",
-        "properties": {
-            "name": {"type": "string", "minLength": 2},
-            "nick": {"type": "string"},
-            "meta": {"type": "object", "additionalProperties": {"type": "integer"}},
-            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
-        },
-        "required": ["name"],
-    }
-
-    def test_nulls_become_absent_and_json_strings_are_decoded(self):
-        result = restore({"name": "Bo", "nick": None, "meta": '{"a": 1}', "tags": None}, self.ORIGINAL)
-        assert result.ok and result.payload == {"name": "Bo", "meta": {"a": 1}}
-
-    def test_constraints_the_wire_could_not_carry_are_enforced_with_pointers(self):
-        result = restore({"name": "B", "nick": None, "meta": '{"a": "x"}', "tags": ["t", "t"]}, self.ORIGINAL)
-        assert [e.pointer for e in result.errors] == ["/meta/a", "/name", "/tags"]
-
-    def test_bad_json_string_is_an_error_not_a_crash(self):
-        result = restore({"name": "Bo", "meta": "{not json"}, self.ORIGINAL)
-        assert ("/meta", "expected a JSON-encoded value (a string holding JSON)") in [tuple(e) for e in result.errors]
-
-    def test_remote_reference_is_reported_never_fetched(self):
-        result = restore({"a": 1}, {"type": "object", "properties": {"a": {"$ref": "https://example.invalid/x.json"}}})
-        assert not result.ok and "cannot be resolved" in result.errors[0].message
-
-    def test_input_is_not_mutated(self):
-        payload = {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
-        restore(payload, self.ORIGINAL)
-        assert payload == {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
-
-    @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
-    def test_answers_to_any_profile_restore(self, profile):
-        strict = to_strict_form({"name": "Bo", "meta": {"a": 1}}, self.ORIGINAL)
-        if profile == "anthropic":  # optional members may simply be left out
-            strict = {"name": "Bo", "meta": strict["meta"]}
-        assert restore(strict, self.ORIGINAL).payload == {"name": "Bo", "meta": {"a": 1}}
-
-
 # ---- properties -------------------------------------------------------------------------
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -236,77 +192,6 @@ def test_rewrite_leaves_its_input_alone_and_shares_nothing_with_it(schema):
     assert json.dumps(schema) == before
     given_ids = {id(node) for node in _containers(schema)}
     assert not any(id(node) in given_ids for node in _containers(result.schema))
-
-
-@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(SCHEMAS)
-def test_restore_never_crashes_on_what_the_wire_allows(schema):
-    if isinstance(schema, dict):
-        restore({"a": None, "b": "{}", "name": [1, None]}, schema)
-
-
-HAND_MADE = {
-    "optional-mix": {
-        "type": "object",
-        "properties": {
-            "name": {"type": "string", "minLength": 1},
-            "nickname": {"type": "string"},
-            "age": {"type": "integer", "minimum": 0, "maximum": 150, "default": 30},
-            "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3},
-            "status": {"enum": ["active", "inactive", None]},
-            "kind": {"const": "person"},
-            "middle": {"type": ["string", "null"]},
-            "meta": {"type": "object"},
-            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
-            "pet": {"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}]},
-        },
-        "required": ["name"],
-        "$defs": {
-            "Cat": {"type": "object", "properties": {"kind": {"enum": ["cat"]}, "lives": {"type": "integer"}}, "required": ["kind"]},
-            "Dog": {"type": "object", "properties": {"kind": {"enum": ["dog"]}, "good": {"type": "boolean"}}, "required": ["kind"]},
-        },
-    },
-    "anchors": {
-        "type": "object",
-        "properties": {"home": {"$ref": "#place"}, "work": {"$ref": "#place"}},
-        "required": ["home"],
-        "$defs": {"Place": {"$anchor": "place", "type": "object", "properties": {"city": {"type": "string"}}}},
-    },
-    "nested-arrays": {
-        "type": "object",
-        "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {
-            "cells": {"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}},
-            "note": {"type": "string", "maxLength": 10}}}}},
-    },
-}
-
-
-@pytest.mark.parametrize("name", sorted(HAND_MADE))
-def test_round_trip_on_hand_made_schemas(name):
-    outcome = check(HAND_MADE[name], examples=60)
-    assert outcome.status == "clean", outcome
-
-
-def test_round_trip_on_real_schemas(corpus):
-    failures = []
-    statuses = []
-    for path in corpus_files(corpus, "jsonschemabench")[::191]:
-        schema = json.loads(path.read_text())
-        if isinstance(schema, dict):
-            outcome = check(schema, examples=5)
-            statuses.append(outcome.status)
-            if outcome.status == "failed":
-                failures.append((path.name, outcome.detail))
-    assert failures == []
-    assert statuses.count("clean") > 15
-
-
-def test_strict_form_example():
-    original = HAND_MADE["optional-mix"]
-    x = {"name": "Ada", "labels": {"a": "b"}, "pet": {"kind": "cat"}}
-    strict = to_strict_form(x, original)
-    assert strict["nickname"] is None and strict["labels"] == '{"a": "b"}' and strict["pet"]["lives"] is None
-    assert restore(strict, original).payload == normalized(x, original) == x
 
 
 def test_bounds_beyond_64_bits_are_kept_exactly(tmp_path):

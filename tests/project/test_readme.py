@@ -8,7 +8,7 @@ import subprocess
 
 import pytest
 
-from .conftest import ROOT, clean_env, copy_checkout
+from tests.conftest import ROOT, clean_env, copy_checkout
 
 
 def setup_commands() -> list[str]:

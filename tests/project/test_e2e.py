@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import ROOT, clean_env, copy_checkout
-from .sarif import assert_valid_sarif
+from tests.conftest import ROOT, clean_env, copy_checkout
+from tests.sarif import assert_valid_sarif
 
 pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 

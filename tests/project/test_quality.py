@@ -7,7 +7,7 @@ import sys
 
 import pytest
 
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 
 def _run(*command: str) -> subprocess.CompletedProcess[str]:

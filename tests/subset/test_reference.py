@@ -12,12 +12,11 @@ import json
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from tests.conftest import corpus_files
+from tests.strategies import SCHEMAS
 from tierone import lint
 from tierone.core.pointer import Pointer
 from tierone.subset import reference
-
-from .conftest import corpus_files
-from .strategies import SCHEMAS
 
 S = {"type": "string"}
 

@@ -8,9 +8,8 @@ import shutil
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import FIXTURES
 from tierone.cli import app
-
-from .conftest import FIXTURES
 
 CLI = FIXTURES / "cli"
 EXAMPLES = FIXTURES.parent.parent / "examples" / "schemas"

@@ -8,11 +8,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tests.conftest import FIXTURES
 from tierone import lint
 from tierone.linter import registry
 from tierone.subset.table import BY_CODE, FEATURES
-
-from .conftest import FIXTURES
 
 RULE_FILES = sorted((FIXTURES / "rules").glob("T*.json"))
 

@@ -11,10 +11,9 @@ import jsonschema
 import pytest
 from typer.testing import CliRunner
 
+from tests.conftest import FIXTURES
+from tests.sarif import assert_valid_sarif
 from tierone.cli import app
-
-from .conftest import FIXTURES
-from .sarif import assert_valid_sarif
 
 CLI = FIXTURES / "cli"
 runner = CliRunner()

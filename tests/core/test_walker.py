@@ -1,0 +1,49 @@
+"""The walker: document order, depth without recursion; transform and detached copies."""
+
+from __future__ import annotations
+
+import json
+
+from tierone.core.walker import detached, transform, walk
+
+
+class TestWalker:
+    def test_document_order_pointers_and_depth(self):
+        schema = {"properties": {"a": {"items": {"type": "string"}}}, "anyOf": [True, {"not": {}}],
+                  "$defs": {"d": {}}, "enum": [{"properties": {"x": {}}}]}
+        visits = [(str(v.pointer), v.depth, v.keyword) for v in walk(schema)]
+        assert visits == [
+            ("", 0, None), ("/properties/a", 1, "properties"), ("/properties/a/items", 2, "items"),
+            ("/anyOf/0", 1, "anyOf"), ("/anyOf/1", 1, "anyOf"), ("/anyOf/1/not", 2, "not"),
+            ("/$defs/d", 1, "$defs"),
+        ]
+
+    def test_twenty_thousand_levels_do_not_recurse(self):
+        schema: dict = {"type": "string"}
+        for _ in range(20_000):
+            schema = {"type": "object", "properties": {"a": schema}}
+        assert max(v.depth for v in walk(schema)) == 20_000
+
+
+# ---- transform shares what it does not change; detached copies --------------------------
+
+def test_transform_shares_untouched_subtrees_and_never_mutates():
+    schema = {"properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}
+    before = json.dumps(schema)
+
+    def widen(node, pointer):
+        return {**node, "type": ["integer", "null"]} if node.get("type") == "integer" else node
+
+    result = transform(schema, widen)
+    assert json.dumps(schema) == before
+    assert result["properties"]["b"] == {"type": ["integer", "null"]}
+    assert result["properties"]["a"] is schema["properties"]["a"]  # untouched: shared
+    assert result is not schema and result["properties"] is not schema["properties"]
+    assert transform(schema, lambda node, pointer: node) is schema
+
+
+def test_detached_copies_every_container():
+    schema = {"a": [{"b": {}}], "c": "text"}
+    copy = detached(schema)
+    assert copy == schema
+    assert copy is not schema and copy["a"] is not schema["a"] and copy["a"][0]["b"] is not schema["a"][0]["b"]

@@ -1,0 +1,79 @@
+"""Restore: an answer to the strict schema read back as an instance of the original."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from tests.strategies import SCHEMAS
+from tierone.core.pointer import Pointer, PointerError
+from tierone.rewriter.restore import Restored, RestoreError, restore
+from tierone.rewriter.strictform import to_strict_form
+
+
+class TestRestore:
+    ORIGINAL: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 2},
+            "nick": {"type": "string"},
+            "meta": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "tags": {"type": "array", "items": {"type": "string"}, "uniqueItems": True},
+        },
+        "required": ["name"],
+    }
+
+    def test_nulls_become_absent_and_json_strings_are_decoded(self):
+        result = restore({"name": "Bo", "nick": None, "meta": '{"a": 1}', "tags": None}, self.ORIGINAL)
+        assert result.ok and result.payload == {"name": "Bo", "meta": {"a": 1}}
+
+    def test_constraints_the_wire_could_not_carry_are_enforced_with_pointers(self):
+        result = restore({"name": "B", "nick": None, "meta": '{"a": "x"}', "tags": ["t", "t"]}, self.ORIGINAL)
+        assert [e.pointer for e in result.errors] == ["/meta/a", "/name", "/tags"]
+
+    def test_bad_json_string_is_an_error_not_a_crash(self):
+        result = restore({"name": "Bo", "meta": "{not json"}, self.ORIGINAL)
+        assert ("/meta", "expected a JSON-encoded value (a string holding JSON)") in [tuple(e) for e in result.errors]
+
+    def test_remote_reference_is_reported_never_fetched(self):
+        result = restore({"a": 1}, {"type": "object", "properties": {"a": {"$ref": "https://example.invalid/x.json"}}})
+        assert not result.ok and "cannot be resolved" in result.errors[0].message
+
+    def test_input_is_not_mutated(self):
+        payload = {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
+        restore(payload, self.ORIGINAL)
+        assert payload == {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
+
+    @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+    def test_answers_to_any_profile_restore(self, profile):
+        strict = to_strict_form({"name": "Bo", "meta": {"a": 1}}, self.ORIGINAL)
+        if profile == "anthropic":  # optional members may simply be left out
+            strict = {"name": "Bo", "meta": strict["meta"]}
+        assert restore(strict, self.ORIGINAL).payload == {"name": "Bo", "meta": {"a": 1}}
+
+
+@settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(SCHEMAS)
+def test_restore_never_crashes_on_what_the_wire_allows(schema):
+    if isinstance(schema, dict):
+        answer = {"a": None, "b": "{}", "name": [1, None]}
+        result = restore(answer, schema)
+        assert isinstance(result, Restored) and isinstance(result.errors, tuple)
+        assert answer == {"a": None, "b": "{}", "name": [1, None]}  # the answer is left alone
+        for error in result.errors:
+            assert isinstance(error, RestoreError) and isinstance(error.message, str) and error.message, error
+            assert _leads_somewhere(error.pointer, answer, result.payload), error
+
+
+def _leads_somewhere(pointer: str, answer: object, payload: object) -> bool:
+    """The pointer names a place in the answer, or in the payload read from it (a JSON-encoded
+    string's members exist only once decoded)."""
+    for document in (answer, payload):
+        try:
+            Pointer.parse(str(pointer)).resolve(document)
+        except PointerError:
+            continue
+        return True
+    return False

@@ -1,0 +1,126 @@
+"""Strict form and the round trip: an instance put in strict form is valid under the rewrite
+and restores to itself (tests/roundtrip.py)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests import roundtrip
+from tests.conftest import corpus_files
+from tests.roundtrip import check
+from tierone.rewriter.restore import restore
+from tierone.rewriter.strictform import normalized, to_strict_form
+
+HAND_MADE = {
+    "optional-mix": {
+        "type": "object",
+        "properties": {
+            "name": {"type": "string", "minLength": 1},
+            "nickname": {"type": "string"},
+            "age": {"type": "integer", "minimum": 0, "maximum": 150, "default": 30},
+            "tags": {"type": "array", "items": {"type": "string"}, "minItems": 1, "maxItems": 3},
+            "status": {"enum": ["active", "inactive", None]},
+            "kind": {"const": "person"},
+            "middle": {"type": ["string", "null"]},
+            "meta": {"type": "object"},
+            "labels": {"type": "object", "additionalProperties": {"type": "string"}},
+            "pet": {"oneOf": [{"$ref": "#/$defs/Cat"}, {"$ref": "#/$defs/Dog"}]},
+        },
+        "required": ["name"],
+        "$defs": {
+            "Cat": {"type": "object", "properties": {"kind": {"enum": ["cat"]}, "lives": {"type": "integer"}}, "required": ["kind"]},
+            "Dog": {"type": "object", "properties": {"kind": {"enum": ["dog"]}, "good": {"type": "boolean"}}, "required": ["kind"]},
+        },
+    },
+    "anchors": {
+        "type": "object",
+        "properties": {"home": {"$ref": "#place"}, "work": {"$ref": "#place"}},
+        "required": ["home"],
+        "$defs": {"Place": {"$anchor": "place", "type": "object", "properties": {"city": {"type": "string"}}}},
+    },
+    "nested-arrays": {
+        "type": "object",
+        "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {
+            "cells": {"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}},
+            "note": {"type": "string", "maxLength": 10}}}}},
+    },
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_MADE))
+def test_round_trip_on_hand_made_schemas(name):
+    outcome = check(HAND_MADE[name], examples=60)
+    assert outcome.status == "clean", outcome
+
+
+def test_round_trip_on_real_schemas(corpus):
+    failures = []
+    statuses = []
+    for path in corpus_files(corpus, "jsonschemabench")[::191]:
+        schema = json.loads(path.read_text())
+        if isinstance(schema, dict):
+            outcome = check(schema, examples=5)
+            statuses.append(outcome.status)
+            if outcome.status == "failed":
+                failures.append((path.name, outcome.detail))
+    assert failures == []
+    assert statuses.count("clean") > 15
+
+
+def test_strict_form_example():
+    original = HAND_MADE["optional-mix"]
+    x = {"name": "Ada", "labels": {"a": "b"}, "pet": {"kind": "cat"}}
+    strict = to_strict_form(x, original)
+    assert strict["nickname"] is None and strict["labels"] == '{"a": "b"}' and strict["pet"]["lives"] is None
+    assert restore(strict, original).payload == normalized(x, original) == x
+
+
+# ---- the round-trip check itself: only "no generator" is a skip ---------------------------
+
+TICKET = {"type": "object", "properties": {"title": {"type": "string"}, "count": {"type": "integer"}},
+          "required": ["title"], "additionalProperties": False}
+
+
+class InvalidPayload(ValueError):
+    """A crash whose name merely contains "Invalid"."""
+
+
+def _raises(error: Exception):
+    def fail(*args, **kwargs):
+        raise error
+    return fail
+
+
+@pytest.mark.parametrize("target, error", [
+    ("as_read", RuntimeError("strict form broke")),
+    ("restore", InvalidPayload("restore broke")),
+    ("restore", KeyError("restore broke")),
+], ids=["setup-crash", "restore-crash-named-invalid", "restore-crash"])
+def test_a_crash_in_the_round_trip_is_a_failure_never_a_skip(monkeypatch, target, error):
+    monkeypatch.setattr(roundtrip, target, _raises(error))
+    outcome = check(TICKET, examples=5)
+    assert outcome.status == "failed" and type(error).__name__ in outcome.detail, outcome
+
+
+def test_a_rewrite_that_is_not_a_schema_is_a_failure_never_a_skip(monkeypatch):
+    real = roundtrip.rewrite
+
+    def broken(schema):
+        result = real(schema)
+        return result._replace(schema={**result.schema, "minProperties": -1})
+
+    monkeypatch.setattr(roundtrip, "rewrite", broken)
+    outcome = check(TICKET, examples=5)
+    assert outcome.status == "failed" and "not a valid schema" in outcome.detail, outcome
+
+
+@pytest.mark.parametrize("schema, reason", [
+    ({"type": "object", "properties": {"a": {"type": "string", "pattern": "^a$", "minLength": 5}},
+      "required": ["a"], "additionalProperties": False}, "Unsatisfiable"),
+    ({"type": "object", "properties": {"a": {"type": "string", "minLength": -1}},
+      "required": ["a"], "additionalProperties": False}, "InvalidArgument"),
+], ids=["unsatisfiable", "not-readable-by-the-generator"])
+def test_a_schema_without_a_generator_is_still_a_skip(schema, reason):
+    assert check(schema, examples=5) == roundtrip.Outcome("skipped", reason)
