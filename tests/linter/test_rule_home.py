@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import FIXTURES
 from tierone import lint
 from tierone.core.pointer import Pointer
 from tierone.linter import checks, registry
@@ -22,8 +23,6 @@ from tierone.rewriter.rewrite import rewrite
 from tierone.subset.model import STRIP
 from tierone.subset.profiles import PROFILES
 from tierone.subset.table import BY_CODE, FEATURES
-
-from tests.conftest import FIXTURES
 
 SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 
