@@ -48,7 +48,7 @@ def start_budget() -> contextvars.Token[float | None]:
 
 @lru_cache(maxsize=512)
 def _compiled(pattern: str) -> Any:
-    import regex
+    import regex  # type: ignore[import-untyped]
 
     return regex.compile(pattern)
 
@@ -116,7 +116,8 @@ def additional_properties(validator: Any, extra: Any, instance: Any, schema: Any
             listed = ", ".join(repr(each) for each in sorted(patterns))
             yield ValidationError(f"{joined} {verb} not match any of the regexes: {listed}")
         else:
-            yield ValidationError("Additional properties are not allowed (%s %s unexpected)" % extras_msg(sorted(extras, key=str)))
+            names, verb = extras_msg(sorted(extras, key=str))
+            yield ValidationError(f"Additional properties are not allowed ({names} {verb} unexpected)")
 
 
 def _resolved(validator: Any, ref: str) -> tuple[Any, Any]:
@@ -189,10 +190,11 @@ def _unevaluated(legacy: bool) -> Any:
         unevaluated = [name for name in instance if name not in evaluated
                        for _ in validator.descend(instance[name], rest, path=name, schema_path=name)]
         if unevaluated and rest is False:
-            yield ValidationError("Unevaluated properties are not allowed (%s %s unexpected)" % extras_msg(sorted(unevaluated, key=str)))
+            names, verb = extras_msg(sorted(unevaluated, key=str))
+            yield ValidationError(f"Unevaluated properties are not allowed ({names} {verb} unexpected)")
         elif unevaluated:
-            yield ValidationError("Unevaluated properties are not valid under the given schema "
-                                  "(%s %s unevaluated and invalid)" % extras_msg(unevaluated))
+            names, verb = extras_msg(unevaluated)
+            yield ValidationError(f"Unevaluated properties are not valid under the given schema ({names} {verb} unevaluated and invalid)")
 
     return unevaluated_properties
 

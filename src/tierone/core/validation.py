@@ -82,7 +82,7 @@ class BadDialect(CannotJudge):
 def _refuse(uri: str) -> Any:
     from referencing.exceptions import NoSuchResource
 
-    raise NoSuchResource(ref=uri)
+    raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
 
 
 @cache
@@ -123,7 +123,7 @@ def bounded(cls: Any) -> Any:
 @cache
 def format_checker(cls: Any) -> Any:
     """``cls``'s format checker with ``regex`` judged by the pattern engine."""
-    import regex
+    import regex  # type: ignore[import-untyped]
     from jsonschema import FormatChecker
 
     from .patterns import is_regex
@@ -149,13 +149,13 @@ def check_schema(schema: Any, owner: str = "the schema's") -> None:
 
 def _scopes(schema: Any, cls: Any) -> Iterator[tuple[Pointer, dict[str, Any], Any]]:
     """Every object node with its pointer and the resolver in force there ($id scopes)."""
-    from jsonschema_specifications import REGISTRY as SPECIFICATIONS
+    from jsonschema_specifications import REGISTRY as SPECIFICATIONS  # type: ignore[import-untyped]
     from referencing.jsonschema import DRAFT202012, specification_with
 
     meta = cls.META_SCHEMA.get("$id") or cls.META_SCHEMA.get("id") or ""
     specification = specification_with(meta, default=DRAFT202012)
     root = specification.create_resource(schema)
-    resolvers = {(): SPECIFICATIONS.combine(registry()).resolver_with_root(root)}
+    resolvers: dict[tuple[Any, ...], Any] = {(): SPECIFICATIONS.combine(registry()).resolver_with_root(root)}
     for visit in walk(schema):
         if not isinstance(visit.schema, dict):
             continue
@@ -171,9 +171,8 @@ def check_references(schema: Any, owner: str = "the schema's") -> None:
     """Raise :class:`ReferenceNotHere` for the first reference that does not resolve inside
     the document (or the bundled meta-schemas), when ``schema`` is valid under its
     meta-schema. Nothing is fetched."""
-    from referencing.exceptions import Unresolvable
-
     from jsonschema.exceptions import SchemaError
+    from referencing.exceptions import Unresolvable
 
     if not isinstance(schema, dict):
         return

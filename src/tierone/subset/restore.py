@@ -242,7 +242,14 @@ def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
 
 
 def _restore(payload: Any, original: Any) -> Restored:
-    from ..core.validation import MAX_JUDGED_DEPTH, ReferenceLoop, TooDeep, check_references, depth_over, too_deep
+    from ..core.validation import (
+        MAX_JUDGED_DEPTH,
+        ReferenceLoop,
+        TooDeep,
+        check_references,
+        depth_over,
+        too_deep,
+    )
 
     for what, value in (("the original schema", original), ("the payload", payload)):
         if depth_over(value):
