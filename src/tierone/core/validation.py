@@ -28,7 +28,7 @@ MAX_JUDGED_DEPTH = 2 * MAX_DEPTH
 #: frames each (a $ref, an anyOf and a properties per level take about eight)
 FRAMES = 50 * MAX_DEPTH
 #: the stack of the judging thread: ample for FRAMES frames, even those that pass through C
-STACK_BYTES = 512 * 1024 * 1024
+STACK_BYTES = 256 * 1024 * 1024
 
 #: keywords that hold a reference, and the ones of them that jsonschema resolves as given
 REFERENCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef")
