@@ -48,6 +48,8 @@ class CheckReport(NamedTuple):
     scenarios: tuple[Scenario, ...]
     #: "v1" or "v2"
     shape: str
+    #: what holds but would not under the reference suite's literal reading (one line each)
+    warnings: tuple[str, ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -68,10 +70,10 @@ def capabilities_schema(version: str = "v1") -> dict[str, Any]:
 
 def _validate(instance: Any, schema: Mapping[str, Any], base: Pointer | None = None) -> list[Problem]:
     base = base or Pointer()
-    from jsonschema import Draft202012Validator
+    from ..core.validation import validator
 
     problems = []
-    for error in sorted(Draft202012Validator(schema).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
+    for error in sorted(validator(schema).iter_errors(instance), key=lambda e: list(map(str, e.absolute_path))):
         problems.append(Problem(str(Pointer((*base, *error.absolute_path))), error.message))
     return problems
 
@@ -141,35 +143,93 @@ def advertised_kinds(document: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys([*UNIVERSAL_KINDS, *kinds]))
 
 
-def _reasoning_shape(schemas: Mapping[str, Any]) -> Scenario:
-    """envelope-reasoning-shape: optional string `reasoning` on three universal kinds, none on
-    schema.response; payloads validate with and without it; ``reasoning: 42`` is rejected."""
-    from jsonschema import Draft202012Validator
+#: RFC 0030 §D's strict form of `reasoning`: listed in `required`, typed ["string", "null"]
+STRICT_FORM, LITERAL_FORM = "strict", "literal"
+#: the reference suite's assertion that §D's form fails
+LITERAL_ASSERTION = 'reasoning.type === "string" and reasoning not in required'
 
+
+def _reasoning_form(schema: Mapping[str, Any]) -> str | None:
+    """How ``schema`` declares `reasoning`: the reference suite's plain optional string
+    (LITERAL_FORM), §D's required nullable string (STRICT_FORM), or neither (None)."""
+    reasoning = dict_at(schema, "properties").get("reasoning")
+    required = "reasoning" in (schema.get("required") or [])
+    declared = reasoning.get("type") if isinstance(reasoning, dict) else None
+    if declared == "string" and not required:
+        return LITERAL_FORM
+    if isinstance(declared, list) and sorted(map(str, declared)) == ["null", "string"] and len(declared) == 2 and required:
+        return STRICT_FORM
+    return None
+
+
+def _reasoning_failures(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool) -> tuple[list[str], bool]:
+    """Why ``schema`` fails the reasoning shape, and whether it passes in §D's strict form."""
+    from ..core.validation import validator
+    from ..rewriter.strictform import to_strict_form
+
+    form = _reasoning_form(schema)
+    strict = form == STRICT_FORM and not reference_literal
+    reasoning = dict_at(schema, "properties").get("reasoning")
+    failures = []
+    if not strict and (not isinstance(reasoning, dict) or reasoning.get("type") != "string"):
+        failures.append(f"{kind}: reasoning is not a plain string")
+    elif not strict and "reasoning" in (schema.get("required") or []):
+        failures.append(f"{kind}: reasoning is required")
+    check = validator(schema)
+    # in §D's form a payload "without reasoning" carries `reasoning: null` (the read side
+    # tolerates null exactly as absence), and every other optional member is null too
+    absent = {**to_strict_form(sample, schema), "reasoning": None} if strict else sample
+    if not check.is_valid(absent) or not check.is_valid({**absent, "reasoning": "because"}):
+        failures.append(f"{kind}: a payload with or without reasoning is rejected")
+    if check.is_valid({**absent, "reasoning": 42}):
+        failures.append(f"{kind}: reasoning 42 is accepted")
+    return failures, strict and not failures
+
+
+def _reasoning_shape(
+    schemas: Mapping[str, Any], reference_literal: bool = False, origins: Mapping[str, str] | None = None,
+) -> tuple[Scenario, list[str]]:
+    """envelope-reasoning-shape: optional string `reasoning` on three universal kinds, none on
+    schema.response; payloads validate with and without it; ``reasoning: 42`` is rejected.
+    §D's strict form (required, ``["string", "null"]``) satisfies it too, with a warning,
+    unless ``reference_literal``. Returns the scenario and its warnings."""
     samples = json.loads(resources.files("tierone.envelopes").joinpath("schemas", "samples.json").read_text())
     failures = []
+    strict_form = []
     for kind in UNIVERSAL_KINDS:
         schema = schemas.get(kind)
         if not isinstance(schema, dict):
             failures.append(f"{kind}: no schema")
             continue
-        properties = dict_at(schema, "properties")
-        validator = Draft202012Validator(schema)
-        sample = samples[kind]
         if kind == "schema.response":
-            if "reasoning" in properties:
+            if "reasoning" in dict_at(schema, "properties"):
                 failures.append(f"{kind}: declares reasoning")
             continue
-        reasoning = properties.get("reasoning")
-        if not isinstance(reasoning, dict) or reasoning.get("type") != "string":
-            failures.append(f"{kind}: reasoning is not a plain string")
-        elif "reasoning" in (schema.get("required") or []):
-            failures.append(f"{kind}: reasoning is required")
-        if not validator.is_valid(sample) or not validator.is_valid({"reasoning": "because", **sample}):
-            failures.append(f"{kind}: a payload with or without reasoning is rejected")
-        if validator.is_valid({"reasoning": 42, **sample}):
-            failures.append(f"{kind}: reasoning 42 is accepted")
-    return Scenario("envelope-reasoning-shape", FAIL if failures else PASS, "; ".join(failures))
+        found, strict = _judged(kind, schema, samples[kind], reference_literal, (origins or {}).get(kind, ""))
+        failures += found
+        strict_form += [kind] if strict else []
+    warnings = []
+    if strict_form:
+        warnings.append(f"envelope-reasoning-shape: {', '.join(strict_form)} declare reasoning in RFC 0030 §D's strict "
+                        f"form (required, [\"string\", \"null\"]), accepted here; the reference suite asserts "
+                        f"{LITERAL_ASSERTION}, which this form fails (--reference-literal judges by that assertion)")
+    return Scenario("envelope-reasoning-shape", FAIL if failures else PASS, "; ".join(failures)), warnings
+
+
+def _judged(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool, origin: str) -> tuple[list[str], bool]:
+    """:func:`_reasoning_failures` with room for depth; a schema tierone cannot judge (a
+    reference not in it, a loop, past the depth limits) is an input error for its file."""
+    from ..core.errors import InputError
+    from ..core.validation import CannotJudge, check_references, deeply, too_deep
+
+    try:
+        check_references(schema)
+        try:
+            return deeply(_reasoning_failures, kind, schema, sample, reference_literal)
+        except RecursionError:
+            raise too_deep(schema) from None
+    except CannotJudge as problem:
+        raise InputError(origin or kind, f"{kind}: {problem}") from None
 
 
 def lookup(kind: str, folders: Sequence[Path], universal: str = "files") -> Served:
@@ -183,9 +243,11 @@ def lookup(kind: str, folders: Sequence[Path], universal: str = "files") -> Serv
 
 def scenarios(
     document: Mapping[str, Any], folders: Sequence[Path], universal: str = "files",
-    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS,
-) -> tuple[list[Scenario], list[Problem]]:
-    """The static scenarios, run on the schemas found for the advertised kinds."""
+    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS, reference_literal: bool = False,
+) -> tuple[list[Scenario], list[Problem], list[str]]:
+    """The static scenarios, run on the schemas found for the advertised kinds, and their
+    warnings. Raises :class:`~tierone.core.errors.InputError` for a served schema that cannot
+    be judged (a reference not in it: nothing is ever fetched)."""
     kinds = advertised_kinds(document)
     found = {kind: lookup(kind, folders, universal) for kind in kinds}
     problems = [Problem("/supportedEnvelopes", f"advertised kind {k} has no schema: {s.error}") for k, s in found.items() if s.error]
@@ -196,9 +258,11 @@ def scenarios(
     # The shape scenario judges the schemas received envelopes are validated against: when the
     # host serves tierone's strict renditions, those are the canonical schemas they derive from.
     shape_schemas = dict(schemas)
+    origins = {k: s.origin for k, s in found.items()}
     if universal == "strict":
         shape_schemas.update({k: lookup(k, folders, "canonical").schema for k in UNIVERSAL_KINDS})
-    result = [_reasoning_shape(shape_schemas)]
+    shape, warnings = _reasoning_shape(shape_schemas, reference_literal, origins)
+    result = [shape]
 
     if compliance == "strict":
         failing = {k: subset_findings(s) for k, s in schemas.items()}
@@ -218,22 +282,25 @@ def scenarios(
         result.append(Scenario("reasoning.supported claim", FAIL if detail else PASS, detail))
     else:
         result.append(Scenario("reasoning.supported claim", SKIP, "the host does not claim reasoning support"))
-    return result, problems
+    return result, problems, warnings
 
 
 def check(
     document: Any, folders: Sequence[Path] | None = None, universal: str = "files",
-    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS,
+    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS, reference_literal: bool = False,
 ) -> CheckReport:
     """Validate a capabilities document; with ``folders``, also prove its claims.
     ``universal`` ("files", "canonical" or "strict") says where the universal kinds' schemas
-    come from."""
+    come from; ``reference_literal`` judges the reasoning shape by the reference suite's
+    literal assertion (RFC 0030 §D's strict form then fails). Served schemas' references are
+    never fetched: one that is not in its schema raises :class:`~tierone.core.errors.InputError`."""
     schemas = None
     if folders is not None and isinstance(document, dict):
         schemas = {k: lookup(k, folders, universal).schema for k in advertised_kinds(document)}
     problems, shape = document_problems(document, schemas)
     found: list[Scenario] = []
+    warnings: list[str] = []
     if folders is not None and isinstance(document, dict):
-        found, missing = scenarios(document, folders, universal, low_reasoning)
+        found, missing, warnings = scenarios(document, folders, universal, low_reasoning, reference_literal)
         problems += missing
-    return CheckReport(tuple(problems), tuple(found), shape)
+    return CheckReport(tuple(problems), tuple(found), shape, tuple(warnings))

@@ -87,9 +87,10 @@ def check(
     output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
     low_reasoning: Annotated[list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")] = None,
     universal: Annotated[Universal | None, typer.Option("--universal", help="Universal kinds' schemas: from the folders, or tierone's canonical or strict ones.")] = None,
+    reference_literal: Annotated[bool, typer.Option("--reference-literal", help="Judge the reasoning shape by the reference suite's literal assertion (a plain optional string): RFC 0030 §D's required [\"string\", \"null\"] form then fails.")] = False,
 ) -> None:
     """Validate a capabilities document; with --schemas, run the reference suite's static
-    scenarios and print pass/fail per scenario."""
+    scenarios and print pass/fail per scenario. Schema references are never fetched."""
     from ..capabilities import check as judge
     from ..core.errors import InputError
     from ..core.inputs import load_input
@@ -104,12 +105,16 @@ def check(
 
     if not isinstance(data, dict):
         fail_input(InputError(document, f"a capabilities document is a JSON object, not {type(data).__name__}"))
-    report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])))
+    try:
+        report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])), reference_literal)
+    except InputError as error:
+        fail_input(error)
     if output_format is Format.json:
         typer.echo(json.dumps({
             "valid": report.ok, "shape": report.shape,
             "problems": [{"pointer": p.pointer, "message": p.message} for p in report.problems],
             "scenarios": [{"name": s.name, "status": s.status, "detail": s.detail} for s in report.scenarios],
+            "warnings": list(report.warnings),
         }, indent=2))
     else:
         for problem in report.problems:
@@ -119,5 +124,7 @@ def check(
             for scenario in report.scenarios:
                 line = f"{scenario.name:<{width}}  {scenario.status}"
                 typer.echo(f"{line}  {scenario.detail}" if scenario.detail else line)
+        for warning in report.warnings:
+            typer.echo(f"{document}: warning: {warning}", err=True)
         typer.echo(f"{document}: {'valid, every claim holds' if report.ok else 'invalid or a claim fails'} ({report.shape} shape)")
     raise typer.Exit(0 if report.ok else 1)

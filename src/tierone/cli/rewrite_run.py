@@ -147,15 +147,24 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> in
     if not isinstance(original.data, (dict, bool)):
         _say(f"{schema_spec}: error: not a JSON Schema: the document is not an object")
         return 2
-    result = restore(payload.data, original.data)
+    from ..core.loading import room_for_depth
+    from ..core.validation import CannotJudge
+
+    try:
+        result = restore(payload.data, original.data)
+    except CannotJudge as problem:
+        _say(f"{payload_spec if problem.about == 'payload' else schema_spec}: error: {problem}")
+        return 2
     if json_output:
-        sys.stdout.write(json.dumps({
-            "valid": result.ok,
-            "payload": result.payload,
-            "errors": [{"pointer": e.pointer, "message": e.message} for e in result.errors],
-        }, indent=2, ensure_ascii=False) + "\n")
+        with room_for_depth():  # the payload may nest as deep as loading allows
+            sys.stdout.write(json.dumps({
+                "valid": result.ok,
+                "payload": result.payload,
+                "errors": [{"pointer": e.pointer, "message": e.message} for e in result.errors],
+            }, indent=2, ensure_ascii=False) + "\n")
     elif result.ok:
-        sys.stdout.write(json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n")
+        with room_for_depth():
+            sys.stdout.write(json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n")
     else:
         for error in result.errors:
             _say(f"{payload_spec}: [{error.pointer}] {error.message}")

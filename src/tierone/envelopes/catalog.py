@@ -80,7 +80,10 @@ def with_reasoning(payload_schema: Mapping[str, Any]) -> dict[str, Any]:
 
 def validate(kind: str, payload: Any) -> Validation:
     """Validate a payload of ``kind``, in either form: ``null`` for an optional field counts
-    as absent and JSON-encoded free-form data is decoded, then the canonical schema judges."""
+    as absent and JSON-encoded free-form data is decoded, then the canonical schema judges
+    (through :func:`tierone.rewriter.restore.restore`: nothing fetched, any depth that loading
+    accepts; a payload past the judging limits raises
+    :class:`~tierone.core.validation.CannotJudge`)."""
     from ..rewriter.restore import restore
 
     restored = restore(payload, schema(kind))

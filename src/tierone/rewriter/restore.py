@@ -13,11 +13,15 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from ..core.jsontypes import names_at
+from ..core.patterns import PatternTimeout
 from ..core.pointer import Pointer
 from ..core.refs import LOCAL, RefResolver
+from ..core.validation import CannotJudge
 from .shapes import dict_at, is_free_form, items_of
 
 MAX_REF_HOPS = 64
+#: how messages name the schema that restore judges against
+OWNER = "the original schema's"
 
 
 class RestoreError(NamedTuple):
@@ -54,9 +58,9 @@ class _Reader:
         (so its ``#/...`` references resolve there)."""
         validator = self.__dict__.get("_validator")
         if validator is None:
-            from jsonschema import Draft202012Validator
+            from ..core.validation import validator as build
 
-            validator = self.__dict__["_validator"] = Draft202012Validator(self.original)
+            validator = self.__dict__["_validator"] = build(self.original, owner=OWNER)
         return bool(validator.evolve(schema=subschema).is_valid(value))
 
     def trial(self) -> _Reader:
@@ -129,13 +133,24 @@ class _Reader:
 
     def free_form(self, value: Any, pointer: Pointer) -> tuple[bool, Any]:
         """Free-form data travels as a JSON string: decode it. (handled, value)"""
+        from ..core.validation import MAX_JUDGED_DEPTH, TooDeep, depth_over
+
         if not isinstance(value, str):
             return False, value
         try:
-            return True, json.loads(value)
+            decoded = json.loads(value, parse_constant=_not_json)
+        except _NotJson as error:
+            self.errors.append(RestoreError(str(pointer), f"the JSON-encoded value holds {error}, which is not JSON"))
+            return True, value
+        except RecursionError:
+            decoded = _TOO_DEEP
         except ValueError:
             self.errors.append(RestoreError(str(pointer), "expected a JSON-encoded value (a string holding JSON)"))
             return True, value
+        if decoded is _TOO_DEEP or depth_over(decoded, MAX_JUDGED_DEPTH - len(pointer)):
+            raise TooDeep(f"too deep: the JSON-encoded value at [{pointer}] takes the payload past "
+                          f"{MAX_JUDGED_DEPTH:,} levels", str(pointer), about="payload")
+        return True, decoded
 
     def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
         properties = dict_at(schema, "properties")
@@ -163,6 +178,8 @@ class _Reader:
             target = self.deref(branch)
             try:
                 valid = self.judge(target, candidate)
+            except (CannotJudge, PatternTimeout, RecursionError):
+                raise
             except Exception:  # noqa: BLE001 (a branch we cannot judge is simply not chosen)
                 valid = False
             if valid:
@@ -170,23 +187,35 @@ class _Reader:
         return value
 
 
+#: stands for a decoded value too deep to decode
+_TOO_DEEP = object()
+
+
+class _NotJson(ValueError):
+    """A constant that Python's json accepts and JSON does not (NaN, Infinity, -Infinity)."""
+
+
+def _not_json(name: str) -> Any:
+    raise _NotJson(name)
+
+
 def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:
     """Validate with jsonschema (the dialect the schema names; 2020-12 by default), formats
-    included; remote references are never fetched and are reported instead."""
+    included. References are never fetched: one that is not in the document raises
+    :class:`~tierone.core.validation.ReferenceNotHere`."""
     import jsonschema
-    from jsonschema import FormatChecker
     from referencing.exceptions import Unresolvable
 
-    cls = jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    from ..core.validation import ReferenceNotHere, check_schema, reference_site, validator
+
     try:
-        cls.check_schema(schema)
-        validator = cls(schema, format_checker=FormatChecker())
-        errors = sorted(validator.iter_errors(payload), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+        check_schema(schema, OWNER)
+        errors = sorted(validator(schema, formats=True, owner=OWNER).iter_errors(payload),
+                        key=lambda e: (list(map(str, e.absolute_path)), e.message))
         return tuple(RestoreError(str(Pointer(tuple(e.absolute_path))), e.message) for e in errors)
-    except RecursionError:
-        return (RestoreError("", "the original schema's references loop without consuming any input"),)
-    except Unresolvable as error:
-        return (RestoreError("", f"the original schema has a reference that cannot be resolved locally: {error}"),)
+    except Unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
+        ref = str(getattr(error, "ref", ""))
+        raise ReferenceNotHere(ref, reference_site(schema, ref), OWNER) from None
     except jsonschema.SchemaError as error:
         where = str(Pointer(tuple(error.absolute_path)))
         return (RestoreError("", f"the original schema is invalid at [{where}]: {error.message}"),)
@@ -197,13 +226,60 @@ def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
 
     ``null`` for a property that was optional in ``original`` becomes absent; a JSON string
     standing for free-form data is decoded. Works for answers to the rewritten schema of any
-    profile. The input is not modified.
+    profile. The input is not modified. Nothing is ever fetched.
+
+    Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
+    a reference that is not in the document, a ``$schema`` that is not a string, nesting
+    past :data:`~tierone.core.validation.MAX_JUDGED_DEPTH`, or a pattern that takes too long.
 
     >>> original = {"type": "object", "properties": {"a": {"type": "string"}}}
     >>> restore({"a": None}, original).payload
     {}
     """
+    from ..core.validation import deeply
+
+    return deeply(_restore, payload, original)
+
+
+def _restore(payload: Any, original: Any) -> Restored:
+    from ..core.validation import (
+        MAX_JUDGED_DEPTH,
+        ReferenceLoop,
+        TooDeep,
+        check_references,
+        depth_over,
+        too_deep,
+    )
+
+    for what, value in (("the original schema", original), ("the payload", payload)):
+        if depth_over(value):
+            raise TooDeep(f"too deep: {what} nests past {MAX_JUDGED_DEPTH:,} levels", about="payload" if value is payload else "schema")
+    check_references(original, OWNER)
     reader = _Reader(original)
-    restored = reader.value(payload, original, Pointer())
-    errors = tuple(reader.errors) + validate(restored, original)
+    restored = payload
+    try:
+        restored = reader.value(payload, original, Pointer())
+        errors = tuple(reader.errors) + validate(restored, original)
+    except RecursionError:
+        problem = too_deep(original, OWNER)
+        if isinstance(problem, ReferenceLoop):
+            return Restored(restored, (RestoreError("", problem.message),))
+        raise problem from None
+    except PatternTimeout as error:
+        where = _place_of(error.value, restored, payload)
+        raise CannotJudge(f"[{where}] {error}", where, about="payload") from None
     return Restored(restored, errors)
+
+
+def _place_of(value: str, *trees: Any) -> str:
+    """The pointer of the first member holding ``value`` (as its value or its name)."""
+    from ..core.validation import everything
+
+    for same in (lambda a, b: a is b, lambda a, b: a == b):
+        for tree in trees:
+            for pointer, here in everything(tree):
+                if same(here, value):
+                    return str(pointer)
+                if isinstance(here, dict) and any(same(name, value) for name in here):
+                    return str(pointer.child(next(name for name in here if same(name, value))))
+    return ""

@@ -11,19 +11,25 @@ import json
 from typing import Any
 
 from ..core.jsontypes import names_at
+from ..core.patterns import PatternTimeout
 from ..core.pointer import Pointer
+from ..core.validation import CannotJudge
 from .restore import _Reader
 
 
 def to_strict_form(instance: Any, original: Any) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema."""
-    return _Filler(original).value(instance, original, Pointer())
+    from ..core.validation import deeply
+
+    return deeply(_Filler(original).value, instance, original, Pointer())
 
 
 def normalized(instance: Any, original: Any) -> Any:
     """``instance`` as restore gives it back: explicit nulls of optional members are absent
     (null means absent), everything else unchanged."""
-    return _Filler(original, fill=False).value(instance, original, Pointer())
+    from ..core.validation import deeply
+
+    return deeply(_Filler(original, fill=False).value, instance, original, Pointer())
 
 
 class _Filler(_Reader):
@@ -41,6 +47,8 @@ class _Filler(_Reader):
             try:
                 if self.judge(target, value):
                     return self.value(value, branch, pointer)
+            except (CannotJudge, PatternTimeout, RecursionError):
+                raise
             except Exception:  # noqa: BLE001, S112 (a branch we cannot judge is simply not chosen)
                 continue
         return value

@@ -1,0 +1,327 @@
+"""Every jsonschema validator tierone builds, built in one place.
+
+- No reference is ever retrieved: the registry refuses every URI it does not hold (a schema's
+  own resources and the bundled meta-schemas), so nothing opens a URL or a file; a reference
+  that is not in the document is a :class:`ReferenceNotHere` naming its pointer.
+- Patterns run on values in bounded time (:mod:`tierone.core.patterns`).
+- Judging runs with room for any depth that loading accepts: in a thread with a large stack
+  and a recursion limit of :data:`FRAMES`; values and schemas deeper than :data:`MAX_JUDGED_DEPTH`
+  are :class:`TooDeep`, and so is an evaluation that needs more frames (unless the schema's
+  references loop without consuming input: :class:`ReferenceLoop`).
+"""
+
+from __future__ import annotations
+
+import sys
+import threading
+from collections.abc import Callable, Iterator
+from functools import cache
+from typing import Any, TypeVar
+
+from .loading import MAX_DEPTH
+from .pointer import Pointer
+from .walker import walk
+
+#: values and schemas nested deeper than this are not judged (loading accepts at most ~MAX_DEPTH)
+MAX_JUDGED_DEPTH = 2 * MAX_DEPTH
+#: the interpreter's recursion limit while judging: room for MAX_JUDGED_DEPTH levels with many
+#: frames each (a $ref, an anyOf and a properties per level take about eight)
+FRAMES = 50 * MAX_DEPTH
+#: the stack of the judging thread: ample for FRAMES frames, even those that pass through C
+STACK_BYTES = 256 * 1024 * 1024
+
+#: keywords that hold a reference, and the ones of them that jsonschema resolves as given
+REFERENCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef")
+#: keywords whose subschemas apply to the same value (a loop through them consumes no input)
+IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies")
+
+T = TypeVar("T")
+
+
+class CannotJudge(ValueError):
+    """A value that tierone will not judge against a schema, and why (one sentence)."""
+
+    def __init__(self, message: str, pointer: str = "", about: str = "schema") -> None:
+        super().__init__(message, pointer, about)
+        #: what is wrong, as one sentence (without the input's name)
+        self.message = message
+        #: RFC 6901 pointer of the place concerned (in the schema or in the value)
+        self.pointer = pointer
+        #: which input is at fault: "schema" or "payload"
+        self.about = about
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class ReferenceNotHere(CannotJudge):
+    """A reference that does not lead into the document: tierone never fetches it."""
+
+    def __init__(self, ref: str, pointer: str, owner: str = "the schema's") -> None:
+        super().__init__(f"{owner} reference {ref!r} at [{pointer}] is not in this document; "
+                         "tierone never fetches references", pointer)
+        self.ref = ref
+
+
+class ReferenceLoop(CannotJudge):
+    """References that lead back to where they started without consuming any input."""
+
+    def __init__(self, pointer: str, owner: str = "the schema's") -> None:
+        super().__init__(f"{owner} references loop without consuming any input at [{pointer}]", pointer)
+        self.owner = owner
+
+
+class TooDeep(CannotJudge):
+    """Nesting past the documented limits."""
+
+
+class BadDialect(CannotJudge):
+    """A ``$schema`` that is not a string."""
+
+
+def _refuse(uri: str) -> Any:
+    from referencing.exceptions import NoSuchResource
+
+    raise NoSuchResource(ref=uri)  # type: ignore[call-arg]
+
+
+@cache
+def registry() -> Any:
+    """A ``referencing.Registry`` that holds nothing and retrieves nothing."""
+    from referencing import Registry
+
+    return Registry(retrieve=_refuse)  # type: ignore[call-arg]
+
+
+def dialect(schema: Any, owner: str = "the schema's") -> Any:
+    """The jsonschema validator class for ``schema``'s ``$schema`` (2020-12 by default)."""
+    import jsonschema
+
+    named = schema.get("$schema") if isinstance(schema, dict) else None
+    if isinstance(schema, dict) and "$schema" in schema and not isinstance(named, str):
+        import json
+
+        shown = json.dumps(named, ensure_ascii=False, default=str)
+        shown = shown if len(shown) <= 40 else shown[:39] + "…"
+        raise BadDialect(f"{owner} $schema is {shown}, not a string (a dialect URI)", "/$schema")
+    return jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+
+
+@cache
+def bounded(cls: Any) -> Any:
+    """``cls`` extended with tierone's bounded pattern keywords."""
+    import jsonschema
+
+    from . import patterns
+
+    keywords = {k: f for k, f in patterns.KEYWORDS.items() if k in cls.VALIDATORS}
+    if "unevaluatedProperties" in cls.VALIDATORS:
+        keywords["unevaluatedProperties"] = patterns.UNEVALUATED["$recursiveRef" in cls.VALIDATORS]
+    return jsonschema.validators.extend(cls, keywords)
+
+
+@cache
+def format_checker(cls: Any) -> Any:
+    """``cls``'s format checker with ``regex`` judged by the pattern engine."""
+    import regex  # type: ignore[import-untyped]
+    from jsonschema import FormatChecker
+
+    from .patterns import is_regex
+
+    checker = FormatChecker(())
+    checker.checkers = dict(cls.FORMAT_CHECKER.checkers)
+    checker.checks("regex", raises=regex.error)(is_regex)
+    return checker
+
+
+def validator(schema: Any, *, formats: bool = False, owner: str = "the schema's") -> Any:
+    """A validator for ``schema`` that never retrieves a reference and bounds pattern time."""
+    cls = dialect(schema, owner)
+    checker = format_checker(cls) if formats else None
+    return bounded(cls)(schema, registry=registry(), format_checker=checker)
+
+
+def check_schema(schema: Any, owner: str = "the schema's") -> None:
+    """Raise jsonschema's ``SchemaError`` when ``schema`` is not valid under its meta-schema."""
+    cls = dialect(schema, owner)
+    cls.check_schema(schema, format_checker=format_checker(cls))
+
+
+def _scopes(schema: Any, cls: Any) -> Iterator[tuple[Pointer, dict[str, Any], Any]]:
+    """Every object node with its pointer and the resolver in force there ($id scopes)."""
+    from jsonschema_specifications import REGISTRY as SPECIFICATIONS  # type: ignore[import-untyped]
+    from referencing.jsonschema import DRAFT202012, specification_with
+
+    meta = cls.META_SCHEMA.get("$id") or cls.META_SCHEMA.get("id") or ""
+    specification = specification_with(meta, default=DRAFT202012)
+    root = specification.create_resource(schema)
+    resolvers: dict[tuple[Any, ...], Any] = {(): SPECIFICATIONS.combine(registry()).resolver_with_root(root)}
+    for visit in walk(schema):
+        if not isinstance(visit.schema, dict):
+            continue
+        path = tuple(visit.pointer)
+        parent = next(resolvers[path[:cut]] for cut in (len(path), len(path) - 1, len(path) - 2) if path[:cut] in resolvers)
+        resource = specification.create_resource(visit.schema)
+        here = parent.in_subresource(resource) if path and resource.id() is not None else parent
+        resolvers[path] = here
+        yield visit.pointer, visit.schema, here
+
+
+def check_references(schema: Any, owner: str = "the schema's") -> None:
+    """Raise :class:`ReferenceNotHere` for the first reference that does not resolve inside
+    the document (or the bundled meta-schemas), when ``schema`` is valid under its
+    meta-schema. Nothing is fetched."""
+    from jsonschema.exceptions import SchemaError
+    from referencing.exceptions import Unresolvable
+
+    if not isinstance(schema, dict):
+        return
+    cls = dialect(schema, owner)
+    try:
+        check_schema(schema, owner)
+    except SchemaError:
+        return  # not a valid schema: whoever judges with it says so (and retrieves nothing either)
+    keywords = [k for k in REFERENCE_KEYWORDS if k in cls.VALIDATORS]
+    for pointer, node, resolver in _scopes(schema, cls):
+        for keyword in keywords:
+            ref = node.get(keyword)
+            if isinstance(ref, str):
+                try:
+                    resolver.lookup(ref)
+                except Unresolvable:
+                    raise ReferenceNotHere(ref, str(pointer), owner) from None
+
+
+def reference_site(schema: Any, ref: str) -> str:
+    """The pointer of the first place in ``schema`` (any JSON inside it) that holds ``ref``."""
+    for pointer, value in everything(schema):
+        if isinstance(value, dict) and any(value.get(k) == ref for k in REFERENCE_KEYWORDS):
+            return str(pointer)
+    return ""
+
+
+def everything(value: Any) -> Iterator[tuple[Pointer, Any]]:
+    """Every value inside ``value`` with its pointer, parents first (iteratively)."""
+    stack = [(Pointer(), value)]
+    while stack:
+        pointer, here = stack.pop()
+        yield pointer, here
+        if isinstance(here, dict):
+            stack.extend((pointer.child(k), v) for k, v in reversed(here.items()))
+        elif isinstance(here, list):
+            stack.extend((pointer.child(i), v) for i, v in reversed(list(enumerate(here))))
+
+
+def depth_over(value: Any, limit: int = MAX_JUDGED_DEPTH) -> bool:
+    """Whether containers nest more than ``limit`` deep in ``value``."""
+    stack = [(value, 0)]
+    while stack:
+        here, depth = stack.pop()
+        if isinstance(here, (dict, list)):
+            if depth >= limit:
+                return True
+            stack.extend((v, depth + 1) for v in (here.values() if isinstance(here, dict) else here))
+    return False
+
+
+def loop_at(schema: Any) -> str | None:
+    """The pointer where ``schema``'s references lead back without consuming input, if they do."""
+    from referencing.exceptions import Unresolvable
+
+    if not isinstance(schema, dict):
+        return None
+    cls = dialect(schema)
+    keywords = [k for k in REFERENCE_KEYWORDS if k in cls.VALIDATORS]
+    resolvers = {id(node): resolver for _, node, resolver in _scopes(schema, cls)}
+    places = {id(v): p for p, v in everything(schema) if isinstance(v, dict)}
+
+    def edges(node: Any) -> Iterator[Any]:
+        if not isinstance(node, dict):
+            return
+        resolver = resolvers.get(id(node))
+        for keyword in keywords:
+            if isinstance(node.get(keyword), str) and resolver is not None:
+                try:
+                    yield resolver.lookup("#" if keyword == "$recursiveRef" else node[keyword]).contents
+                except Unresolvable:
+                    pass
+        for keyword in IN_PLACE:
+            value = node.get(keyword)
+            if isinstance(value, list):
+                yield from value
+            elif isinstance(value, dict) and keyword in ("dependentSchemas", "dependencies"):
+                yield from value.values()
+            elif value is not None:
+                yield value
+
+    state: dict[int, bool] = {}  # False: on the current path; True: done
+    stack = [(schema, edges(schema))]
+    state[id(schema)] = False
+    while stack:
+        node, children = stack[-1]
+        child = next(children, None)
+        if child is None:
+            state[id(node)] = True
+            stack.pop()
+        elif isinstance(child, dict):
+            seen = state.get(id(child))
+            if seen is False:
+                return str(places.get(id(child), ""))
+            if seen is None:
+                state[id(child)] = False
+                stack.append((child, edges(child)))
+    return None
+
+
+_room = threading.Lock()
+_deep_calls = [0, 0]  # [calls running, the recursion limit before the first]
+
+
+def deeply(function: Callable[..., T], *args: Any) -> T:
+    """``function(*args)`` with room for deep evaluation and a fresh pattern budget: run in a
+    thread with a :data:`STACK_BYTES` stack and a recursion limit of :data:`FRAMES`."""
+    from .patterns import start_budget
+
+    outcome: list[Any] = []
+
+    def run() -> None:
+        start_budget()
+        try:
+            outcome.append((True, function(*args)))
+        except BaseException as error:  # noqa: BLE001 (handed back to the caller's thread)
+            outcome.append((False, error))
+
+    with _room:
+        if _deep_calls[0] == 0:
+            _deep_calls[1] = sys.getrecursionlimit()
+            sys.setrecursionlimit(max(_deep_calls[1], FRAMES))
+        _deep_calls[0] += 1
+        size = threading.stack_size(STACK_BYTES)
+        try:
+            worker = threading.Thread(target=run, name="tierone-judge", daemon=True)
+            worker.start()
+        finally:
+            threading.stack_size(size)
+    try:
+        worker.join()
+    finally:
+        with _room:
+            _deep_calls[0] -= 1
+            if _deep_calls[0] == 0:
+                sys.setrecursionlimit(_deep_calls[1])
+    ok, value = outcome[0]
+    if not ok:
+        raise value
+    return value  # type: ignore[no-any-return]
+
+
+def too_deep(schema: Any, owner: str = "the schema's") -> CannotJudge:
+    """What a RecursionError while judging against ``schema`` means: a loop, or too deep."""
+    pointer = loop_at(schema)
+    if pointer is not None:
+        return ReferenceLoop(pointer, owner)
+    return TooDeep(f"too deep: judging this value against {owner.removesuffix(_POSSESSIVE)} needs more than "
+                   f"{FRAMES:,} levels of evaluation")
+
+
+_POSSESSIVE = "'s"
