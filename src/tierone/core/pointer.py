@@ -22,6 +22,10 @@ class PointerError(LookupError):
         return f"pointer {self.pointer!r} leads nowhere"
 
 
+#: what a URI fragment may hold unescaped besides letters, digits and ``-._~`` (RFC 3986)
+_FRAGMENT_SAFE = "/!$&'()*+,;=:@"
+
+
 def _escape(segment: Segment) -> str:
     return str(segment).replace("~", "~0").replace("/", "~1")
 
@@ -77,6 +81,13 @@ class Pointer(tuple[Segment, ...]):
             else:
                 raise PointerError(str(self))
         return value
+
+    def fragment(self) -> str:
+        """The pointer as a URI fragment (``#/$defs/a%20b``), percent-encoded as RFC 6901 §6
+        asks: what a ``$ref`` to this location is written as."""
+        from urllib.parse import quote
+
+        return "#" + quote(str(self), safe=_FRAGMENT_SAFE)
 
     def __str__(self) -> str:
         if not self:
