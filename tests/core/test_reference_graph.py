@@ -98,3 +98,23 @@ def test_a_chain_longer_than_followed_gives_a_lower_bound():
 def test_a_pointer_is_written_as_a_uri_fragment_once():
     assert Pointer(("$defs", "a b/c~", 0)).fragment() == "#/$defs/a%20b~1c~0/0"
     assert Pointer(()).fragment() == "#"
+
+
+#: a reference into an array item that leads back to itself
+INTO_AN_ITEM: dict[str, Any] = {"anyOf": [{"type": "object", "properties": {"x": {"$ref": "#/anyOf/0"}}},
+                                          {"type": "null"}]}
+
+
+def test_a_target_in_an_array_is_the_place_the_walker_names():
+    graph = ReferenceGraph.of(INTO_AN_ITEM)
+    site = Pointer(("anyOf", 0, "properties", "x"))  # as the walker writes it
+    assert graph.edges == {site: Pointer(("anyOf", 0))}
+    assert graph.recursive == {site}
+    assert P("/anyOf/0").located(INTO_AN_ITEM) == Pointer(("anyOf", 0)) != P("/anyOf/0")
+
+
+def test_heights_follow_a_reference_into_an_array():
+    schema = {"properties": {"r": {"$ref": "#/$defs/L/items/0"}},
+              "$defs": {"L": {"items": [{"properties": {"a": {"properties": {"b": {}}}}}]}}}
+    graph = ReferenceGraph.of(schema)
+    assert graph.heights().height(graph.edges[P("/properties/r")]) == 2  # a, then b

@@ -62,3 +62,21 @@ def test_no_rule_nor_the_engine_formats_a_pointer():
     found = [f"{path.relative_to(SRC)}:{n}: {line.strip()}" for path in places
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if FORMATTING.search(line)]
     assert found == []
+
+
+def test_a_reference_back_into_an_array_item_is_found_recursive():
+    schema = {"type": "object", "properties": {"a": {"anyOf": [
+        {"type": "object", "properties": {"x": {"$ref": "#/properties/a/anyOf/0"}}, "required": ["x"],
+         "additionalProperties": False}, {"type": "null"}]}}, "required": ["a"], "additionalProperties": False}
+    found = [(d.code, str(d.pointer)) for d in lint(schema).diagnostics]
+    assert found == [("T501", "/properties/a/anyOf/0/properties/x")]
+
+
+def test_the_depth_through_a_reference_into_an_array_item_counts():
+    deep: dict = {"type": "string"}
+    for _ in range(5):
+        deep = {"type": "object", "properties": {"n": deep}, "required": ["n"], "additionalProperties": False}
+    schema = {"type": "object", "properties": {"r": {"$ref": "#/$defs/L/anyOf/0"}}, "required": ["r"],
+              "additionalProperties": False, "$defs": {"L": {"anyOf": [deep, {"type": "null"}]}}}
+    assert [(d.code, str(d.pointer)) for d in lint(schema).diagnostics if d.code == "T402"] == [
+        ("T402", "/properties/r")]

@@ -82,8 +82,7 @@ class RefResolver:
             fragment = unquote(fragment)
         if not hash_ or fragment == "" or fragment.startswith("/"):
             try:
-                target = Pointer.parse(fragment)
-                target.resolve(self._schema)
+                target = Pointer.parse(fragment).located(self._schema)
             except PointerError:
                 return Resolution(UNRESOLVABLE, reason=f"{ref!r} points at nothing in this document")
             return Resolution(LOCAL, target)
