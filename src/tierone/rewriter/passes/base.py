@@ -15,7 +15,7 @@ from ...subset.table import BY_CODE
 
 
 class Change(NamedTuple):
-    """One edit the rewriter made (at a :class:`~tierone.core.pointer.Pointer`: segments)."""
+    """One edit the rewriter made; ``pointer`` is a :class:`~tierone.core.pointer.Pointer` (``str()`` renders RFC 6901)."""
 
     #: where the edit was made
     pointer: Pointer
@@ -26,7 +26,7 @@ class Change(NamedTuple):
 
 
 class Unfixable(NamedTuple):
-    """Something the rewriter could not make compliant (at a :class:`~tierone.core.pointer.Pointer`)."""
+    """Something the rewriter could not make compliant; ``pointer`` is a :class:`~tierone.core.pointer.Pointer`."""
 
     #: where the problem is
     pointer: Pointer
