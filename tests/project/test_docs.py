@@ -79,8 +79,8 @@ def test_the_rewrite_page_lists_every_pass_in_order():
 def test_security_page_states_the_limits_the_code_enforces():
     """The security model's table gives the numbers the code uses (no figure can drift)."""
     from tierone.core import patterns, source, validation
-    from tierone.envelopes.reasoning import MIN_SECRET_LENGTH
     from tierone.core.refs import MAX_REF_HOPS
+    from tierone.envelopes.reasoning import MIN_SECRET_LENGTH
 
     page = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
     stated = {
