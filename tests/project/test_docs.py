@@ -78,7 +78,7 @@ def test_the_rewrite_page_lists_every_pass_in_order():
 
 def test_security_page_states_the_limits_the_code_enforces():
     """The security model's table gives the numbers the code uses (no figure can drift)."""
-    from tierone.core import patterns, source, validation
+    from tierone.core import depth, patterns, source
     from tierone.core.refs import MAX_REF_HOPS
     from tierone.envelopes.reasoning import MIN_SECRET_LENGTH
 
@@ -87,7 +87,7 @@ def test_security_page_states_the_limits_the_code_enforces():
         "bytes": f"{source.MAX_BYTES:,} bytes",
         "depth": f"| {source.MAX_DEPTH:,} levels |",
         "nodes": f"| {source.MAX_NODES:,} |",
-        "judged": f"| {validation.MAX_JUDGED_DEPTH:,} levels |",
+        "judged": f"| {depth.MAX_JUDGED_DEPTH:,} levels |",
         "pattern": f"| {patterns.PATTERN_SECONDS:g} s |",
         "budget": f"| {patterns.PATTERN_BUDGET_SECONDS:g} s |",
         "hops": f"| {MAX_REF_HOPS} |",
