@@ -143,8 +143,10 @@ class TestLintFix:
     def test_fix_rewrites_and_reports_what_is_left(self, ticket, tmp_path):
         messy = tmp_path / "messy.schema.json"
         shutil.copy(CLI / "messy.schema.json", messy)
+        before = ticket.read_bytes(), messy.read_bytes()
         result = run("lint", "--isolated", "--fix", str(tmp_path))
         assert "Fixed 2 files." in result.stderr
         assert result.exit_code == 1
         assert result.stdout.count("T501") == 1 and "T104" not in result.stdout
-        assert run("lint", "--isolated", str(ticket)).exit_code == 0
+        assert (ticket.read_bytes(), messy.read_bytes()) == before  # the sources are never changed
+        assert run("lint", "--isolated", str(tmp_path / "ticket.schema.strict.yaml")).exit_code == 0

@@ -2,17 +2,22 @@
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
 
 from ..core.errors import InputError
-from .options import Format, ReportFormat, profile_help
+from .options import CONFIG_HELP, ISOLATED_HELP, Format, ReportFormat, profile_help
 from .options import split_list as _split
-from .output import colorize, fail, fail_input, read_stdin, use_color
-
-if TYPE_CHECKING:
-    from ..linter.diagnostics import LintReport
+from .output import (
+    colorize,
+    fail,
+    fail_input,
+    read_stdin,
+    refuse_overwriting,
+    stdin_is_piped,
+    use_color,
+)
 
 
 def lint(
@@ -28,8 +33,11 @@ def lint(
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")] = False,
     stdin_filename: Annotated[str | None, typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
-    isolated: Annotated[bool, typer.Option("--isolated", help="Ignore [tool.tierone] in pyproject.toml.")] = False,
-    fix: Annotated[bool, typer.Option("--fix", help="Apply `tierone rewrite` to files with fixable findings, then report what is left.")] = False,
+    isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
+    fix: Annotated[bool, typer.Option("--fix", help="Write the strict rendition of each file with fixable findings beside it "
+                                      "(fix-output, default {stem}.strict{suffix}), then report what is left in the renditions.")] = False,
+    in_place: Annotated[bool, typer.Option("--in-place", help="With --fix: replace the sources instead (restore then needs the pre-fix schema).")] = False,
+    config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
 ) -> None:
     """Lint schemas against the Tier-1 subset (or a vendor profile).
 
@@ -43,25 +51,24 @@ def lint(
     from ..subset.profiles import DEFAULT_PROFILE
 
     fix_errors: tuple[InputError, ...] = ()
+    instead = None
+    if in_place and not fix:
+        fail("--in-place goes with --fix (lint writes no file otherwise)")
     try:
-        config = config_module.Config() if isolated else config_module.load()
+        config = config_module.resolve(config_file, isolated)
+        profile = profile or config.one_profile("lint") or DEFAULT_PROFILE
+        inputs = paths or default_inputs()
         if fix:
-            from .rewrite_run import fix_paths
-
-            fixed = fix_paths(paths or ["."], profile=profile or config.profile or DEFAULT_PROFILE, config=config)
-            fix_errors = fixed.errors
-            if fixed.files:
-                typer.echo(f"Fixed {fixed.files} file{'s' if fixed.files != 1 else ''}.", err=True)
+            fix_errors, instead = _fix(inputs, profile, config, in_place)
         report = lint_paths(
-            paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
-            config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(),
+            inputs, profile=profile, select=_split(select) or None, ignore=_split(ignore),
+            config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(), instead=instead,
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
     for problem in (*report.unmatched, *fix_errors):
         typer.echo(str(problem), err=True)
-    if output:
-        _refuse_overwriting_an_input(output, report)
+    refuse_overwriting(output, [result.path for result in report.results], "the report")
     if output_format is ReportFormat.text and statistics:
         body = render_statistics(report)
     else:
@@ -86,19 +93,26 @@ def lint(
     raise typer.Exit(0 if exit_zero and code == 1 else code)
 
 
-def _refuse_overwriting_an_input(output: str, report: "LintReport") -> None:
-    """``-o`` naming one of the files linted would replace that input by its own report."""
-    import os
+def default_inputs() -> list[str]:
+    """What ``tierone lint`` with no PATH lints: standard input when it is piped, else the
+    working directory (by the configured include patterns)."""
+    from ..core.inputs import STDIN
 
-    if not os.path.exists(output):
-        return
-    for result in report.results:
-        try:
-            same = os.path.samefile(output, result.path)
-        except (OSError, ValueError):
-            continue
-        if same:
-            fail(f"-o {output} is one of the inputs ({result.path}); refusing to overwrite it with the report")
+    return [STDIN] if stdin_is_piped() else ["."]
+
+
+def _fix(inputs: list[str], profile: str, config, in_place: bool):  # type: ignore[no-untyped-def]
+    """Run ``--fix``; returns the files it could not write and the renditions to lint instead."""
+    from .renditions import Settings, fix_paths
+
+    settings = Settings(profile, config.open_objects or "encode", True if config.hints is None else config.hints,
+                        config.fix_output)
+    fixed = fix_paths(inputs, settings=settings, config=config, in_place=in_place)
+    if fixed.files:
+        said = f"Fixed {fixed.files} file{'s' if fixed.files != 1 else ''}."
+        typer.echo(f"{said} In place: `tierone restore` now needs the pre-fix schema (keep it, e.g. in git)."
+                   if in_place else f"{said} The sources are unchanged; the report is on the renditions.", err=True)
+    return fixed.errors, fixed.instead
 
 
 def rules(

@@ -23,6 +23,12 @@ class Format(str, Enum):
     json = "json"
 
 
+#: ``--config`` and ``--isolated``, the same on every command that reads the configuration
+CONFIG_HELP = ("Read the settings from this file: a pyproject.toml ([tool.tierone]) or a tierone.toml "
+               "(top-level keys), instead of the one found from the working directory up.")
+ISOLATED_HELP = "Ignore every configuration file ([tool.tierone], tierone.toml)."
+
+
 def split_list(values: list[str] | None) -> list[str]:
     """Comma-separated and repeated options, as one list."""
     return [part.strip() for value in values or [] for part in value.split(",") if part.strip()]

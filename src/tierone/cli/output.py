@@ -126,6 +126,22 @@ def fail_input(error: InputError, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
+def refuse_overwriting(output: str | None, inputs: object, what: str) -> None:
+    """``-o`` naming one of the inputs would replace that input by ``what``: refused, with
+    exit code 2, before anything is written (any command that writes a file calls this)."""
+    from ..core.inputs import STDIN
+
+    if not output or not os.path.exists(output):
+        return
+    for spec in inputs:  # type: ignore[attr-defined]
+        try:
+            same = spec != STDIN and os.path.samefile(output, spec)
+        except (OSError, ValueError, TypeError):
+            continue
+        if same:
+            fail(f"-o {output} is one of the inputs ({spec}); refusing to overwrite it with {what}")
+
+
 def read_stdin() -> bytes:
     """The bytes of standard input, read with the same cap as a file (``MAX_BYTES``); a closed or
     unreadable stream, or one holding more, is an :class:`InputError` (core's loader gives it the
@@ -144,6 +160,23 @@ def read_stdin() -> bytes:
     if len(data) > source.MAX_BYTES:
         raise InputError(STDIN, f"standard input holds more than the limit of {source.MAX_BYTES:,} bytes; stopped reading")
     return data
+
+
+def stdin_is_piped() -> bool:
+    """Whether standard input is piped in (a pipe, a socket or a redirected file), so that a
+    command with no input named reads it. A terminal, ``/dev/null`` or a closed stream is not;
+    a stream with no file descriptor (a test's) is, unless it says it is a terminal."""
+    import stat
+
+    stream = sys.stdin
+    if stream is None:
+        return False
+    try:
+        mode = os.fstat(stream.fileno()).st_mode
+    except (AttributeError, OSError, ValueError):
+        isatty = getattr(stream, "isatty", None)
+        return not (isatty and isatty())
+    return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISREG(mode)
 
 
 def colorize(text: str) -> str:

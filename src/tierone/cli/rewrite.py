@@ -1,14 +1,12 @@
 """``tierone rewrite`` and ``tierone restore``."""
 
-import sys
 from enum import Enum
 from typing import Annotated
 
 import typer
 
-from ..subset.profiles import DEFAULT_PROFILE
-from .options import Format, profile_help
-from .output import fail
+from .options import CONFIG_HELP, ISOLATED_HELP, Format, profile_help
+from .output import fail, refuse_overwriting, stdin_is_piped
 
 
 class OpenObjects(str, Enum):
@@ -19,33 +17,42 @@ class OpenObjects(str, Enum):
 def rewrite(
     paths: Annotated[list[str] | None, typer.Argument(
         metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped).")] = None,
-    profile: Annotated[str, typer.Option("--profile", "-p", help=profile_help())] = DEFAULT_PROFILE,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help=profile_help())] = None,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only).")] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace each input with its strict rewrite.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the file on disk differs from the rewrite.")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="Write nothing; print a unified diff; exit 1 when it is not empty.")] = False,
-    open_objects: Annotated[OpenObjects, typer.Option("--open-objects", help="encode free-form objects as JSON strings, or error.")] = OpenObjects.ENCODE,
-    no_hints: Annotated[bool, typer.Option("--no-hints", help="Do not restate removed constraints in descriptions.")] = False,
+    open_objects: Annotated[OpenObjects | None, typer.Option("--open-objects", help="encode (the default) free-form objects as JSON strings, or error.")] = None,
+    hints: Annotated[bool | None, typer.Option("--hints/--no-hints", help="Restate removed constraints in descriptions (the default), or do not.")] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every change on stderr.")] = False,
     schema_id: Annotated[str | None, typer.Option("--id", help="Set the rewritten schema's $id (it is a new document).")] = None,
+    config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
 
-    The result goes to stdout unless -o or --in-place is given. Exit codes: 0 done (or up to
+    The result goes to stdout unless -o or --in-place is given; a file written with -o is a
+    rendition that names its source. --check on a rendition (or a directory of them) compares it
+    with what rewrite makes of its source now and prints the diff. Exit codes: 0 done (or up to
     date), 1 something could not be made compliant (each pointer is named) or --check/--diff
     found a difference, 2 could not run.
     """
     from ..core.inputs import STDIN
+    from .renditions import check_renditions, is_rendition_check, settings_for
     from .rewrite_run import run_rewrite
 
-    if not paths and sys.stdin.isatty():
+    if not paths and not stdin_is_piped():
         fail("no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
     if output and (in_place or len(paths or []) > 1):
         fail("-o takes exactly one input and cannot be combined with --in-place")
+    refuse_overwriting(output, paths or [], "its strict rewrite (use --in-place to replace it)")
+    config, settings = settings_for(config_file, isolated, profile, open_objects and open_objects.value, hints)
+    if check and paths and is_rendition_check(paths):
+        raise typer.Exit(check_renditions(paths, settings, config))
     code = run_rewrite(
-        paths or [STDIN], profile=profile, output=output, in_place=in_place, check=check, diff=diff,
-        open_objects=open_objects.value, hints=not no_hints, verbose=verbose, id=schema_id,
+        paths or [STDIN], profile=settings.profile, output=output, in_place=in_place, check=check, diff=diff,
+        open_objects=settings.open_objects, hints=settings.hints, verbose=verbose, id=schema_id,
     )
     raise typer.Exit(code)
 
@@ -54,12 +61,17 @@ def restore(
     payload: Annotated[str, typer.Argument(metavar="PAYLOAD", help="The model's JSON answer (a file, or - for stdin).")],
     schema: Annotated[str, typer.Option("--schema", "-s", help="The ORIGINAL schema (before rewrite).")],
     output_format: Annotated[Format, typer.Option("--format", help="text (the payload, errors on stderr) or json.")] = Format.text,
+    config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
 ) -> None:
     """Turn a strict-mode answer back into what the original schema means: null becomes
     absent for optional fields, JSON-encoded free-form data is decoded, and the result is
-    validated against the original. Exit codes: 0 valid (payload on stdout), 1 invalid
-    (errors listed with JSON Pointers), 2 could not run.
+    validated against the original. Given a strict rendition, restore reads its source instead
+    (the rendition names it), or refuses when the source is missing or has changed. Exit codes:
+    0 valid (payload on stdout), 1 invalid (errors listed with JSON Pointers), 2 could not run.
     """
+    from .renditions import config_for
     from .rewrite_run import run_restore
 
-    raise typer.Exit(run_restore(payload, schema, json_output=output_format is Format.json))
+    pattern = config_for(config_file, isolated).fix_output
+    raise typer.Exit(run_restore(payload, schema, json_output=output_format is Format.json, pattern=pattern))

@@ -66,6 +66,10 @@ def run_rewrite(
                 _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
                 worst = max(worst, 1)
                 continue
+            if output and spec != STDIN and done.source.text is not None:  # a rendition names its source
+                from .renditions import marked_text
+
+                done = done._replace(text=marked_text(done, spec, output, profile))
             worst = max(worst, _deliver(spec, done, output=output, in_place=in_place, check=check, diff=diff))
     return worst
 
@@ -134,7 +138,7 @@ def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: 
     return Fixed(fixed, tuple(errors))
 
 
-def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> int:
+def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, pattern: str | None = None) -> int:
     """Restore a payload against the original schema; returns the exit code."""
     from ..rewriter.restore import restore
 
@@ -146,6 +150,13 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> in
         return 2
     if not isinstance(original.data, (dict, bool)):
         _say(f"{schema_spec}: error: not a JSON Schema: the document is not an object")
+        return 2
+    from .renditions import original_for
+
+    try:
+        original = original_for(original, pattern)  # a rendition names its source, or is refused
+    except InputError as problem:
+        _say(str(problem))
         return 2
     from ..core.loading import room_for_depth
     from ..core.validation import CannotJudge

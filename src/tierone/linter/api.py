@@ -9,6 +9,7 @@ from typing import Any
 from ..core.errors import InputError, require_schema
 from ..core.inputs import DATA, expand_inputs, load_input
 from ..core.loading import Source, batch
+from ..core.renditions import marker_of, named_renditions
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
@@ -83,13 +84,19 @@ def lint_paths(
     stdin_filename: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     stdin: bytes | Callable[[], bytes] | None = None,
+    instead: Mapping[str, str] | None = None,
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
     Options given here win over the configuration. ``-`` is the ``stdin`` given: its bytes, or
     a function returning them (the CLI passes one that reads standard input); without it, ``-``
     is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
-    ``progress(done, total)`` is called after each input.
+    ``progress(done, total)`` is called after each input. ``instead`` maps an input to the file
+    to lint in its place (``lint --fix``: a source to its rendition).
+
+    Strict renditions found in a directory are not sources, so they are not linted: a file
+    carrying a rendition marker, or named as the rendition of another file found
+    (:mod:`tierone.core.renditions`). A file named on the command line is always linted.
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
@@ -99,19 +106,30 @@ def lint_paths(
     results: list[FileResult] = []
     found = list(expand_inputs(paths, config.include, config.exclude))
     #: a directory in which nothing matched is a NoMatch: neither a name nor an error
-    inputs = [path for path in found if isinstance(path, (str, InputError))]
+    inputs = _sources(paths, [path for path in found if isinstance(path, (str, InputError))], profile, config)
     with batch():
         for path in inputs:
             try:
                 if isinstance(path, InputError):  # a directory that could not be read
                     raise path
-                source = load_input(path, stdin=stdin, stdin_filename=stdin_filename, models=True)
+                source = load_input((instead or {}).get(path, path), stdin=stdin, stdin_filename=stdin_filename,
+                                    models=True)
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
+                if path not in paths and path not in (instead or {}) and marker_of(source.data) is not None:
+                    continue  # a rendition found in a directory: not a source
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
                 results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
             if progress is not None:
                 progress(len(results), len(inputs))
     return LintReport(tuple(results), profile, tuple(path for path in found if not isinstance(path, (str, InputError))))
+
+
+def _sources(named: Sequence[str], found: list[str | InputError], profile: str, config: Config) -> list[str | InputError]:
+    """``found`` without the files discovered in a directory that are, by name, the rendition of
+    another file found (``a.schema.strict.json`` beside ``a.schema.json``)."""
+    files = [path for path in found if isinstance(path, str)]
+    renditions = named_renditions(files, profile, config.fix_output) - set(named)
+    return [path for path in found if not (isinstance(path, str) and path in renditions)] if renditions else found

@@ -9,10 +9,17 @@ from typing import Any, NamedTuple
 
 from ..subset.profiles import PROFILES
 
+#: the keys that rewrite, lint --fix and restore read (see :func:`_rewrite_settings`)
+REWRITE_KEYS = ("hints", "open-objects", "fix-output")
+OPEN_OBJECTS = ("encode", "error")
+#: the configuration files looked for in each directory, from the working directory up, first
+#: found wins (ruff's order: its own files before pyproject.toml)
+CONFIG_FILES = (".tierone.toml", "tierone.toml", "pyproject.toml")
+
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox")
 KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude", "envelopes",
-                  "low-reasoning-kinds"})
+                  "low-reasoning-kinds", *REWRITE_KEYS})
 #: envelope payload schemas, where the reasoning rules apply: the reference's layout
 DEFAULT_ENVELOPES = ("envelopes/*.schema.json", "envelopes/*.schema.yaml", "envelopes/*.schema.yml")
 LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
@@ -25,7 +32,15 @@ class ConfigError(ValueError):
 class Config(NamedTuple):
     """Settings from pyproject.toml; command-line options override them."""
 
+    #: the one profile, when the configuration names exactly one
     profile: str | None = None
+    #: every profile it names (``profile = ["openai", "gemini"]``)
+    profiles: tuple[str, ...] = ()
+    #: rewrite's ``--no-hints`` (False) and ``--open-objects``, when configured
+    hints: bool | None = None
+    open_objects: str | None = None
+    #: where ``lint --fix`` writes a rendition (``{stem}.strict{suffix}`` when unset)
+    fix_output: str | None = None
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     #: glob -> codes ignored in files matching it
@@ -36,8 +51,15 @@ class Config(NamedTuple):
     envelopes: tuple[str, ...] = DEFAULT_ENVELOPES
     #: kinds that need not declare ``reasoning``
     low_reasoning_kinds: tuple[str, ...] = LOW_REASONING_KINDS
-    #: the pyproject.toml it came from
+    #: the file it came from
     source: Path | None = None
+
+    def one_profile(self, command: str) -> str | None:
+        """The configured profile for a command that takes one; several are a :class:`ConfigError`."""
+        if len(self.profiles) > 1:
+            raise ConfigError(f"{self.source}: {command} takes one profile, and profile lists "
+                              f"{len(self.profiles)} ({', '.join(self.profiles)}): pass -p")
+        return self.profile
 
     def envelope_kind(self, path: str) -> str | None:
         """The envelope kind ``path`` is the payload schema of, when it matches ``envelopes``."""
@@ -69,9 +91,10 @@ def _glob_matches(posix: PurePosixPath, pattern: str) -> bool:
     return posix.match(pattern) or fnmatch.fnmatch(text, pattern)
 
 
-def find_pyproject(start: Path) -> Path | None:
-    """The closest pyproject.toml with a ``[tool.tierone]`` table, from ``start`` up."""
-    for directory in (start, *start.parents):
+def find_pyproject(start: Path, climb: bool = True) -> Path | None:
+    """The closest pyproject.toml with a ``[tool.tierone]`` table, from ``start`` up (or in
+    ``start`` only, without ``climb``)."""
+    for directory in (start, *start.parents) if climb else (start,):
         candidate = directory / "pyproject.toml"
         if candidate.is_file():
             try:
@@ -98,14 +121,14 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         raise ConfigError(
             f"{where}: unknown key {unknown[0]!r} in [tool.tierone] (known: {', '.join(sorted(KEYS))})"
         )
-    profile = table.get("profile")
-    if profile is not None and profile not in PROFILES:
-        raise ConfigError(f"{where}: [tool.tierone] profile {profile!r} is not one of {', '.join(PROFILES)}")
+    profiles = _profiles(table, where)
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
         raise ConfigError(f"{where}: [tool.tierone] per-file-ignores must be a table of glob = [codes]")
     return Config(
-        profile=profile,
+        profile=profiles[0] if len(profiles) == 1 else None,
+        profiles=profiles,
+        **_rewrite_settings(table, where),
         select=_strings(table["select"], "select", where) if "select" in table else None,
         ignore=_strings(table.get("ignore", []), "ignore", where),
         per_file_ignores={g: _strings(c, f"per-file-ignores.{g}", where) for g, c in per_file.items()},
@@ -118,11 +141,79 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
     )
 
 
+def _profiles(table: Mapping[str, Any], where: Path) -> tuple[str, ...]:
+    """``profile``: one name or a list of names, each a known profile."""
+    if "profile" not in table:
+        return ()
+    profiles = _strings(table["profile"], "profile", where)
+    for profile in profiles:
+        if profile not in PROFILES:
+            raise ConfigError(f"{where}: [tool.tierone] profile {profile!r} is not one of {', '.join(PROFILES)}")
+    if not profiles:
+        raise ConfigError(f"{where}: [tool.tierone] profile must name at least one profile")
+    return profiles
+
+
+def _rewrite_settings(table: Mapping[str, Any], where: Path) -> dict[str, Any]:
+    """``hints`` (a boolean), ``open-objects`` (encode or error) and ``fix-output`` (a file name
+    pattern: see :func:`tierone.core.renditions.rendition_path`), validated."""
+    settings: dict[str, Any] = {}
+    if "hints" in table:
+        if not isinstance(table["hints"], bool):
+            raise ConfigError(f"{where}: [tool.tierone] hints must be true or false")
+        settings["hints"] = table["hints"]
+    if "open-objects" in table:
+        if table["open-objects"] not in OPEN_OBJECTS:
+            raise ConfigError(f"{where}: [tool.tierone] open-objects must be one of {', '.join(OPEN_OBJECTS)}")
+        settings["open_objects"] = table["open-objects"]
+    if "fix-output" in table:
+        from ..core.renditions import check_pattern
+
+        pattern = table["fix-output"]
+        problem = check_pattern(pattern) if isinstance(pattern, str) else "must be a string"
+        if problem:
+            raise ConfigError(f"{where}: [tool.tierone] fix-output {problem}")
+        settings["fix_output"] = pattern
+    return settings
+
+
+def resolve(config_file: str | None, isolated: bool, start: Path | None = None) -> Config:
+    """The configuration a command uses: none with ``--isolated``, the file ``--config`` names,
+    or the one found from the working directory up."""
+    if isolated and config_file:
+        raise ConfigError("--config and --isolated exclude each other")
+    if isolated:
+        return Config()
+    if config_file:
+        path = Path(config_file)
+        if not path.is_file():
+            raise ConfigError(f"{config_file}: --config names no file")
+        return load_file(path, required=True)
+    return load(start)
+
+
+def find_config(start: Path) -> Path | None:
+    """The closest configuration file, from ``start`` up: a ``.tierone.toml`` or ``tierone.toml``,
+    or a pyproject.toml with a ``[tool.tierone]`` table."""
+    for directory in (start, *start.parents):
+        for name in CONFIG_FILES[:-1]:
+            if (directory / name).is_file():
+                return directory / name
+        if find_pyproject(directory, climb=False):
+            return directory / "pyproject.toml"
+    return None
+
+
 def load(start: Path | None = None) -> Config:
     """The configuration in force for the working directory (defaults when there is none)."""
-    path = find_pyproject((start or Path.cwd()).resolve())
-    if path is None:
-        return Config()
+    path = find_config((start or Path.cwd()).resolve())
+    return Config() if path is None else load_file(path)
+
+
+def load_file(path: Path, required: bool = False) -> Config:
+    """The settings in ``path``: a pyproject.toml's ``[tool.tierone]`` table, or a whole
+    tierone.toml (its top level is the table). ``required``: a pyproject.toml without the table
+    is an error (``--config`` named it) rather than no settings."""
     import tomllib
 
     try:
@@ -131,8 +222,12 @@ def load(start: Path | None = None) -> Config:
         raise ConfigError(f"{path}: invalid TOML: {error}") from None
     except (OSError, UnicodeDecodeError) as error:
         raise ConfigError(f"{path}: cannot read: {error}") from None
+    if path.name != "pyproject.toml":
+        return parse(document, path)
     table = document.get("tool", {}).get("tierone")
     if table is None:
+        if required:
+            raise ConfigError(f"{path}: no [tool.tierone] table")
         return Config()
     if not isinstance(table, dict):
         raise ConfigError(f"{path}: [tool.tierone] must be a table")

@@ -1,0 +1,296 @@
+"""Renditions on disk: ``lint --fix`` writing them beside their sources, ``rewrite --check``
+comparing them with what rewrite makes now, and ``restore --schema RENDITION`` finding the
+source. What a rendition is and how it is named is :mod:`tierone.core.renditions`' business.
+
+Printing is limited to the lines these commands promise; exit codes are returned.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import sys
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..core import renditions
+from ..core.errors import InputError
+from ..core.files import read_output, write_output
+from ..core.inputs import STDIN, expand_inputs, looks_like_model
+
+if TYPE_CHECKING:
+    from ..core.loading import Source
+    from ..linter.config import Config
+    from ..rewriter.files import RewrittenFile
+
+
+def _say(text: str) -> None:
+    sys.stderr.write(text + "\n")
+
+
+class Settings(NamedTuple):
+    """How rewrite renders: command-line options over the configuration."""
+
+    profile: str
+    open_objects: str = "encode"
+    hints: bool = True
+    pattern: str | None = None
+
+
+def config_for(config_file: str | None, isolated: bool) -> Config:
+    """The configuration ``--config`` and ``--isolated`` choose; a bad one ends the run (exit 2)."""
+    from ..linter.config import ConfigError, resolve
+    from .output import fail
+
+    try:
+        return resolve(config_file, isolated)
+    except ConfigError as error:
+        fail(str(error))
+
+
+def settings_for(config_file: str | None, isolated: bool, profile: str | None, open_objects: str | None,
+                 hints: bool | None) -> tuple[Config, Settings]:
+    """The configuration (``--config``, ``--isolated``) and rewrite's settings: each option given
+    on the command line, else the configured value, else the default."""
+    from ..linter.config import ConfigError
+    from ..subset.profiles import DEFAULT_PROFILE
+    from .output import fail
+
+    config = config_for(config_file, isolated)
+    try:
+        chosen = profile or config.one_profile("rewrite") or DEFAULT_PROFILE
+    except ConfigError as error:
+        fail(str(error))
+    return config, Settings(
+        chosen, open_objects or config.open_objects or "encode",
+        hints if hints is not None else (True if config.hints is None else config.hints), config.fix_output)
+
+
+def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str) -> str:
+    """The text of ``done`` written at ``target`` as the rendition of ``source_path``: marked."""
+    from ..core.loading import room_for_depth
+    from ..rewriter.files import render
+
+    text = renditions.marker_text(renditions.relative_source(source_path, target), profile,
+                                  renditions.digest(done.source.text or ""))
+    marked = renditions.mark(done.result.schema, text, profile)
+    with room_for_depth():
+        return render(done.source, marked)
+
+
+def _in_place_text(done: RewrittenFile, profile: str) -> str:
+    from ..core.loading import room_for_depth
+    from ..rewriter.files import render
+
+    with room_for_depth():
+        return render(done.source, renditions.mark(done.result.schema, renditions.IN_PLACE, profile))
+
+
+class Fixed(NamedTuple):
+    """What ``lint --fix`` did."""
+
+    #: how many files were rewritten (renditions written, or sources replaced)
+    files: int
+    #: the files that needed a fix but could not be written (read-only, …)
+    errors: tuple[InputError, ...]
+    #: source -> the rendition to lint in its place
+    instead: Mapping[str, str] = {}
+
+
+def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_place: bool) -> Fixed:
+    """``lint --fix``: write the strict rendition of every file whose rewrite differs beside it
+    (by ``settings.pattern``), or, ``in_place``, over it. Renditions are never fixed again."""
+    from ..core.errors import require_schema
+    from ..core.inputs import load_input
+    from ..rewriter.files import rewrite_source
+
+    fixed = 0
+    errors: list[InputError] = []
+    instead: dict[str, str] = {}
+    found = [path for path in expand_inputs(paths, config.include, config.exclude) if isinstance(path, str)]
+    by_name = renditions.named_renditions(found, settings.profile, settings.pattern)
+    for path in found:
+        if path == STDIN or looks_like_model(path):
+            _say(f"{path}: note: --fix writes no file for {'stdin' if path == STDIN else 'a model'}; "
+                 "use `tierone rewrite` to print its strict rendition")
+            continue
+        if path in by_name:
+            continue
+        try:
+            source = load_input(path, dash=False)
+            require_schema(source.data, source.path)
+        except InputError:
+            continue  # the lint that follows reports it
+        if renditions.marker_of(source.data) is not None:
+            continue  # a rendition is not fixed again
+        try:
+            done = rewrite_source(source, settings.profile, open_objects=settings.open_objects, hints=settings.hints)
+        except (InputError, ValueError, RecursionError):
+            continue  # the lint that follows reports what is wrong with it
+        if done.text == source.text:
+            continue  # strict already: nothing to write
+        target = path if in_place else renditions.rendition_path(path, settings.profile, settings.pattern)
+        text = _in_place_text(done, settings.profile) if in_place else marked_text(done, path, target, settings.profile)
+        instead[path] = target  # linted in its place (in place: linted although it now carries a marker)
+        try:
+            if read_output(target) == text:
+                continue
+            write_output(target, text)
+        except InputError as error:
+            errors.append(error)
+            instead.pop(path)
+            continue
+        fixed += 1
+        if not in_place:
+            _say(f"{os.path.normpath(path)}: wrote its strict rendition {target}")
+    return Fixed(fixed, tuple(errors), instead)
+
+
+# --- rewrite --check on renditions -------------------------------------------------------------
+
+
+class Pair(NamedTuple):
+    """A rendition and the source it is made from."""
+
+    rendition: str
+    source: str
+    #: the profile it was made for (its marker's), or None: the configured one
+    profile: str | None
+
+
+def pairs_in(paths: Sequence[str], settings: Settings, config: Config) -> tuple[list[Pair], list[InputError]]:
+    """The rendition/source pairs ``paths`` name: a marked rendition (found by the include
+    patterns, or named) with its marker's source; a source with a rendition at its
+    ``fix-output`` name. Sources without a rendition are not pairs."""
+    from ..core.inputs import load_input
+
+    pairs: dict[str, Pair] = {}
+    problems: list[InputError] = []
+    for path in expand_inputs(paths, config.include, config.exclude):
+        if not isinstance(path, str):
+            if isinstance(path, InputError):
+                problems.append(path)
+            continue
+        try:
+            data = load_input(path, dash=False).data
+        except InputError as error:
+            problems.append(error)
+            continue
+        marker = renditions.marker_of(data)
+        if marker is not None:
+            source = renditions.source_of(path, marker)
+            if source is None:
+                problems.append(InputError(path, "its source was replaced in place (--fix --in-place): nothing to check it against"))
+                continue
+            pairs[os.path.normpath(path)] = Pair(os.path.normpath(path), source, marker.profile)
+            continue
+        target = renditions.rendition_path(path, settings.profile, settings.pattern)
+        if target != os.path.normpath(path) and os.path.isfile(target):
+            pairs.setdefault(target, Pair(target, os.path.normpath(path), None))
+    return list(pairs.values()), problems
+
+
+def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -> int:
+    """``rewrite --check`` on renditions: a unified diff for each stale one; the exit code
+    (0 all current, 1 one is stale, 2 one could not be checked)."""
+    from ..core.errors import require_schema
+    from ..core.inputs import load_input
+    from ..rewriter.files import rewrite_source
+
+    pairs, problems = pairs_in(paths, settings, config)
+    worst = 2 if problems else 0
+    for problem in problems:
+        _say(str(problem))
+    for pair in pairs:
+        profile = pair.profile or settings.profile
+        try:
+            source = load_input(pair.source, dash=False)
+            require_schema(source.data, source.path)
+            done = rewrite_source(source, profile, open_objects=settings.open_objects, hints=settings.hints)
+            current = read_output(pair.rendition)
+        except InputError as error:
+            _say(f"{pair.rendition}: error: cannot check against its source: {error}")
+            worst = 2
+            continue
+        if not done.result.ok:
+            _say(f"{pair.rendition}: error: its source {pair.source} no longer rewrites cleanly (run `tierone rewrite {pair.source}`)")
+            worst = 2
+            continue
+        wanted = marked_text(done, pair.source, pair.rendition, profile)
+        if current == wanted:
+            continue
+        sys.stdout.writelines(difflib.unified_diff(
+            current.splitlines(keepends=True), wanted.splitlines(keepends=True),
+            fromfile=pair.rendition, tofile=f"{pair.rendition} (rewrite of {source.path})"))
+        _say(f"{pair.rendition}: stale: it differs from the rewrite of {source.path} (run `tierone lint --fix {source.path}`)")
+        worst = max(worst, 1)
+    return worst
+
+
+def is_rendition_check(paths: Sequence[str]) -> bool:
+    """Whether ``rewrite --check`` is asked about renditions: a directory, or a marked file."""
+    from ..core.inputs import load_input
+
+    for path in paths:
+        if path == STDIN:
+            return False
+        if os.path.isdir(path):
+            return True
+        try:
+            if renditions.marker_of(load_input(path, dash=False).data) is not None:
+                return True
+        except InputError:
+            return False
+    return False
+
+
+# --- restore --schema RENDITION ------------------------------------------------------------------
+
+
+def original_for(schema: Source, pattern: str | None = None) -> Source:
+    """The schema restore must read answers against: ``schema`` itself, or, for a rendition,
+    its source. An :class:`InputError` when a rendition's source is missing or has changed since
+    (the rendition is stale), or when ``schema`` has no marker but looks like a rendition: it is
+    named as the rendition of an existing file (by ``pattern``, the ``fix-output``) or it
+    carries rewrite's JSON-encoded fields (:func:`tierone.core.renditions.looks_rewritten`)."""
+    from ..core.inputs import load_input
+
+    marker = renditions.marker_of(schema.data)
+    if marker is None:
+        return _unmarked(schema, pattern)
+    source_path = renditions.source_of(schema.path, marker)
+    if source_path is None:
+        raise InputError(schema.path, "is a strict rendition whose source was replaced by --fix --in-place; "
+                         "restore needs the pre-fix schema")
+    try:
+        source = load_input(source_path, dash=False)
+    except InputError as error:
+        raise InputError(schema.path, f"is a strict rendition of {source_path}, which cannot be read: {error.message}") from None
+    if source.text is not None and renditions.digest(source.text) != marker.digest:
+        raise InputError(schema.path, f"is a stale strict rendition: {source_path} has changed since it was "
+                         "made; run `tierone lint --fix` again, or pass --schema SOURCE")
+    return source
+
+
+def _unmarked(schema: Source, pattern: str | None) -> Source:
+    """A schema without a marker: itself, unless its name or its content says it is a rendition."""
+    from ..core.inputs import load_input
+    from ..rewriter.files import rewrite_source
+    from ..subset.profiles import PROFILES
+
+    named = [(path, profile) for path, profile in renditions.named_sources(schema.path, pattern, tuple(PROFILES))
+             if os.path.isfile(path)]
+    for source_path, profile in named:
+        try:
+            source = load_input(source_path, dash=False)
+            if rewrite_source(source, profile).result.schema == schema.data:
+                return source
+        except (InputError, ValueError, RecursionError):
+            continue
+    if named:
+        raise InputError(schema.path, f"is named as the strict rendition of {named[0][0]} but is not its "
+                         "rewrite (stale, or made with other options); pass --schema SOURCE")
+    if renditions.looks_rewritten(schema.data):
+        raise InputError(schema.path, "looks like a strict rendition (it has string fields described as "
+                         "JSON-encoded, as rewrite makes them); restore needs the original: pass --schema SOURCE")
+    return schema
