@@ -205,6 +205,35 @@ class TestCli:
         assert result.exit_code == 0, result.stderr
 
 
+class TestConfiguration:
+    def test_check_honours_low_reasoning_kinds_from_the_configuration(self, tmp_path, monkeypatch):
+        from tierone.linter.config import LOW_REASONING_KINDS
+
+        host = shutil.copytree(HOST, tmp_path / "host")
+        schema_path = host / "schemas" / "envelopes" / "vendor.example.plan.generate.schema.json"
+        schema = json.loads(schema_path.read_text())
+        del schema["properties"]["reasoning"]
+        schema["required"].remove("reasoning")
+        schema_path.write_text(json.dumps(schema))
+        monkeypatch.chdir(tmp_path)
+        args = ["capabilities", "check", "host/capabilities.json", "--schemas", "host/schemas/envelopes",
+                "--universal", "strict"]
+        assert run(*args).exit_code == 1
+        kinds = json.dumps([*LOW_REASONING_KINDS, "vendor.example.plan.generate"])
+        (tmp_path / "pyproject.toml").write_text(f"[tool.tierone]\nlow-reasoning-kinds = {kinds}\n")
+        assert run(*args).exit_code == 0
+        assert run(*args, "--isolated").exit_code == 1
+        (tmp_path / "elsewhere.toml").write_text('low-reasoning-kinds = ["nope"]\n')
+        assert run(*args, "--config", "elsewhere.toml").exit_code == 1
+
+    def test_generate_output_naming_its_configuration_is_refused(self, tmp_path):
+        host = shutil.copytree(HOST, tmp_path / "host")
+        before = (host / "host.yaml").read_bytes()
+        result = run("capabilities", "generate", "-c", str(host / "host.yaml"), "-o", str(host / "host.yaml"))
+        assert result.exit_code == 2 and "refusing to overwrite" in result.stderr
+        assert (host / "host.yaml").read_bytes() == before
+
+
 def test_generated_documents_are_valid_against_the_shipped_schema():
     schema = capabilities.capabilities_schema("v1")
     assert schema["properties"]["envelopes"]["properties"]["tierOneSubsetCompliance"]["enum"] == ["strict", "warn", "off"]

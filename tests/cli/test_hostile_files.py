@@ -247,7 +247,7 @@ def test_a_read_only_file_is_refused_even_as_root(tmp_path, command, where):
     try:
         before = target.read_bytes()
         args = ["rewrite", "--in-place", str(target), str(other)] if command == "rewrite" else \
-            ["lint", "--fix", str(target), str(other)]
+            ["lint", "--fix", "--in-place", str(target), str(other)]
         result = run(*args)
         assert result.exit_code == 2
         assert f"{target}: error: cannot write: the {where} is read-only" in result.stderr
@@ -256,6 +256,20 @@ def test_a_read_only_file_is_refused_even_as_root(tmp_path, command, where):
     finally:
         folder.chmod(0o755)
         target.chmod(0o644)
+
+
+def test_a_rendition_in_a_read_only_directory_is_refused_and_the_source_kept(tmp_path):
+    folder = tmp_path / "d"
+    folder.mkdir()
+    target = write(folder / "ro.schema.json", FIXABLE)
+    folder.chmod(0o555)
+    try:
+        result = run("lint", "--fix", str(target))
+        assert result.exit_code == 2
+        assert f"{folder / 'ro.schema.strict.json'}: error: cannot write: the directory is read-only" in result.stderr
+        assert json.loads(target.read_text()) == FIXABLE and sorted(folder.iterdir()) == [target]
+    finally:
+        folder.chmod(0o755)
 
 
 @pytest.mark.parametrize("named", ["file", "directory"])

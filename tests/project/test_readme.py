@@ -33,3 +33,27 @@ def test_first_readme_command_installs_and_runs_the_main_job(tmp_path):
     assert "All checks passed!" in output
     assert "additionalProperties: false" in output  # the rewritten ticket schema
     assert '"tierOneSubsetCompliance": "strict"' in output
+
+
+def test_the_pre_commit_example_names_hooks_that_exist_at_a_rev_that_exists():
+    """A `rev:` must be a tag the project has; without one, the hooks are `repo: local` copies of
+    the shipped ones calling the installed tierone."""
+    from ruamel.yaml import YAML
+
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    block = re.search(r"## pre-commit\n.*?```yaml\n(.*?)```", readme, re.DOTALL)
+    assert block, "the README has no pre-commit example"
+    config = YAML(typ="safe").load(block.group(1))
+    shipped = {hook["id"]: hook for hook in YAML(typ="safe").load((ROOT / ".pre-commit-hooks.yaml").read_text())}
+    tags = subprocess.run(["git", "tag"], cwd=ROOT, capture_output=True, text=True, check=False).stdout.split()
+    for repo in config["repos"]:
+        if repo["repo"] == "local":
+            assert "rev" not in repo
+            for hook in repo["hooks"]:
+                assert hook["id"] in shipped, hook["id"]
+                assert hook["entry"] == shipped[hook["id"]]["entry"] and hook["language"] == "system"
+                assert hook.get("files") == shipped[hook["id"]].get("files")
+        else:
+            assert repo["rev"] in tags, f"rev {repo['rev']} is not a tag of this project ({tags or 'none'})"
+            assert all(hook["id"] in shipped for hook in repo["hooks"])
+    assert {hook["id"] for repo in config["repos"] for hook in repo["hooks"]} == set(shipped)

@@ -11,8 +11,8 @@ from typing import Annotated
 
 import typer
 
-from .options import Format
-from .output import fail, fail_input, make_typer, read_stdin
+from .options import CONFIG_HELP, ISOLATED_HELP, Format
+from .output import fail, fail_input, make_typer, read_stdin, refuse_overwriting
 
 app = make_typer("capabilities", "Generate and check the host capabilities document (/.well-known/openwop).")
 
@@ -47,6 +47,8 @@ def generate(
     from ..capabilities import load_config
     from ..core.errors import InputError
 
+    served = [str(path) for folder in schemas or [] if Path(folder).is_dir() for path in Path(folder).iterdir()]
+    refuse_overwriting(output, [config, *served], "the capabilities document")
     try:
         host = load_config(config)
         result = make(host, _folders(schemas), allow_downgrade=allow_downgrade)
@@ -88,6 +90,8 @@ def check(
     low_reasoning: Annotated[list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")] = None,
     universal: Annotated[Universal | None, typer.Option("--universal", help="Universal kinds' schemas: from the folders, or tierone's canonical or strict ones.")] = None,
     reference_literal: Annotated[bool, typer.Option("--reference-literal", help="Judge the reasoning shape by the reference suite's literal assertion (a plain optional string): RFC 0030 §D's required [\"string\", \"null\"] form then fails.")] = False,
+    config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP + " Its low-reasoning-kinds apply.")] = None,
+    isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
 ) -> None:
     """Validate a capabilities document; with --schemas, run the reference suite's static
     scenarios and print pass/fail per scenario. Schema references are never fetched."""
@@ -101,12 +105,13 @@ def check(
         fail_input(error)
     chosen = (universal or Universal.FILES).value
     folders = _folders(schemas) if schemas is not None or chosen != "files" else None
-    from ..envelopes.catalog import LOW_REASONING_KINDS
+    from .renditions import config_for
 
+    kinds = config_for(config_file, isolated).low_reasoning_kinds
     if not isinstance(data, dict):
         fail_input(InputError(document, f"a capabilities document is a JSON object, not {type(data).__name__}"))
     try:
-        report = judge(data, folders, chosen, (*LOW_REASONING_KINDS, *(low_reasoning or [])), reference_literal)
+        report = judge(data, folders, chosen, (*kinds, *(low_reasoning or [])), reference_literal)
     except InputError as error:
         fail_input(error)
     if output_format is Format.json:

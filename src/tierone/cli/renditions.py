@@ -1,13 +1,12 @@
-"""Renditions on disk: ``lint --fix`` writing them beside their sources, ``rewrite --check``
-comparing them with what rewrite makes now, and ``restore --schema RENDITION`` finding the
-source. What a rendition is and how it is named is :mod:`tierone.core.renditions`' business.
+"""Renditions on disk: ``lint --fix`` writing them beside their sources, and ``restore --schema
+RENDITION`` finding the source (``rewrite --check`` on renditions is
+:mod:`tierone.cli.rendition_check`). What a rendition is and how it is named is :mod:`tierone.core.renditions`' business.
 
 Printing is limited to the lines these commands promise; exit codes are returned.
 """
 
 from __future__ import annotations
 
-import difflib
 import os
 import sys
 from collections.abc import Mapping, Sequence
@@ -121,8 +120,8 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
             require_schema(source.data, source.path)
         except InputError:
             continue  # the lint that follows reports it
-        if renditions.marker_of(source.data) is not None:
-            continue  # a rendition is not fixed again
+        if renditions.marker_of(source.data) is not None or not _fixable(source, settings.profile, config):
+            continue  # a rendition is not fixed again; a file without fixable findings needs no rendition
         try:
             done = rewrite_source(source, settings.profile, open_objects=settings.open_objects, hints=settings.hints)
         except (InputError, ValueError, RecursionError):
@@ -146,102 +145,12 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
     return Fixed(fixed, tuple(errors), instead)
 
 
-# --- rewrite --check on renditions -------------------------------------------------------------
+def _fixable(source: Source, profile: str, config: Config) -> bool:
+    """Whether linting ``source`` (with the configured selection) finds something rewrite fixes."""
+    from ..linter.api import lint
 
-
-class Pair(NamedTuple):
-    """A rendition and the source it is made from."""
-
-    rendition: str
-    source: str
-    #: the profile it was made for (its marker's), or None: the configured one
-    profile: str | None
-
-
-def pairs_in(paths: Sequence[str], settings: Settings, config: Config) -> tuple[list[Pair], list[InputError]]:
-    """The rendition/source pairs ``paths`` name: a marked rendition (found by the include
-    patterns, or named) with its marker's source; a source with a rendition at its
-    ``fix-output`` name. Sources without a rendition are not pairs."""
-    from ..core.inputs import load_input
-
-    pairs: dict[str, Pair] = {}
-    problems: list[InputError] = []
-    for path in expand_inputs(paths, config.include, config.exclude):
-        if not isinstance(path, str):
-            if isinstance(path, InputError):
-                problems.append(path)
-            continue
-        try:
-            data = load_input(path, dash=False).data
-        except InputError as error:
-            problems.append(error)
-            continue
-        marker = renditions.marker_of(data)
-        if marker is not None:
-            source = renditions.source_of(path, marker)
-            if source is None:
-                problems.append(InputError(path, "its source was replaced in place (--fix --in-place): nothing to check it against"))
-                continue
-            pairs[os.path.normpath(path)] = Pair(os.path.normpath(path), source, marker.profile)
-            continue
-        target = renditions.rendition_path(path, settings.profile, settings.pattern)
-        if target != os.path.normpath(path) and os.path.isfile(target):
-            pairs.setdefault(target, Pair(target, os.path.normpath(path), None))
-    return list(pairs.values()), problems
-
-
-def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -> int:
-    """``rewrite --check`` on renditions: a unified diff for each stale one; the exit code
-    (0 all current, 1 one is stale, 2 one could not be checked)."""
-    from ..core.errors import require_schema
-    from ..core.inputs import load_input
-    from ..rewriter.files import rewrite_source
-
-    pairs, problems = pairs_in(paths, settings, config)
-    worst = 2 if problems else 0
-    for problem in problems:
-        _say(str(problem))
-    for pair in pairs:
-        profile = pair.profile or settings.profile
-        try:
-            source = load_input(pair.source, dash=False)
-            require_schema(source.data, source.path)
-            done = rewrite_source(source, profile, open_objects=settings.open_objects, hints=settings.hints)
-            current = read_output(pair.rendition)
-        except InputError as error:
-            _say(f"{pair.rendition}: error: cannot check against its source: {error}")
-            worst = 2
-            continue
-        if not done.result.ok:
-            _say(f"{pair.rendition}: error: its source {pair.source} no longer rewrites cleanly (run `tierone rewrite {pair.source}`)")
-            worst = 2
-            continue
-        wanted = marked_text(done, pair.source, pair.rendition, profile)
-        if current == wanted:
-            continue
-        sys.stdout.writelines(difflib.unified_diff(
-            current.splitlines(keepends=True), wanted.splitlines(keepends=True),
-            fromfile=pair.rendition, tofile=f"{pair.rendition} (rewrite of {source.path})"))
-        _say(f"{pair.rendition}: stale: it differs from the rewrite of {source.path} (run `tierone lint --fix {source.path}`)")
-        worst = max(worst, 1)
-    return worst
-
-
-def is_rendition_check(paths: Sequence[str]) -> bool:
-    """Whether ``rewrite --check`` is asked about renditions: a directory, or a marked file."""
-    from ..core.inputs import load_input
-
-    for path in paths:
-        if path == STDIN:
-            return False
-        if os.path.isdir(path):
-            return True
-        try:
-            if renditions.marker_of(load_input(path, dash=False).data) is not None:
-                return True
-        except InputError:
-            return False
-    return False
+    found = lint(source.data, profile=profile, select=config.select, ignore=config.ignore)
+    return any(diagnostic.fixable for diagnostic in found.diagnostics)
 
 
 # --- restore --schema RENDITION ------------------------------------------------------------------

@@ -39,7 +39,8 @@ def rewrite(
     found a difference, 2 could not run.
     """
     from ..core.inputs import STDIN
-    from .renditions import check_renditions, is_rendition_check, settings_for
+    from .rendition_check import check_renditions, is_rendition_check
+    from .renditions import settings_for
     from .rewrite_run import run_rewrite
 
     if not paths and not stdin_is_piped():
