@@ -97,6 +97,9 @@ class TestFixWritesARendition:
         restored = run("restore", "--schema", "ticket.schema.yaml", str(ANSWER))
         assert restored.exit_code == 2 and "pre-fix schema" in restored.stderr
         assert restored.stdout == ""
+        assert "All checks passed! (1 file" in run("lint", ".").stdout  # its only copy: still linted
+        assert run("rewrite", "--check", ".").exit_code == 0  # nothing to compare it with
+        assert run("rewrite", "--check", "ticket.schema.yaml").exit_code == 0  # it is its own rewrite
 
     def test_in_place_needs_fix(self, project):
         result = run("lint", "--in-place", ".")

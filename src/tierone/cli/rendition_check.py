@@ -53,10 +53,8 @@ def pairs_in(paths: Sequence[str], settings: Settings, config: Config) -> tuple[
         marker = renditions.marker_of(data)
         if marker is not None:
             source = renditions.source_of(path, marker)
-            if source is None:
-                problems.append(InputError(path, "its source was replaced in place (--fix --in-place): nothing to check it against"))
-                continue
-            pairs[os.path.normpath(path)] = Pair(os.path.normpath(path), source, marker.profile)
+            if source is not None:  # one fixed in place is its own source: nothing to compare
+                pairs[os.path.normpath(path)] = Pair(os.path.normpath(path), source, marker.profile)
             continue
         target = renditions.rendition_path(path, settings.profile, settings.pattern)
         if target != os.path.normpath(path) and os.path.isfile(target):
@@ -86,10 +84,6 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
             _say(f"{pair.rendition}: error: cannot check against its source: {error}")
             worst = 2
             continue
-        if not done.result.ok:
-            _say(f"{pair.rendition}: error: its source {pair.source} no longer rewrites cleanly (run `tierone rewrite {pair.source}`)")
-            worst = 2
-            continue
         wanted = marked_text(done, pair.source, pair.rendition, profile)
         if current == wanted:
             continue
@@ -111,7 +105,8 @@ def is_rendition_check(paths: Sequence[str]) -> bool:
         if os.path.isdir(path):
             return True
         try:
-            if renditions.marker_of(load_input(path, dash=False).data) is not None:
+            marker = renditions.marker_of(load_input(path, dash=False).data)
+            if marker is not None and marker.source is not None:
                 return True
         except InputError:
             return False

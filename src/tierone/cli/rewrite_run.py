@@ -1,4 +1,5 @@
-"""What ``tierone rewrite``, ``tierone restore`` and ``tierone lint --fix`` do with files.
+"""What ``tierone rewrite`` and ``tierone restore`` do with files (``lint --fix`` is
+:mod:`tierone.cli.renditions`).
 
 Printing is limited to the reports these commands promise; exit codes are returned, never
 raised, so the CLI stays the only place that exits.
@@ -10,11 +11,10 @@ import difflib
 import json
 import sys
 from collections.abc import Sequence
-from typing import NamedTuple
 
 from ..core.errors import InputError, require_schema
 from ..core.files import read_output, write_output
-from ..core.inputs import STDIN, expand_inputs, load_input
+from ..core.inputs import STDIN, load_input
 from ..core.loading import batch, load_path
 from ..rewriter.files import RewrittenFile, rewrite_source
 from .output import read_stdin
@@ -104,38 +104,6 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
         return 2
     _say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
     return 0
-
-
-class Fixed(NamedTuple):
-    """What ``lint --fix`` did."""
-
-    #: how many files were rewritten
-    files: int
-    #: the files that needed a fix but could not be written (read-only, …)
-    errors: tuple[InputError, ...]
-
-
-def fix_paths(paths: Sequence[str], *, profile: str, config) -> Fixed:  # type: ignore[no-untyped-def]
-    """``lint --fix``: rewrite in place every file whose rewrite differs."""
-    fixed = 0
-    errors: list[InputError] = []
-    for path in expand_inputs(paths, config.include, config.exclude):
-        if not isinstance(path, str) or path == STDIN:
-            continue  # stdin has no file to fix; an unreadable directory, or one where nothing matched: the lint reports it
-        try:
-            source = _load_schema(path)
-        except InputError:
-            continue  # the lint that follows reports it
-        done = rewrite_source(source, profile)
-        if done.text == source.text:
-            continue
-        try:
-            write_output(path, done.text)
-        except InputError as error:
-            errors.append(error)
-        else:
-            fixed += 1
-    return Fixed(fixed, tuple(errors))
 
 
 def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, pattern: str | None = None) -> int:

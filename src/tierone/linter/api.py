@@ -95,7 +95,7 @@ def lint_paths(
     to lint in its place (``lint --fix``: a source to its rendition).
 
     Strict renditions found in a directory are not sources, so they are not linted: a file
-    carrying a rendition marker, or named as the rendition of another file found
+    whose rendition marker names its source, or named as the rendition of another file found
     (:mod:`tierone.core.renditions`). A file named on the command line is always linted.
     """
     config = config or Config()
@@ -117,7 +117,7 @@ def lint_paths(
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
-                if path not in paths and path not in (instead or {}) and marker_of(source.data) is not None:
+                if path not in paths and path not in (instead or {}) and _beside_its_source(source.data):
                     continue  # a rendition found in a directory: not a source
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
@@ -133,3 +133,9 @@ def _sources(named: Sequence[str], found: list[str | InputError], profile: str, 
     files = [path for path in found if isinstance(path, str)]
     renditions = named_renditions(files, profile, config.fix_output) - set(named)
     return [path for path in found if not (isinstance(path, str) and path in renditions)] if renditions else found
+
+
+def _beside_its_source(data: object) -> bool:
+    """A rendition that names its source (one fixed in place has no other copy: it is linted)."""
+    marker = marker_of(data)
+    return marker is not None and marker.source is not None
