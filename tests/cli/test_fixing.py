@@ -13,7 +13,6 @@ from typer.testing import CliRunner
 
 from tests.conftest import FIXTURES
 from tierone.cli import app
-from tierone.core.renditions import marker_of
 
 EXAMPLES = FIXTURES.parent.parent / "examples"
 ANSWER = EXAMPLES / "answers" / "ticket.answer.json"
@@ -24,6 +23,12 @@ def run(*args: str, input: str | None = None):
     result = runner.invoke(app, list(args), input=input, catch_exceptions=False)
     assert "Traceback" not in result.output
     return result
+
+
+def marker_of(schema):
+    from tierone.core.renditions import marker_of as read
+
+    return read(schema)
 
 
 def _yaml(path):
@@ -160,6 +165,11 @@ class TestRewriteRenditions:
         assert result.exit_code == 1
         assert "+description: changed" in result.stdout and result.stdout.startswith("--- out.yaml")
         assert "out.yaml: stale" in result.stderr
+
+    def test_a_rewrite_with_its_own_id_is_not_marked(self, project):
+        assert run("rewrite", "ticket.schema.yaml", "--id", "https://example.com/t", "-o", "out.yaml").exit_code == 0
+        assert marker_of(_yaml(project / "out.yaml")) is None
+        assert run("rewrite", "ticket.schema.yaml", "--id", "https://example.com/t", "-o", "out.yaml", "--check").exit_code == 0
 
     def test_o_naming_an_input_never_overwrites_it(self, project):
         before = (project / "ticket.schema.yaml").read_bytes()

@@ -33,7 +33,7 @@ def rewrite(
     means absent), objects are closed, unsupported constraints move into descriptions.
 
     The result goes to stdout unless -o or --in-place is given; a file written with -o is a
-    rendition that names its source. --check on a rendition (or a directory of them) compares it
+    rendition that names its source (unless --id makes it a document of its own). --check on a rendition (or a directory of them) compares it
     with what rewrite makes of its source now and prints the diff. Exit codes: 0 done (or up to
     date), 1 something could not be made compliant (each pointer is named) or --check/--diff
     found a difference, 2 could not run.

@@ -66,7 +66,7 @@ def run_rewrite(
                 _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
                 worst = max(worst, 1)
                 continue
-            if output and spec != STDIN and done.source.text is not None:  # a rendition names its source
+            if output and spec != STDIN and done.source.text is not None and id is None:  # a rendition names its source
                 from .renditions import marked_text
 
                 done = done._replace(text=marked_text(done, spec, output, profile))
