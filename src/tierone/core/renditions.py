@@ -17,12 +17,11 @@ reported), but Gemini's ``responseSchema`` answers an unknown field with ``Unkno
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import re
-import string
 from collections.abc import Sequence
+from functools import cache
 from typing import Any, NamedTuple
 
 #: where ``lint --fix`` writes a rendition, relative to its source's directory
@@ -34,9 +33,14 @@ FIELDS = ("stem", "suffix", "profile")
 UNMARKED_PROFILES = frozenset({"gemini"})
 PREFIX = "tierone: strict rendition"
 IN_PLACE = f"{PREFIX}; its source was replaced in place"
-_MARKER = re.compile(
-    r"^tierone: strict rendition(?:; its source was replaced in place| of (?P<source>\"(?:[^\"\\]|\\.)*\") "
-    r"\(profile (?P<profile>[\w-]+), source sha256:(?P<digest>[0-9a-f]{16})\))$", re.MULTILINE)
+_MARKER = (r"^tierone: strict rendition(?:; its source was replaced in place| of (?P<source>\"(?:[^\"\\]|\\.)*\") "
+           r"\(profile (?P<profile>[\w-]+), source sha256:(?P<digest>[0-9a-f]{16})\))$")
+
+
+@cache
+def _marker() -> re.Pattern[str]:
+    """The marker's pattern, compiled when a ``$comment`` is first read (not at start-up)."""
+    return re.compile(_MARKER, re.MULTILINE)
 
 
 class Marker(NamedTuple):
@@ -49,6 +53,8 @@ class Marker(NamedTuple):
 
 def digest(text: str) -> str:
     """The short SHA-256 of a source's text that a marker records."""
+    import hashlib  # only --fix, rewrite -o and restore hash: `tierone lint` starts without it
+
     return hashlib.sha256(text.encode("utf-8", "surrogateescape")).hexdigest()[:16]
 
 
@@ -82,7 +88,7 @@ def marker_of(schema: Any) -> Marker | None:
     comment = schema.get("$comment") if isinstance(schema, dict) else None
     if not isinstance(comment, str):
         return None
-    found = _MARKER.search(comment)
+    found = _marker().search(comment)
     if found is None:
         return None
     source = json.loads(found["source"]) if found["source"] else None
@@ -91,6 +97,8 @@ def marker_of(schema: Any) -> Marker | None:
 
 def check_pattern(pattern: str) -> str | None:
     """What is wrong with a ``fix-output`` pattern, or None."""
+    import string
+
     try:
         fields = [name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None]
     except ValueError as error:
@@ -193,6 +201,8 @@ def named_sources(rendition: str, pattern: str | None, profiles: Sequence[str]) 
 
 
 def _backwards(pattern: str, profile: str) -> re.Pattern[str]:
+    import string
+
     pieces: list[str] = []
     seen: set[str] = set()
     for literal, name, _, _ in string.Formatter().parse(pattern):
