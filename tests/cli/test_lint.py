@@ -145,13 +145,14 @@ class TestInputs:
         )
         monkeypatch.syspath_prepend(str(tmp_path))
         sys.modules.pop("mymodels", None)
+        monkeypatch.chdir(tmp_path)
         out = run("lint", "--isolated", "-q", "mymodels:Answer").stdout
-        assert "mymodels:Answer: T102" in out and "[/properties/score]" in out
+        assert "mymodels.py:3:1: T102" in out and "mymodels.py:5:5: T104" in out and "[/properties/score]" in out
         sarif = json.loads(run("lint", "--isolated", "--format", "sarif", "mymodels:Answer").stdout)
         assert_valid_sarif(sarif)
         uris = {loc["physicalLocation"]["artifactLocation"]["uri"]
                 for result in sarif["runs"][0]["results"] for loc in result["locations"]}
-        assert uris == {"mymodels%3AAnswer"}
+        assert uris == {"mymodels.py"}
 
     def test_sarif_with_spaces_and_unreadable_input(self, tmp_path, monkeypatch):
         (tmp_path / "my schemas").mkdir()

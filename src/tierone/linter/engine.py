@@ -198,9 +198,10 @@ def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = N
             missing = {tuple(hit.pointer) for _, hit in findings if _place(hit) not in positions}
             if missing:  # a keyword that is not a key of its node: show the node instead
                 positions = {**positions, **source.locator.locate(missing)}
-    diagnostics = diagnose(findings, plan, source.path, positions)
+    shown = source.file or source.path  # a model's findings are placed in its source file
+    diagnostics = diagnose(findings, plan, shown, positions)
     if directives:
-        diagnostics = _suppressed(diagnostics, directives, plan, source.path, positions)
+        diagnostics = _suppressed(diagnostics, directives, plan, shown, positions)
     return FileResult(source.path, diagnostics, profile=plan.profile, format=source.format)
 
 

@@ -18,6 +18,9 @@ ROWS: tuple[Feature, ...] = (
             "finding of that code on the node without anyone deciding to (ruff's RUF100 idea).",
             'properties:\n  name:  # tierone: ignore[T301]\n    type: string',
             "remove the directive, or name only the codes found on its node",
+            "`tierone rewrite` leaves every directive out of a rendition (a rendition has "
+            "nothing to suppress); in the source, remove it by hand.",
         ),
+        fix="drop_directives",
     ),
 )
