@@ -30,6 +30,7 @@ def lint(
     stdin_filename: Annotated[str | None, typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help="Ignore [tool.tierone] in pyproject.toml.")] = False,
     fix: Annotated[bool, typer.Option("--fix", help="Apply `tierone rewrite` to files with fixable findings, then report what is left.")] = False,
+    show_fixes: Annotated[bool, typer.Option("--show-fixes", help="Show what `tierone rewrite` would change for each fixable finding (writes nothing).")] = False,
 ) -> None:
     """Lint schemas against the Tier-1 subset (or a vendor profile).
 
@@ -55,6 +56,7 @@ def lint(
         report = lint_paths(
             paths or ["."], profile=profile, select=_split(select) or None, ignore=_split(ignore),
             config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(),
+            show_fixes=show_fixes,
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError, require_schema
 from ..core.inputs import DATA, expand_inputs, load_input
@@ -12,9 +12,13 @@ from ..core.loading import Source, batch
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
-from .diagnostics import FileResult, LintReport
+from .diagnostics import Diagnostic, FileResult, LintReport
 from .engine import lint_source, plan_for
+from .fixes import fixes_for
 from .selection import Selection
+
+if TYPE_CHECKING:
+    from ..rewriter.passes import Change
 
 
 def _plan(profile: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()):  # type: ignore[no-untyped-def]
@@ -83,13 +87,15 @@ def lint_paths(
     stdin_filename: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     stdin: bytes | Callable[[], bytes] | None = None,
+    show_fixes: bool = False,
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
     Options given here win over the configuration. ``-`` is the ``stdin`` given: its bytes, or
     a function returning them (the CLI passes one that reads standard input); without it, ``-``
     is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
-    ``progress(done, total)`` is called after each input.
+    ``progress(done, total)`` is called after each input. ``show_fixes`` adds to the report
+    what the rewrite would change for each fixable finding (nothing is written).
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
@@ -97,6 +103,7 @@ def lint_paths(
     ignore = (*config.ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
+    fixes: dict[Diagnostic, tuple[Change, ...]] | None = {} if show_fixes else None
     found = list(expand_inputs(paths, config.include, config.exclude))
     #: a directory in which nothing matched is a NoMatch: neither a name nor an error
     inputs = [path for path in found if isinstance(path, (str, InputError))]
@@ -112,6 +119,9 @@ def lint_paths(
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
                 results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
+                if fixes is not None:
+                    fixes.update(fixes_for(source.data, results[-1].diagnostics, profile))
             if progress is not None:
                 progress(len(results), len(inputs))
-    return LintReport(tuple(results), profile, tuple(path for path in found if not isinstance(path, (str, InputError))))
+    unmatched = tuple(path for path in found if not isinstance(path, (str, InputError)))
+    return LintReport(tuple(results), profile, unmatched, fixes)

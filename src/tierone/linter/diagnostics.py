@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import InputError
@@ -10,6 +11,7 @@ from ..subset.profiles import DEFAULT_PROFILE
 
 if TYPE_CHECKING:
     from ..core.discovery import NoMatch
+    from ..rewriter.passes import Change
 
 
 class Diagnostic(NamedTuple):
@@ -49,6 +51,10 @@ class Diagnostic(NamedTuple):
         return record
 
 
+#: the formats of the inputs ``lint --fix`` can write a fix for (a model's schema is made by code)
+FIX_FORMATS = frozenset({"json", "yaml"})
+
+
 class FileResult(NamedTuple):
     """What linting one input gave: diagnostics, or the error that stopped it."""
 
@@ -72,10 +78,18 @@ class LintReport(NamedTuple):
     profile: str
     #: the directories in which no file matched the include patterns (warnings)
     unmatched: tuple[NoMatch, ...] = ()
+    #: with ``show_fixes``: what the rewrite would change for each fixable finding
+    fixes: Mapping[Diagnostic, tuple[Change, ...]] | None = None
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         return tuple(d for r in self.results for d in r.diagnostics)
+
+    @property
+    def fixable_by_fix(self) -> int:
+        """Fixable findings in the inputs ``lint --fix`` can act on: files (not a model, not stdin)."""
+        return sum(1 for r in self.results if r.format in FIX_FORMATS and r.path != "-"
+                   for d in r.diagnostics if d.fixable)
 
     @property
     def errors(self) -> tuple[InputError, ...]:
