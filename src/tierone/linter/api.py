@@ -69,6 +69,13 @@ def _source_of(schema: object) -> Source:
     return load_input(schema, models=True, dash=False)  # lint() has no standard input: `-` names a file
 
 
+def _selected(select: Sequence[str] | None, extend: Sequence[str]) -> Sequence[str] | None:
+    """``select`` (everything when not given) with ``extend`` added, as ruff's extend-select."""
+    if not extend:
+        return select
+    return (*(select or ("ALL",)), *extend)
+
+
 def _envelope(kind: str | None, config: Config) -> Envelope | None:
     if kind is None:
         return None
@@ -88,10 +95,12 @@ def lint_paths(
     progress: Callable[[int, int], None] | None = None,
     stdin: bytes | Callable[[], bytes] | None = None,
     show_fixes: bool = False,
+    extend_select: Sequence[str] = (),
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
-    Options given here win over the configuration. ``-`` is the ``stdin`` given: its bytes, or
+    Options given here win over the configuration; ``extend_select`` adds to the selection in
+    force (given here, or configured), as the configuration's ``extend-select`` does. ``-`` is the ``stdin`` given: its bytes, or
     a function returning them (the CLI passes one that reads standard input); without it, ``-``
     is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
     ``progress(done, total)`` is called after each input. ``show_fixes`` adds to the report
@@ -99,8 +108,8 @@ def lint_paths(
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
-    select = select or config.select
-    ignore = (*config.ignore, *ignore)
+    select = _selected(select or config.select, (*config.extend_select, *extend_select))
+    ignore = (*config.ignore, *config.extend_ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
     fixes: dict[Diagnostic, tuple[Change, ...]] | None = {} if show_fixes else None

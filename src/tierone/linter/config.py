@@ -12,7 +12,7 @@ from ..subset.profiles import PROFILES
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox")
 KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude", "envelopes",
-                  "low-reasoning-kinds"})
+                  "low-reasoning-kinds", *"extend-select extend-ignore".split()})
 #: envelope payload schemas, where the reasoning rules apply: the reference's layout
 DEFAULT_ENVELOPES = ("envelopes/*.schema.json", "envelopes/*.schema.yaml", "envelopes/*.schema.yml")
 LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
@@ -38,6 +38,9 @@ class Config(NamedTuple):
     low_reasoning_kinds: tuple[str, ...] = LOW_REASONING_KINDS
     #: the pyproject.toml it came from
     source: Path | None = None
+    #: rules added to the selection in force, and ignored on top of ``ignore`` (ruff's keys)
+    extend_select: tuple[str, ...] = ()
+    extend_ignore: tuple[str, ...] = ()
 
     def envelope_kind(self, path: str) -> str | None:
         """The envelope kind ``path`` is the payload schema of, when it matches ``envelopes``."""
@@ -115,7 +118,14 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         low_reasoning_kinds=(_strings(table["low-reasoning-kinds"], "low-reasoning-kinds", where)
                              if "low-reasoning-kinds" in table else LOW_REASONING_KINDS),
         source=where,
+        **_extensions(table, where),
     )
+
+
+def _extensions(table: Mapping[str, Any], where: Path) -> dict[str, tuple[str, ...]]:
+    """``extend-select`` and ``extend-ignore``, as the Config's fields."""
+    return {key.replace("-", "_"): _strings(table[key], key, where)
+            for key in ("extend-select", "extend-ignore") if key in table}
 
 
 def load(start: Path | None = None) -> Config:
