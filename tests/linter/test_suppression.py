@@ -100,14 +100,22 @@ class TestUnused:
         assert (unused.line, unused.keyword, str(unused.pointer)) == (6, "$comment", "/properties/a")
 
 
+MEMBER = {"type": "object", "properties": {"a": {"type": "string", "minLength": 3}}}
+
+
 class TestJsonMember:
-    SCHEMA = {"type": "object", "properties": {"a": {"type": "string", "minLength": 3}}}
 
     def test_a_member_suppresses_for_its_node(self):
-        plain = _found(lint(self.SCHEMA).diagnostics)
+        plain = _found(lint(MEMBER).diagnostics)
         assert ("T301", "/properties/a") in plain
-        marked = {**self.SCHEMA, "properties": {"a": {**self.SCHEMA["properties"]["a"], "$comment": "tierone: ignore[T301]"}}}
+        marked = {**MEMBER, "properties": {"a": {**MEMBER["properties"]["a"], "$comment": "tierone: ignore[T301]"}}}
         assert ("T301", "/properties/a") not in _found(lint(marked).diagnostics)
+
+    def test_only_a_comment_holding_the_words_is_a_directive(self):
+        marked = {**MEMBER, "$comment": "tierone: ignore[T301] is what we would write"}  # names T301 at the root
+        plain = {**MEMBER, "$comment": "linted by tierone"}
+        assert "T801" in {d.code for d in lint(marked).diagnostics}
+        assert "T801" not in {d.code for d in lint(plain).diagnostics}
 
     def test_in_yaml_too(self):
         text = OPEN.format(a="", min="") + '    $comment: "tierone: ignore[T104]"\n'

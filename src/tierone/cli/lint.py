@@ -2,7 +2,7 @@
 
 import sys
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -62,7 +62,7 @@ def lint(
             paths or ["."], profile=profile, select=_split(select) or None,
             ignore=[*_split(ignore), *_split(extend_ignore)], extend_select=_split(extend_select),
             config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(),
-            show_fixes=show_fixes,
+            explain_fixes=_fixes_for() if show_fixes else None,
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
@@ -133,6 +133,13 @@ def rules(
         return
     for f in chosen:
         typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {first_sentence(f.doc.what)}")
+
+
+def _fixes_for() -> Callable[..., Any]:
+    """``--show-fixes``' explainer: the rewriter is imported only when it is asked for."""
+    from ..rewriter.fixes import fixes_for
+
+    return fixes_for
 
 
 def _own_rules() -> set[str]:

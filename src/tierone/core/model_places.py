@@ -85,15 +85,16 @@ class ModelLocator:
 
 
 def _position(parts: tuple[Segment, ...], places: Mapping[str, ClassPlace]) -> Position | None:
-    place: ClassPlace | None = places[""]
-    position: Position | None = place.position
+    root = places[""]
+    place: ClassPlace | None = root
+    position: Position | None = root.position
     index = 0
     while index + 1 < len(parts):
         segment, name = parts[index], parts[index + 1]
         if segment in ("$defs", "definitions") and isinstance(name, str):
             place = places.get(name)
             position = place.position if place is not None else None
-        elif segment == "properties" and place is not None and name in place.fields:
+        elif segment == "properties" and place is not None and isinstance(name, str) and name in place.fields:
             position, place = place.fields[name], None  # below a field: its line
         else:
             break

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.errors import InputError, require_schema
 from ..core.inputs import DATA, expand_inputs, load_input
@@ -14,11 +14,7 @@ from .checks import Envelope
 from .config import Config
 from .diagnostics import Diagnostic, FileResult, LintReport
 from .engine import lint_source, plan_for
-from .fixes import fixes_for
 from .selection import Selection
-
-if TYPE_CHECKING:
-    from ..rewriter.passes import Change
 
 
 def _plan(profile: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()):  # type: ignore[no-untyped-def]
@@ -94,7 +90,7 @@ def lint_paths(
     stdin_filename: str | None = None,
     progress: Callable[[int, int], None] | None = None,
     stdin: bytes | Callable[[], bytes] | None = None,
-    show_fixes: bool = False,
+    explain_fixes: Callable[[Any, Sequence[Diagnostic], str], Mapping[Diagnostic, tuple[Any, ...]]] | None = None,
     extend_select: Sequence[str] = (),
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
@@ -103,8 +99,9 @@ def lint_paths(
     force (given here, or configured), as the configuration's ``extend-select`` does. ``-`` is the ``stdin`` given: its bytes, or
     a function returning them (the CLI passes one that reads standard input); without it, ``-``
     is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
-    ``progress(done, total)`` is called after each input. ``show_fixes`` adds to the report
-    what the rewrite would change for each fixable finding (nothing is written).
+    ``progress(done, total)`` is called after each input. ``explain_fixes(data, diagnostics,
+    profile)`` (``tierone.rewriter.fixes.fixes_for``) adds to the report what the rewrite would
+    change for each fixable finding (nothing is written).
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
@@ -112,7 +109,7 @@ def lint_paths(
     ignore = (*config.ignore, *config.extend_ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
-    fixes: dict[Diagnostic, tuple[Change, ...]] | None = {} if show_fixes else None
+    fixes: dict[Diagnostic, tuple[Any, ...]] | None = {} if explain_fixes is not None else None
     found = list(expand_inputs(paths, config.include, config.exclude))
     #: a directory in which nothing matched is a NoMatch: neither a name nor an error
     inputs = [path for path in found if isinstance(path, (str, InputError))]
@@ -128,8 +125,8 @@ def lint_paths(
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
                 results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
-                if fixes is not None:
-                    fixes.update(fixes_for(source.data, results[-1].diagnostics, profile))
+                if explain_fixes is not None and fixes is not None:
+                    fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))
             if progress is not None:
                 progress(len(results), len(inputs))
     unmatched = tuple(path for path in found if not isinstance(path, (str, InputError)))

@@ -12,7 +12,7 @@ from ..subset.profiles import PROFILES
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox")
 KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude", "envelopes",
-                  "low-reasoning-kinds", *"extend-select extend-ignore".split()})
+                  "low-reasoning-kinds", "extend-select", "extend-ignore"})
 #: envelope payload schemas, where the reasoning rules apply: the reference's layout
 DEFAULT_ENVELOPES = ("envelopes/*.schema.json", "envelopes/*.schema.yaml", "envelopes/*.schema.yml")
 LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")

@@ -11,7 +11,6 @@ from ..subset.profiles import DEFAULT_PROFILE
 
 if TYPE_CHECKING:
     from ..core.discovery import NoMatch
-    from ..rewriter.passes import Change
 
 
 class Diagnostic(NamedTuple):
@@ -78,8 +77,9 @@ class LintReport(NamedTuple):
     profile: str
     #: the directories in which no file matched the include patterns (warnings)
     unmatched: tuple[NoMatch, ...] = ()
-    #: with ``show_fixes``: what the rewrite would change for each fixable finding
-    fixes: Mapping[Diagnostic, tuple[Change, ...]] | None = None
+    #: with ``explain_fixes``: what the rewrite would change for each fixable finding (the
+    #: rewriter's ``Change`` values: ``pointer``, ``what``, ``why``)
+    fixes: Mapping[Diagnostic, tuple[Any, ...]] | None = None
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:

@@ -4,7 +4,16 @@ from __future__ import annotations
 
 import re
 
-from ..subset.model import LIMITED, PARTIAL, SOURCE_TITLES, SOURCES, UNSUPPORTED, VENDORS, Feature, Support
+from ..subset.model import (
+    LIMITED,
+    PARTIAL,
+    SOURCE_TITLES,
+    SOURCES,
+    UNSUPPORTED,
+    VENDORS,
+    Feature,
+    Support,
+)
 from ..subset.profiles import PROFILES, policies
 
 STATUS_WORDS = {"supported": "supported", "unsupported": "unsupported", "partial": "partial",

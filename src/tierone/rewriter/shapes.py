@@ -32,7 +32,7 @@ def encoded_note(node: Any) -> str:
     return f"An object of string → {held}, JSON-encoded (a string holding JSON)." if held else ENCODED_NOTE
 
 
-def _held(values: Mapping[str, Any]) -> str:
+def _held(values: dict[str, Any]) -> str:
     """What a map's values are, in a word or two: their type(s), or the definition they refer to."""
     reference = values.get("$ref")
     if isinstance(reference, str) and "/" in reference:

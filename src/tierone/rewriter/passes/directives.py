@@ -4,9 +4,6 @@ A ``"$comment": "tierone: ignore[...]"`` member speaks to ``tierone lint`` about
 rendition is generated, and vendors differ on ``$comment`` (some reject unknown members, some
 pass them on to the model), so the directive never reaches one. Any other ``$comment`` is left
 to the passes that judge it.
-
-Before: ``{"type": "string", "$comment": "tierone: ignore[T301]", "minLength": 3}``
-After:  ``{"type": "string", "minLength": 3}``
 """
 
 from __future__ import annotations
@@ -23,7 +20,11 @@ MARK = "tierone:"
 
 
 def drop_directives(schema: Any, options: Options) -> PassResult:
-    """Every ``$comment`` holding a ``tierone: ignore`` directive removed."""
+    """Every ``$comment`` holding a ``tierone: ignore`` directive removed.
+
+    Before: ``{"type": "string", "$comment": "tierone: ignore[T301]", "minLength": 3}``
+    After:  ``{"type": "string", "minLength": 3}``
+    """
     from ...linter.suppression import DIRECTIVE
 
     changes: list[Change] = []

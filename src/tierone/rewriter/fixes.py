@@ -8,10 +8,10 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
 from ..core.pointer import Segment
-from .diagnostics import Diagnostic
 
 if TYPE_CHECKING:
-    from ..rewriter.passes import Change
+    from ..linter.diagnostics import Diagnostic
+    from .passes import Change
 
 #: container names a pass renames, so that a change after the rename still meets its finding
 _SAME_CONTAINER = {"definitions": "$defs"}
@@ -30,7 +30,7 @@ def _code(change: Change) -> str:
 def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Mapping[Diagnostic, tuple[Change, ...]]:
     """The changes the rewrite of ``data`` under ``profile`` makes for each fixable diagnostic:
     those at its node for its rule, else those at its node for a rule not found there."""
-    from ..rewriter.rewrite import rewrite
+    from .rewrite import rewrite
 
     fixable = [d for d in diagnostics if d.fixable]
     if not fixable:
