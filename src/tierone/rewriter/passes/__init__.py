@@ -17,30 +17,10 @@ from .ordering import property_ordering, reasoning_first
 from .references import inline_ref_siblings, pointer_references, rename_definitions
 
 __all__ = [
-    "HINTS",
-    "PASSES",
-    "REMOVABLE",
-    "TRIGGERS",
-    "Change",
-    "Options",
-    "Pass",
-    "PassResult",
-    "Unfixable",
-    "_merged",
-    "close_objects",
-    "const_to_enum",
-    "drop_directives",
-    "encode_free_form",
-    "inline_ref_siblings",
-    "merge_all_of",
-    "one_of_to_any_of",
-    "pointer_references",
-    "property_ordering",
-    "reasoning_first",
-    "rename_definitions",
-    "require_all",
-    "strip_constraints",
-    "type_untyped",
+    "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
+    "_merged", "close_objects", "const_to_enum", "drop_directives", "encode_free_form", "inline_ref_siblings",
+    "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
+    "reasoning_first", "rename_definitions", "require_all", "strip_constraints", "type_untyped",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
