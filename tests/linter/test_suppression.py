@@ -136,3 +136,20 @@ class TestRenditions:
         assert not any("directive" in c.why for c in done.changes)
         assert any(c.what == "$comment removed" for c in rewrite({"$comment": "tierone: ignore", "type": "object",
                                                                   "properties": {}}, "tier1").changes)
+
+
+class TestThroughTheCli:
+    def test_suppressed_findings_leave_a_clean_run_and_an_unused_one_is_reported(self, tmp_path, monkeypatch):
+        from typer.testing import CliRunner
+
+        from tierone.cli import app
+
+        monkeypatch.chdir(tmp_path)
+        (tmp_path / "s.schema.yaml").write_text("# tierone: ignore[T102]\n" + OPEN.format(a="  # tierone: ignore[T1, T3]", min=""))
+        clean = CliRunner().invoke(app, ["lint", "--isolated", "s.schema.yaml"], catch_exceptions=False)
+        assert clean.exit_code == 0 and "All checks passed!" in clean.stdout, clean.stdout
+        (tmp_path / "s.schema.yaml").write_text(OPEN.format(a="  # tierone: ignore[T1, T3, T201]", min=""))
+        stale = CliRunner().invoke(app, ["lint", "--isolated", "s.schema.yaml"], catch_exceptions=False)
+        assert stale.exit_code == 1
+        assert ("s.schema.yaml:3:7: T801 unused suppression `tierone: ignore[T1, T3, T201]` "
+                "(no T201 finding on this node) [/properties/a]") in stale.stdout
