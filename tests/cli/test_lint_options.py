@@ -53,6 +53,8 @@ class TestExtend:
         assert codes(run("lint", "--format", "json", "s.schema.json")) == {"T301", "T102"}
         assert codes(run("lint", "--format", "json", "--extend-select", "T605", "s.schema.json")) == {
             "T301", "T102", "T605"}
+        # --select replaces the configured selection, its extend-select included (ruff's layering)
+        assert codes(run("lint", "--format", "json", "--select", "T605", "s.schema.json")) == {"T605"}
 
     def test_a_bad_config_value_is_one_line_and_2(self, here):
         (here / "pyproject.toml").write_text('[tool.tierone]\nextend-select = 3\n')

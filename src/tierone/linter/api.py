@@ -95,9 +95,10 @@ def lint_paths(
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
-    Options given here win over the configuration; ``extend_select`` adds to the selection in
-    force (given here, or configured), as the configuration's ``extend-select`` does. ``-`` is the ``stdin`` given: its bytes, or
-    a function returning them (the CLI passes one that reads standard input); without it, ``-``
+    Options given here win over the configuration (``select`` replaces the configured
+    ``select`` and ``extend-select``); ``extend_select`` adds to the selection in force, as the
+    configuration's ``extend-select`` does. ``-`` is the ``stdin`` given: its bytes, or a
+    function returning them (the CLI passes one that reads standard input); without it, ``-``
     is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
     ``progress(done, total)`` is called after each input. ``explain_fixes(data, diagnostics,
     profile)`` (``tierone.rewriter.fixes.fixes_for``) adds to the report what the rewrite would
@@ -105,7 +106,8 @@ def lint_paths(
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
-    select = _selected(select or config.select, (*config.extend_select, *extend_select))
+    # as in ruff, a selection given here replaces the configured one, extend-select included
+    select = _selected(select or config.select, (*(() if select else config.extend_select), *extend_select))
     ignore = (*config.ignore, *config.extend_ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
