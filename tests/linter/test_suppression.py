@@ -63,6 +63,13 @@ class TestYamlComments:
         assert rule == {"optional-property"}
         assert ("T104", "/properties/a") not in found
 
+    def test_merge_keys_and_aliases_have_no_line_of_their_own(self):
+        text = ("x-base: &b\n  type: string\ntype: object\nproperties:\n  a:\n    <<: *b\n"
+                "    minLength: 3  # tierone: ignore[T301]\n  c: *b\n")
+        found = _found(_lint_text(text))
+        assert ("T301", "/properties/a") not in found and ("T104", "/properties/a") in found
+        assert not any(code == "T801" for code, _ in found)
+
     def test_a_directive_inside_a_block_scalar_is_text_not_a_comment(self):
         text = OPEN.format(a="  # tierone: ignore[T301]", min="") + "    description: |\n      # tierone: ignore\n"
         found = _found(_lint_text(text))

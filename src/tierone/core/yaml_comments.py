@@ -51,8 +51,11 @@ def comments(tree: Any, text: str) -> tuple[Comment, ...]:
 def _lines_of(token: Any, lines: list[str]) -> list[Comment]:
     """The comment lines one token holds (ruamel folds blank lines and following comment
     lines into one token starting at the first ``#``)."""
-    result = []
-    line, column = token.start_mark.line, token.start_mark.column
+    result: list[Comment] = []
+    mark = getattr(token, "start_mark", None)
+    if mark is None:
+        return result
+    line, column = mark.line, mark.column
     for offset, piece in enumerate(str(token.value).lstrip("\n").split("\n")):
         at = line + offset
         if at >= len(lines) or not piece.strip().startswith("#"):
@@ -70,18 +73,22 @@ def node_lines(tree: Any) -> dict[int, tuple[Segment, ...]]:
     parts; a line holding several (a flow mapping) is the outermost, first one's."""
     result: dict[int, tuple[Segment, ...]] = {}
     stack: list[tuple[Any, tuple[Segment, ...]]] = [(tree, ())]
+    seen: set[int] = set()  # an aliased node stands where its anchor is: walked once
     while stack:
         node, parts = stack.pop()
-        lc = getattr(node, "lc", None)
+        if id(node) in seen:
+            continue
+        seen.add(id(node))
+        written = getattr(getattr(node, "lc", None), "data", None) or {}  # a merged key (<<) has no place
         children: list[tuple[Any, tuple[Segment, ...], int | None]] = []
         if isinstance(node, dict):
             for key, value in node.items():
-                line = lc.key(key)[0] if lc is not None else None
-                children.append((value, (*parts, _text_key(key)), line))
+                place = written.get(key)
+                children.append((value, (*parts, _text_key(key)), place[0] if place else None))
         elif isinstance(node, list):
             for index, value in enumerate(node):
-                line = lc.item(index)[0] if lc is not None else None
-                children.append((value, (*parts, index), line))
+                place = written.get(index)
+                children.append((value, (*parts, index), place[0] if place else None))
         for value, child, line in children:
             if line is not None:
                 result.setdefault(line + 1, child)
