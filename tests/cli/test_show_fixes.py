@@ -63,7 +63,8 @@ def test_summary_counts_for_lint_fix_only_what_it_can_write(schema_file, tmp_pat
     model_only = run(f"{name}:M")
     assert "lint --fix" not in model_only.replace("`lint --fix` has no file to write", "")
     assert "fixable with `tierone rewrite` (a model or standard input" in model_only
-    piped = run("-", input=json.dumps(SCHEMA))
-    assert "(or `tierone lint --fix`)" not in piped
+    for named in ((), ("--stdin-filename", "named.schema.json")):  # a name does not make it a file
+        piped = run(*named, "-", input=json.dumps(SCHEMA))
+        assert "(or `tierone lint --fix`)" not in piped and "fixable with `tierone rewrite` (a model" in piped
     both = run("s.schema.json", f"{name}:M")
     assert "6 fixable with `tierone rewrite` (or `tierone lint --fix`)" in both and "3 more fixable with `tierone rewrite`" in both

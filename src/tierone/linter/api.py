@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.errors import InputError, require_schema
-from ..core.inputs import DATA, expand_inputs, load_input
+from ..core.inputs import DATA, STDIN, expand_inputs, load_input
 from ..core.loading import Source, batch
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
@@ -126,7 +126,8 @@ def lint_paths(
             else:
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
-                results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
+                result = lint_source(source, plan, _envelope(config.envelope_kind(path), config))
+                results.append(result._replace(stdin=True) if path == STDIN else result)
                 if explain_fixes is not None and fixes is not None:
                     fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))
             if progress is not None:

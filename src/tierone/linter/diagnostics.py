@@ -64,6 +64,8 @@ class FileResult(NamedTuple):
     profile: str = DEFAULT_PROFILE
     #: "json", "yaml", "model", or "" when the input could not be loaded
     format: str = ""
+    #: whether the input was standard input (``lint --fix`` has no file to write for it)
+    stdin: bool = False
 
     @property
     def ok(self) -> bool:
@@ -88,7 +90,7 @@ class LintReport(NamedTuple):
     @property
     def fixable_by_fix(self) -> int:
         """Fixable findings in the inputs ``lint --fix`` can act on: files (not a model, not stdin)."""
-        return sum(1 for r in self.results if r.format in FIX_FORMATS and r.path != "-"
+        return sum(1 for r in self.results if r.format in FIX_FORMATS and not r.stdin
                    for d in r.diagnostics if d.fixable)
 
     @property
