@@ -143,6 +143,7 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
         "corpus-Github_medium-o10618-tier1", "corpus-Github_trivial-o9941-tier1",
         "corpus-Glaiveai2K-calculate_area_c686757a-tier1", "corpus-Glaiveai2K-generate_password_7cc4d82d-tier1",
         "corpus-Kubernetes-kb_1039_Normalized-tier1", "corpus-Kubernetes-kb_1039_Normalized-anthropic",
+        "T801-good-a_family_prefix-tier1",
     ),
     PROPERTY_ORDERING: (
         "T101-good-object_root-tier1", "T102-bad-missing-tier1", "T102-bad-true-tier1",
@@ -175,6 +176,9 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
         "T701-good-acknowledgement_kind-tier1", "T702-bad-required_but_not_nullable-tier1", "T704-bad-enum-tier1",
         "T705-good-ack_without-tier1", "envelope-schema.response-tier1", "envelope-schema.response-anthropic",
         "corpus-Github_easy-o10008-tier1", "corpus-Github_easy-o83411-tier1",
+        "T801-bad-code_not_found_on_its_node-tier1", "T801-bad-code_names_no_rule-tier1",
+        "T801-bad-ignore_all_on_a_clean_node-tier1", "T801-good-suppresses_the_code_found_on_its_node-tier1",
+        "T801-good-a_family_prefix-tier1",
     ),
     TUPLE_ITEMS: (
         "T206-bad-items_array-gemini",

@@ -66,7 +66,8 @@ class TestPasses:
 
     def test_open_object_is_encoded_not_emptied(self):
         encoded = prop({"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"})
-        assert encoded == {"type": ["string", "null"], "description": "Counts. A JSON-encoded value (a string holding JSON)."}
+        assert encoded == {"type": ["string", "null"],
+                           "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON)."}
 
     def test_open_objects_error_refuses(self):
         result = rewrite({"type": "object", "properties": {"m": {"type": "object"}}, "required": ["m"]}, open_objects="error")

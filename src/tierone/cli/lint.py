@@ -2,12 +2,12 @@
 
 import sys
 from collections.abc import Callable
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
 from ..core.errors import InputError
-from .options import CONFIG_HELP, ISOLATED_HELP, Format, ReportFormat, profile_help
+from .options import CONFIG_HELP, ISOLATED_HELP, Color, Format, ReportFormat, profile_help
 from .options import split_list as _split
 from .output import (
     colorize,
@@ -27,7 +27,11 @@ def lint(
     select: Annotated[list[str] | None, typer.Option(
         help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
     ignore: Annotated[list[str] | None, typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
-    output_format: Annotated[ReportFormat, typer.Option("--format", help="Report format.")] = ReportFormat.text,
+    extend_select: Annotated[list[str] | None, typer.Option(
+        help="Rules to add to those selected (by --select or the configuration).")] = None,
+    extend_ignore: Annotated[list[str] | None, typer.Option(
+        help="Rules to skip on top of those ignored (by --ignore or the configuration).")] = None,
+    output_format: Annotated[ReportFormat, typer.Option("--format", "--output-format", help="Report format.")] = ReportFormat.text,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the report to this file.")] = None,
     statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
@@ -38,6 +42,8 @@ def lint(
                                       "(fix-output, default {stem}.strict{suffix}), then report what is left in the renditions.")] = False,
     in_place: Annotated[bool, typer.Option("--in-place", help="With --fix: replace the sources instead (restore then needs the pre-fix schema).")] = False,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
+    show_fixes: Annotated[bool, typer.Option("--show-fixes", help="Show what `tierone rewrite` would change for each fixable finding (writes nothing).")] = False,
+    color: Annotated[Color, typer.Option("--color", help="Colour the text report: auto (a terminal, unless NO_COLOR; FORCE_COLOR forces it), always or never.")] = Color.auto,
 ) -> None:
     """Lint schemas against the Tier-1 subset (or a vendor profile).
 
@@ -61,8 +67,10 @@ def lint(
         if fix:
             fix_errors, instead = _fix(inputs, profile, config, in_place)
         report = lint_paths(
-            inputs, profile=profile, select=_split(select) or None, ignore=_split(ignore),
+            inputs, profile=profile, select=_split(select) or None,
+            ignore=[*_split(ignore), *_split(extend_ignore)], extend_select=_split(extend_select),
             config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(), instead=instead,
+            explain_fixes=_fixes_for() if show_fixes else None,
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
@@ -73,8 +81,8 @@ def lint(
         body = render_statistics(report)
     else:
         body = REPORTERS[output_format.value](report)
-    if output_format is ReportFormat.text and not output and use_color(sys.stdout):
-        body = colorize(body)
+    if output_format is ReportFormat.text and not output and use_color(sys.stdout, color.value):
+        body = colorize(body, () if statistics else (d.severity for d in report.diagnostics))
     if output_format is ReportFormat.text:
         for problem in report.errors:
             typer.echo(error_line(problem), err=True)
@@ -122,13 +130,13 @@ def rules(
     """List the rules: code, name, fixability, and the vendors that reject the pattern."""
     import json
 
-    from ..linter.ruledocs import rejected_by
+    from ..linter.ruledocs import first_sentence, rejected_by
     from ..subset.profiles import PROFILES, policies
     from ..subset.table import FEATURES
 
     if profile is not None and profile not in PROFILES:
         fail(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
-    codes = {p.feature.code for p in policies(profile)} if profile else None
+    codes = {p.feature.code for p in policies(profile)} | _own_rules() if profile else None
     chosen = [f for f in FEATURES if codes is None or f.code in codes]
     if output_format is Format.json:
         typer.echo(json.dumps([
@@ -138,7 +146,22 @@ def rules(
         ], indent=2))
         return
     for f in chosen:
-        typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {f.doc.what.split('. ')[0].rstrip('.')}")
+        typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {first_sentence(f.doc.what)}")
+
+
+def _fixes_for() -> Callable[..., Any]:
+    """``--show-fixes``' explainer: the rewriter is imported only when it is asked for."""
+    from ..rewriter.fixes import fixes_for
+
+    return fixes_for
+
+
+def _own_rules() -> set[str]:
+    """The rules about tierone's own directives: every profile enables them."""
+    from ..linter.ruledocs import OWN
+    from ..subset.table import FEATURES
+
+    return {f.code for f in FEATURES if f.kind == OWN}
 
 
 def rule(code: Annotated[str, typer.Argument(metavar="CODE", help="A rule code (T102) or name (open-object).")]) -> None:

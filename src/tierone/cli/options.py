@@ -16,6 +16,14 @@ class ReportFormat(str, Enum):
     github = "github"
 
 
+class Color(str, Enum):
+    """``--color``: decide by the terminal and NO_COLOR/FORCE_COLOR, or always, or never."""
+
+    auto = "auto"
+    always = "always"
+    never = "never"
+
+
 class Format(str, Enum):
     """Output for the other commands: for people, or JSON for scripts."""
 

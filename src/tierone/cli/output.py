@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import os
 import sys
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, NoReturn
 
 if TYPE_CHECKING:
@@ -80,8 +81,15 @@ def guard_stdout() -> None:
     )
 
 
-def use_color(stream: object = None) -> bool:
-    """Colour only on a terminal, and never when NO_COLOR is set."""
+#: ``--color``'s choices: ``auto`` decides by NO_COLOR, FORCE_COLOR and the terminal
+COLOR_CHOICES = ("auto", "always", "never")
+
+
+def use_color(stream: object = None, choice: str = "auto") -> bool:
+    """Colour as ``--color`` says (``always``, ``never``); with ``auto``, only on a terminal,
+    never when NO_COLOR is set, always when FORCE_COLOR is."""
+    if choice != "auto":
+        return choice == "always"
     stream = stream or sys.stdout
     if os.environ.get("NO_COLOR"):
         return False
@@ -179,10 +187,22 @@ def stdin_is_piped() -> bool:
     return stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode) or stat.S_ISREG(mode)
 
 
-def colorize(text: str) -> str:
-    """Text-report lines with the place dimmed, the code bold and the pointer dimmed."""
+#: the colour of a finding's code, by severity: errors red, warnings yellow
+SEVERITY_COLORS = {"error": "1;31", "warning": "1;33"}
+
+
+def colorize(text: str, severities: Iterable[str] = ()) -> str:
+    """Text-report lines with the place dimmed, the code bold in its severity's colour (the
+    ``severities`` of the findings, in the order of their lines; red when not given) and the
+    pointer dimmed."""
     import re
 
     line = re.compile(r"^(?P<where>[^\n]*?:(?:\d+:\d+:)?) (?P<code>T\d{3}) (?P<rest>.*?)(?P<pointer> \[[^\]]*\])?$", re.MULTILINE)
-    return line.sub(lambda m: f"{paint(m['where'], '2', True)} {paint(m['code'], '1;31', True)} {m['rest']}"
-                    + (paint(m["pointer"], "2", True) if m["pointer"] else ""), text)
+    order = iter(severities)
+
+    def paint_line(m: re.Match[str]) -> str:
+        code = SEVERITY_COLORS.get(next(order, "error"), SEVERITY_COLORS["error"])
+        return (f"{paint(m['where'], '2', True)} {paint(m['code'], code, True)} {m['rest']}"
+                + (paint(m["pointer"], "2", True) if m["pointer"] else ""))
+
+    return line.sub(paint_line, text)

@@ -117,7 +117,12 @@ def load_model(spec: str) -> Source:
     except BaseException as error:  # noqa: BLE001 (user code)
         raise InputError(spec, f"model_json_schema() failed: {_raised(error)}") from None
     refuse_lone_surrogates(schema, spec)
-    return Source(spec, schema, "model")
+    from .model_places import ModelLocator, shown, source_file
+
+    file = source_file(target)
+    if file is None:
+        return Source(spec, schema, "model")
+    return Source(spec, schema, "model", ModelLocator(target, file), file=shown(file))
 
 
 #: what is shown of an exception raised by user code, at most

@@ -178,6 +178,11 @@ class TreeLocator:
     def __init__(self, tree: Any) -> None:
         self._tree = tree
 
+    @property
+    def tree(self) -> Any:
+        """The round-trip tree (its comments are read by :mod:`tierone.core.yaml_comments`)."""
+        return self._tree
+
     def locate(self, wanted: Iterable[tuple[Segment, ...]]) -> Mapping[tuple[Segment, ...], Position]:
         result: dict[tuple[Segment, ...], Position] = {}
         for parts in wanted:

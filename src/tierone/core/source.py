@@ -42,6 +42,8 @@ class Source(NamedTuple):
     locator: Locator = NoLocator()
     #: the decoded text, when there is one
     text: str | None = None
+    #: the file findings are placed in when it is not ``path`` (a model's source file)
+    file: str | None = None
 
 
 #: allocations between two young-generation collections while a batch runs (Python's default: 700)

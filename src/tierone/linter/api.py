@@ -7,13 +7,13 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.errors import InputError, require_schema
-from ..core.inputs import DATA, expand_inputs, load_input
+from ..core.inputs import DATA, STDIN, expand_inputs, load_input
 from ..core.loading import Source, batch
 from ..core.renditions import marker_of, named_renditions
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
-from .diagnostics import FileResult, LintReport
+from .diagnostics import Diagnostic, FileResult, LintReport
 from .engine import lint_source, plan_for
 from .selection import Selection
 
@@ -66,6 +66,13 @@ def _source_of(schema: object) -> Source:
     return load_input(schema, models=True, dash=False)  # lint() has no standard input: `-` names a file
 
 
+def _selected(select: Sequence[str] | None, extend: Sequence[str]) -> Sequence[str] | None:
+    """``select`` (everything when not given) with ``extend`` added, as ruff's extend-select."""
+    if not extend:
+        return select
+    return (*(select or ("ALL",)), *extend)
+
+
 def _envelope(kind: str | None, config: Config) -> Envelope | None:
     if kind is None:
         return None
@@ -85,11 +92,15 @@ def lint_paths(
     progress: Callable[[int, int], None] | None = None,
     stdin: bytes | Callable[[], bytes] | None = None,
     instead: Mapping[str, str] | None = None,
+    explain_fixes: Callable[[Any, Sequence[Diagnostic], str], Mapping[Diagnostic, tuple[Any, ...]]] | None = None,
+    extend_select: Sequence[str] = (),
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
-    Options given here win over the configuration. ``-`` is the ``stdin`` given: its bytes, or
-    a function returning them (the CLI passes one that reads standard input); without it, ``-``
+    Options given here win over the configuration (``select`` replaces the configured
+    ``select`` and ``extend-select``); ``extend_select`` adds to the selection in force, as the
+    configuration's ``extend-select`` does. ``-`` is the ``stdin`` given: its bytes, or a
+    function returning them (the CLI passes one that reads standard input); without it, ``-``
     is an input error. ``stdin_filename`` names it (and picks JSON or YAML).
     ``progress(done, total)`` is called after each input. ``instead`` maps an input to the file
     to lint in its place (``lint --fix``: a source to its rendition).
@@ -97,13 +108,17 @@ def lint_paths(
     Strict renditions found in a directory are not sources, so they are not linted: a file
     whose rendition marker names its source, or named as the rendition of another file found
     (:mod:`tierone.core.renditions`). A file named on the command line is always linted.
+    ``explain_fixes(data, diagnostics, profile)`` (``tierone.rewriter.fixes.fixes_for``) adds
+    to the report what the rewrite would change for each fixable finding (nothing is written).
     """
     config = config or Config()
     profile = profile or config.profile or DEFAULT_PROFILE
-    select = select or config.select
-    ignore = (*config.ignore, *ignore)
+    # as in ruff, a selection given here replaces the configured one, extend-select included
+    select = _selected(select or config.select, (*(() if select else config.extend_select), *extend_select))
+    ignore = (*config.ignore, *config.extend_ignore, *ignore)
     base = _plan(profile, select, ignore)
     results: list[FileResult] = []
+    fixes: dict[Diagnostic, tuple[Any, ...]] | None = {} if explain_fixes is not None else None
     found = list(expand_inputs(paths, config.include, config.exclude))
     #: a directory in which nothing matched is a NoMatch: neither a name nor an error
     inputs = _sources(paths, [path for path in found if isinstance(path, (str, InputError))], profile, config)
@@ -121,10 +136,14 @@ def lint_paths(
                     continue  # a rendition found in a directory: not a source
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
-                results.append(lint_source(source, plan, _envelope(config.envelope_kind(path), config)))
+                result = lint_source(source, plan, _envelope(config.envelope_kind(path), config))
+                results.append(result._replace(stdin=True) if path == STDIN else result)
+                if explain_fixes is not None and fixes is not None:
+                    fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))
             if progress is not None:
                 progress(len(results), len(inputs))
-    return LintReport(tuple(results), profile, tuple(path for path in found if not isinstance(path, (str, InputError))))
+    unmatched = tuple(path for path in found if not isinstance(path, (str, InputError)))
+    return LintReport(tuple(results), profile, unmatched, fixes)
 
 
 def _sources(named: Sequence[str], found: list[str | InputError], profile: str, config: Config) -> list[str | InputError]:

@@ -19,7 +19,7 @@ CONFIG_FILES = (".tierone.toml", "tierone.toml", "pyproject.toml")
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox")
 KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude", "envelopes",
-                  "low-reasoning-kinds", *REWRITE_KEYS})
+                  "low-reasoning-kinds", "extend-select", "extend-ignore", *REWRITE_KEYS})
 #: envelope payload schemas, where the reasoning rules apply: the reference's layout
 DEFAULT_ENVELOPES = ("envelopes/*.schema.json", "envelopes/*.schema.yaml", "envelopes/*.schema.yml")
 LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
@@ -53,6 +53,9 @@ class Config(NamedTuple):
     low_reasoning_kinds: tuple[str, ...] = LOW_REASONING_KINDS
     #: the file it came from
     source: Path | None = None
+    #: rules added to the selection in force, and ignored on top of ``ignore`` (ruff's keys)
+    extend_select: tuple[str, ...] = ()
+    extend_ignore: tuple[str, ...] = ()
 
     def one_profile(self, command: str) -> str | None:
         """The configured profile for a command that takes one; several are a :class:`ConfigError`."""
@@ -138,6 +141,8 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         low_reasoning_kinds=(_strings(table["low-reasoning-kinds"], "low-reasoning-kinds", where)
                              if "low-reasoning-kinds" in table else LOW_REASONING_KINDS),
         source=where,
+        extend_select=_strings(table.get("extend-select", []), "extend-select", where),
+        extend_ignore=_strings(table.get("extend-ignore", []), "extend-ignore", where),
     )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import InputError
@@ -49,6 +50,10 @@ class Diagnostic(NamedTuple):
         return record
 
 
+#: the formats of the inputs ``lint --fix`` can write a fix for (a model's schema is made by code)
+FIX_FORMATS = frozenset({"json", "yaml"})
+
+
 class FileResult(NamedTuple):
     """What linting one input gave: diagnostics, or the error that stopped it."""
 
@@ -59,6 +64,8 @@ class FileResult(NamedTuple):
     profile: str = DEFAULT_PROFILE
     #: "json", "yaml", "model", or "" when the input could not be loaded
     format: str = ""
+    #: whether the input was standard input (``lint --fix`` has no file to write for it)
+    stdin: bool = False
 
     @property
     def ok(self) -> bool:
@@ -72,10 +79,19 @@ class LintReport(NamedTuple):
     profile: str
     #: the directories in which no file matched the include patterns (warnings)
     unmatched: tuple[NoMatch, ...] = ()
+    #: with ``explain_fixes``: what the rewrite would change for each fixable finding (the
+    #: rewriter's ``Change`` values: ``pointer``, ``what``, ``why``)
+    fixes: Mapping[Diagnostic, tuple[Any, ...]] | None = None
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:
         return tuple(d for r in self.results for d in r.diagnostics)
+
+    @property
+    def fixable_by_fix(self) -> int:
+        """Fixable findings in the inputs ``lint --fix`` can act on: files (not a model, not stdin)."""
+        return sum(1 for r in self.results if r.format in FIX_FORMATS and not r.stdin
+                   for d in r.diagnostics if d.fixable)
 
     @property
     def errors(self) -> tuple[InputError, ...]:

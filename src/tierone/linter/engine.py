@@ -16,7 +16,7 @@ from ..core.walker import walk
 from ..subset.model import Feature
 from ..subset.profiles import PROFILES, Policy, policies, rejecting_vendors
 from ..subset.table import ANNOTATIONS, BY_CODE, FEATURES, SUPPORTED_KEYWORDS
-from . import checks, registry
+from . import checks, registry, suppression
 from .diagnostics import Diagnostic, FileResult
 
 #: every keyword some rule knows about; anything else is an unknown keyword
@@ -28,6 +28,9 @@ KNOWN_KEYWORDS = frozenset(
 )
 
 Rule = tuple[Policy, Any]
+#: the rule of a suppression that suppresses nothing: not a schema feature, so no profile's
+#: policies hold it; every profile reports it unless the selection drops it
+UNUSED = "T801"
 
 
 class Plan(NamedTuple):
@@ -39,6 +42,8 @@ class Plan(NamedTuple):
     final: tuple[Rule, ...]
     unknown: Policy | None
     limits: Mapping[str, int]
+    #: whether unused suppressions are reported (T801 is selected)
+    unused: bool = True
 
 
 @cache
@@ -63,6 +68,7 @@ def plan_for(profile: str, enabled: frozenset[str] | None = None) -> Plan:
         final,
         by_code.get("T605"),
         limits,
+        enabled is None or UNUSED in enabled,
     )
 
 
@@ -183,16 +189,42 @@ def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = N
     except InputError as error:
         return FileResult(source.path, error=error, profile=plan.profile, format=source.format)
     findings = find(source.data, plan, envelope)
+    directives = suppression.directives_of(source)
     positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
-    if findings:
-        places = {_place(hit) for _, hit in findings}
+    if findings or directives:
+        places = {_place(hit) for _, hit in findings} | {_at(d) for d in directives if d.line is None}
         with room_for_depth():  # the scan skips values as deep as loading allows
             positions = source.locator.locate(places)
             missing = {tuple(hit.pointer) for _, hit in findings if _place(hit) not in positions}
             if missing:  # a keyword that is not a key of its node: show the node instead
                 positions = {**positions, **source.locator.locate(missing)}
-    return FileResult(
-        source.path, diagnose(findings, plan, source.path, positions), profile=plan.profile,
-        format=source.format,
-    )
+    shown = source.file or source.path  # a model's findings are placed in its source file
+    diagnostics = diagnose(findings, plan, shown, positions)
+    if directives:
+        diagnostics = _suppressed(diagnostics, directives, plan, shown, positions)
+    return FileResult(source.path, diagnostics, profile=plan.profile, format=source.format)
+
+
+def _at(directive: suppression.Directive) -> tuple[Any, ...]:
+    return (*directive.pointer, directive.keyword) if directive.keyword else tuple(directive.pointer)
+
+
+def _suppressed(diagnostics: tuple[Diagnostic, ...], directives: tuple[suppression.Directive, ...], plan: Plan,
+                path: str, positions: Mapping[tuple[Any, ...], tuple[int, int]]) -> tuple[Diagnostic, ...]:
+    """The diagnostics the input's directives leave, and (when T801 is selected) one for each
+    directive that suppressed nothing: the one place suppressions are applied."""
+    kept, unused = suppression.apply(diagnostics, directives)
+    if not plan.unused or not unused:
+        return kept
+    feature = BY_CODE[UNUSED]
+    found = list(kept)
+    for item in unused:
+        directive = item.directive
+        line, column = (directive.line, directive.column) if directive.line is not None else positions.get(_at(directive), (None, None))
+        message = feature.message.format(directive=directive.text, detail=item.detail)
+        found.append(Diagnostic(feature.code, feature.name, message, "warning", directive.pointer,
+                                directive.keyword, line, column, False, (), path))
+    if any(d.line is not None for d in found):
+        found.sort(key=lambda d: (d.line or 0, d.column or 0))
+    return tuple(found)
 

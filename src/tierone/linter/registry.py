@@ -33,5 +33,6 @@ KEYWORD_EXTRA: dict[str, tuple[tuple[str, c.KeywordCheck], ...]] = _extra()
 #: rules judged once the whole schema has been walked
 FINAL: dict[str, c.FinalCheck] = {d.code: d.check for d in c.DETECTORS if d.stage == "final"}
 
-#: rules with no detector of their own (T605 is the engine's fall-through for unknown keys)
-IMPLICIT = frozenset({"T605"})
+#: rules with no detector of their own (T605 is the engine's fall-through for unknown keys,
+#: T801 the engine's report of a suppression that suppressed nothing)
+IMPLICIT = frozenset({"T605", "T801"})

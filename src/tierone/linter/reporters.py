@@ -64,9 +64,7 @@ def summary(report: LintReport) -> str:
             f"Found {len(diagnostics)} finding{'s' if len(diagnostics) != 1 else ''} ({parts}) "
             f"in {with_findings} of {files} {noun} (profile {report.profile})."
         )
-        fixable = sum(1 for d in diagnostics if d.fixable)
-        if fixable:
-            lines.append(f"{fixable} fixable with `tierone rewrite` (or `tierone lint --fix`).")
+        lines.extend(_fixable_lines(report))
     elif not files:
         lines.append("Nothing checked: no input found.")
     elif not report.errors:
@@ -77,7 +75,31 @@ def summary(report: LintReport) -> str:
     return "\n".join(lines)
 
 
+def _fixable_lines(report: LintReport) -> list[str]:
+    """How many findings ``lint --fix`` fixes (files), and how many only ``tierone rewrite``
+    does (a model's schema, standard input: there is no file for ``--fix`` to write)."""
+    by_fix = report.fixable_by_fix
+    by_rewrite = sum(1 for d in report.diagnostics if d.fixable) - by_fix
+    lines = []
+    if by_fix:
+        lines.append(f"{by_fix} fixable with `tierone rewrite` (or `tierone lint --fix`).")
+    if by_rewrite:
+        lines.append(f"{by_rewrite} {'more ' if by_fix else ''}fixable with `tierone rewrite` "
+                     "(a model or standard input: `lint --fix` has no file to write).")
+    return lines
+
+
+def fix_lines(report: LintReport, d: Diagnostic) -> list[str]:
+    """``--show-fixes``: what the rewrite would change for a finding, one line per change."""
+    if report.fixes is None:
+        return []
+    return [f"    fix: {c.what}" + (f" [{c.pointer!s}]" if c.pointer != d.pointer else "")
+            for c in report.fixes.get(d, ())]
+
+
 def render_text(report: LintReport) -> str:
+    if report.fixes is not None:
+        return "".join(text_line(d) + "\n" + "".join(f + "\n" for f in fix_lines(report, d)) for d in report.diagnostics)
     return "".join(text_line(d) + "\n" for d in report.diagnostics)
 
 
@@ -95,10 +117,12 @@ def _error_json(error: InputError) -> dict[str, Any]:
             "column": error.column}
 
 
-def _diagnostic_json(d: Diagnostic) -> dict[str, Any]:
+def _diagnostic_json(d: Diagnostic, fixes: Any = None) -> dict[str, Any]:
     record = d.to_json()
     if not d.path.isascii():
         record["path"] = shown_path(d.path)
+    if fixes is not None:  # --show-fixes
+        record["fixes"] = [{"pointer": str(c.pointer), "what": c.what} for c in fixes.get(d, ())]
     return record
 
 
@@ -118,7 +142,7 @@ def to_json(report: LintReport) -> dict[str, Any]:
             "inputErrors": len(report.errors),
             "exitCode": report.exit_code,
         },
-        "diagnostics": [_diagnostic_json(d) for d in diagnostics],
+        "diagnostics": [_diagnostic_json(d, report.fixes) for d in diagnostics],
         "errors": [_error_json(e) for e in report.errors],
     }
 

@@ -2,14 +2,31 @@
 
 from __future__ import annotations
 
-from ..subset.model import PARTIAL, SOURCE_TITLES, SOURCES, UNSUPPORTED, VENDORS, Feature, Support
+import re
+
+from ..subset.model import (
+    LIMITED,
+    PARTIAL,
+    SOURCE_TITLES,
+    SOURCES,
+    UNSUPPORTED,
+    VENDORS,
+    Feature,
+    Support,
+)
 from ..subset.profiles import PROFILES, policies
 
 STATUS_WORDS = {"supported": "supported", "unsupported": "unsupported", "partial": "partial",
                 "limited": "limit"}
 
 
+#: the kind of the rows about tierone's own directives: no vendor sees them, every profile has them
+OWN = "suppression"
+
+
 def profiles_flagging(feature: Feature) -> list[str]:
+    if feature.kind == OWN:
+        return list(PROFILES)
     return [name for name in PROFILES if any(p.feature.code == feature.code for p in policies(name))]
 
 
@@ -27,12 +44,33 @@ def support_table(feature: Feature) -> str:
 
 
 def rejected_by(feature: Feature) -> str:
+    """Which vendors reject the feature: outright, above their limit (with the limit and what
+    it counts, from the cell), partially."""
     names = [v for v in VENDORS if feature.cell(v).status == UNSUPPORTED]
+    names += [_over_limit(v, feature.cell(v)) for v in VENDORS
+              if feature.cell(v).status == LIMITED and feature.cell(v).limit is not None]
     partial = [v for v in VENDORS if feature.cell(v).status == PARTIAL]
     text = ", ".join(names) if names else "none outright"
     if partial:
         text += f"; partially: {', '.join(partial)}"
     return text
+
+
+def _over_limit(vendor: str, cell: Support) -> str:
+    """``openai above 10 (10 levels, counted after references are expanded)``."""
+    return f"{vendor} above {cell.limit:,}" + (f" ({cell.note})" if cell.note else "")
+
+
+#: a sentence's end: a full stop followed by the start of another sentence (a capital, code,
+#: a quote) or by nothing; not the stop of an abbreviation (``i.e.``, ``e.g.``)
+_SENTENCE_END = re.compile(r"(?<!\bi\.e)(?<!\be\.g)(?<!\betc)\.(?=\s+[A-Z`\"(]|\s*$)")
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a rule's description, without its full stop; the whole text when
+    no sentence ends before it does."""
+    end = _SENTENCE_END.search(text)
+    return text[: end.start()] if end else text.rstrip(".")
 
 
 def rule_markdown(feature: Feature) -> str:
@@ -60,14 +98,18 @@ def rule_markdown(feature: Feature) -> str:
         doc.use_instead,
         "```" if doc.use_instead.startswith(("{", "[")) else "",
         "",
-        "## Which vendors reject it",
-        f"Rejected by: {rejected_by(feature)}.",
-        "",
-        support_table(feature),
+        *_vendor_section(feature),
     ]
     if doc.fix:
         parts += ["", "## Fix", doc.fix]
     return "\n".join(line for line in parts if line is not None).replace("\n\n\n", "\n\n") + "\n"
+
+
+def _vendor_section(feature: Feature) -> list[str]:
+    if feature.kind == OWN:
+        return ["## Which vendors reject it",
+                "None: the directive is for tierone, and no rendition carries it to a vendor."]
+    return ["## Which vendors reject it", f"Rejected by: {rejected_by(feature)}.", "", support_table(feature)]
 
 
 def sources_legend() -> str:
@@ -84,7 +126,8 @@ def rules_page() -> str:
     lines = [GENERATED + "# Rules\n", "Run `tierone rule CODE` for one rule in the terminal.\n",
              "| code | name | fixable | rejected by |", "|---|---|---|---|"]
     for f in FEATURES:
-        lines.append(f"| [{f.code}](#{f.code.lower()}) | {f.name} | {'yes' if f.fixable else ''} | {rejected_by(f)} |")
+        rejecting = "n/a (a tierone directive)" if f.kind == OWN else rejected_by(f)
+        lines.append(f"| [{f.code}](#{f.code.lower()}) | {f.name} | {'yes' if f.fixable else ''} | {rejecting} |")
     lines.append("")
     for f in FEATURES:
         page = rule_markdown(f).replace(f"# {f.name} ({f.code})", f'## {f.code}\n\n### {f.name} ({f.code})', 1)
@@ -106,7 +149,7 @@ def subset_page() -> str:
               "`src/tierone/subset/table.json`.\n"),
              sources_legend(), "",
              "| rule | feature | openai | anthropic | gemini | openwop |", "|---|---|---|---|---|---|"]
-    for f in FEATURES:
+    for f in (f for f in FEATURES if f.kind != OWN):  # tierone's own directives are no schema feature
         keywords = ", ".join(f"`{k}`" for k in f.keywords)
         feature = f"{f.name} ({keywords})" if keywords else f.name
         cells = []

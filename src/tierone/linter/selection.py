@@ -49,3 +49,11 @@ def _enabled(select: tuple[str, ...], ignore: tuple[str, ...]) -> frozenset[str]
             result.add(feature.code)
     return frozenset(result)
 
+
+
+def prefix_of(selector: str) -> str | None:
+    """The code prefix a selector stands for (``""`` for ``ALL``), or None when it matches no rule."""
+    try:
+        return _codes_for(selector.strip())[0]
+    except SelectionError:
+        return None

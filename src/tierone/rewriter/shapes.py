@@ -21,6 +21,30 @@ OBJECT_KEYS = frozenset({"properties", "additionalProperties", "patternPropertie
 ENCODED_NOTE = "A JSON-encoded value (a string holding JSON)."
 
 
+def encoded_note(node: Any) -> str:
+    """The description of a field made a JSON-encoded string: for a map (``additionalProperties``
+    a schema), what it holds, from that schema's type (``An object of string → integer,
+    JSON-encoded (a string holding JSON).``); else :data:`ENCODED_NOTE`."""
+    values = node.get("additionalProperties") if isinstance(node, dict) else None
+    if not isinstance(values, dict) or node.get("properties"):
+        return ENCODED_NOTE
+    held = _held(values)
+    return f"An object of string → {held}, JSON-encoded (a string holding JSON)." if held else ENCODED_NOTE
+
+
+def _held(values: dict[str, Any]) -> str:
+    """What a map's values are, in a word or two: their type(s), or the definition they refer to."""
+    reference = values.get("$ref")
+    if isinstance(reference, str) and "/" in reference:
+        return reference.rsplit("/", 1)[1] or ""
+    types = declared_types(values)
+    if not types:
+        return ""
+    named = [f"array of {items}" if t == "array" and (items := _held(values.get("items") or {}))
+             else t for t in types]
+    return " or ".join(named)
+
+
 def is_free_form(schema: Any) -> bool:
     """A schema whose instances are arbitrary JSON data that a closed object cannot carry:
     ``true``, ``{}``, an object open to other members (``additionalProperties`` true or a

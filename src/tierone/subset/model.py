@@ -68,7 +68,7 @@ class Feature(NamedTuple):
     code: str
     #: kebab-case rule name: it names the pattern that is flagged
     name: str
-    #: keyword, keyword-in-context, structure or limit
+    #: keyword, keyword-in-context, structure, limit, or suppression (tierone's own directives)
     kind: str
     #: the keywords the feature is about (empty for structure and limits)
     keywords: tuple[str, ...]
@@ -108,4 +108,5 @@ CATEGORIES = {
     "T5": "references",
     "T6": "enforceability",
     "T7": "reasoning",
+    "T8": "suppression",
 }

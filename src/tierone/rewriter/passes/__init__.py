@@ -12,12 +12,13 @@ from .base import Change, Options, Pass, PassResult, Unfixable
 from .closing import close_objects, encode_free_form, require_all, type_untyped
 from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
+from .directives import drop_directives
 from .ordering import property_ordering, reasoning_first
 from .references import inline_ref_siblings, pointer_references, rename_definitions
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "_merged", "close_objects", "const_to_enum", "encode_free_form", "inline_ref_siblings",
+    "_merged", "close_objects", "const_to_enum", "drop_directives", "encode_free_form", "inline_ref_siblings",
     "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "strip_constraints", "type_untyped",
 ]
@@ -25,6 +26,7 @@ __all__ = [
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
 #: it), so the rewriter skips them when the keyword is absent
 TRIGGERS: dict[Pass, str] = {
+    drop_directives: "$comment",
     pointer_references: "$ref",
     rename_definitions: "definitions",
     inline_ref_siblings: "$ref",
@@ -35,6 +37,7 @@ TRIGGERS: dict[Pass, str] = {
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
+    drop_directives,
     pointer_references,
     rename_definitions,
     inline_ref_siblings,

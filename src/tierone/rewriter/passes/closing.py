@@ -15,6 +15,7 @@ from ..shapes import (
     admits_null,
     dict_at,
     encodable_at,
+    encoded_note,
     inferred_type,
     is_free_form,
     items_of,
@@ -47,7 +48,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     restore decodes it. With ``open_objects="error"`` it is reported instead.
 
     Before: ``{"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}``
-    After:  ``{"type": "string", "description": "Counts. A JSON-encoded value (a string holding JSON)."}``
+    After:  ``{"type": "string", "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON)."}``
     """
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
@@ -71,7 +72,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             if isinstance(node, dict) and key in node:
                 encoded[key] = node[key]
         described = node.get("description") if isinstance(node, dict) else None
-        encoded["description"] = _noted(described, ENCODED_NOTE)
+        encoded["description"] = _noted(described, encoded_note(node))
         changes.append(Change(pointer, "free-form data encoded as a JSON string", _why("T102")))
         return encoded
 

@@ -15,18 +15,19 @@ from __future__ import annotations
 
 from ..cells import load
 from ..model import Feature
-from . import bounds, enforceability, keywords, limits, reasoning, references, shape
+from . import bounds, enforceability, keywords, limits, reasoning, references, shape, suppression
 
 
 def _with_cells(rows: tuple[Feature, ...]) -> tuple[Feature, ...]:
     cells = load()
-    return tuple(row._replace(support=cells.get(row.code, {})) for row in rows)
+    ordered = sorted(rows, key=lambda row: row.code)  # `tierone rules` and the docs list codes in order
+    return tuple(row._replace(support=cells.get(row.code, {})) for row in ordered)
 
 
-#: every row, with its cells from the data file, in code order (family by family)
+#: every row, with its cells from the data file, in code order
 FEATURES = _with_cells(
     shape.ROWS + keywords.ROWS + bounds.ROWS + limits.ROWS + references.ROWS + enforceability.ROWS
-    + reasoning.ROWS
+    + reasoning.ROWS + suppression.ROWS
 )
 
 #: keywords that are annotations: always allowed, never reported as unknown

@@ -1,0 +1,70 @@
+"""``lint --show-fixes`` (what the rewrite would change, per finding, nothing written) and the
+summary's fixable count (only inputs ``lint --fix`` can write count as fixable by it)."""
+
+from __future__ import annotations
+
+import itertools
+import json
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+from tierone.cli import app
+
+SCHEMA = {"type": "object", "properties": {"a": {"type": "string", "minLength": 3},
+                                           "d": {"$ref": "#/definitions/D"}},
+          "definitions": {"D": {"type": "object", "properties": {"x": {"type": "string"}}}}}
+_names = itertools.count()
+
+
+@pytest.fixture
+def schema_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    path = tmp_path / "s.schema.json"
+    path.write_text(json.dumps(SCHEMA, indent=2))
+    return path
+
+
+def run(*args: str, input: str | None = None):
+    result = CliRunner().invoke(app, ["lint", "--isolated", *args], input=input, catch_exceptions=False)
+    assert result.exit_code == 1, result.output
+    return result.stdout
+
+
+def test_text_shows_each_finding_s_change_and_writes_nothing(schema_file):
+    before = schema_file.read_text()
+    out = run("--show-fixes", "s.schema.json")
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if " T301 " in line)
+    assert lines[at + 1] == "    fix: minLength removed"
+    at = next(i for i, line in enumerate(lines) if " T102 " in line and "[/definitions/D]" in line)
+    assert lines[at + 1] == "    fix: additionalProperties: false added [/$defs/D]"  # after the rename
+    assert schema_file.read_text() == before
+    assert "fix:" not in run("s.schema.json")  # only when asked
+
+
+def test_json_records_carry_fixes_valid_against_the_report_schema(schema_file):
+    from importlib import resources
+
+    report = json.loads(run("--show-fixes", "--format", "json", "s.schema.json"))
+    schema = json.loads(resources.files("tierone.linter").joinpath("report.schema.json").read_text())
+    jsonschema.validate(report, schema)
+    (t301,) = [d for d in report["diagnostics"] if d["code"] == "T301"]
+    assert t301["fixes"] == [{"pointer": "/properties/a", "what": "minLength removed"}]
+    plain = json.loads(run("--format", "json", "s.schema.json"))
+    assert all("fixes" not in d for d in plain["diagnostics"])
+
+
+def test_summary_counts_for_lint_fix_only_what_it_can_write(schema_file, tmp_path, monkeypatch):
+    name = f"fixmod_{next(_names)}"
+    (tmp_path / f"{name}.py").write_text("from pydantic import BaseModel\n\nclass M(BaseModel):\n    a: int = 1\n")
+    monkeypatch.syspath_prepend(str(tmp_path))
+    model_only = run(f"{name}:M")
+    assert "lint --fix" not in model_only.replace("`lint --fix` has no file to write", "")
+    assert "fixable with `tierone rewrite` (a model or standard input" in model_only
+    for named in ((), ("--stdin-filename", "named.schema.json")):  # a name does not make it a file
+        piped = run(*named, "-", input=json.dumps(SCHEMA))
+        assert "(or `tierone lint --fix`)" not in piped and "fixable with `tierone rewrite` (a model" in piped
+    both = run("s.schema.json", f"{name}:M")
+    assert "6 fixable with `tierone rewrite` (or `tierone lint --fix`)" in both and "3 more fixable with `tierone rewrite`" in both
