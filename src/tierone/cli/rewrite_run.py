@@ -160,7 +160,7 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool) -> in
             sys.stdout.write(json.dumps({
                 "valid": result.ok,
                 "payload": result.payload,
-                "errors": [{"pointer": e.pointer, "message": e.message} for e in result.errors],
+                "errors": [{"pointer": str(e.pointer), "message": e.message} for e in result.errors],
             }, indent=2, ensure_ascii=False) + "\n")
     elif result.ok:
         with room_for_depth():

@@ -27,9 +27,12 @@ OWNER = "the original schema's"
 class RestoreError(NamedTuple):
     """One reason the restored payload does not satisfy the original schema."""
 
-    #: RFC 6901 pointer into the payload
-    pointer: str
+    #: where, in the payload (rendered as RFC 6901 by whoever prints it)
+    pointer: Pointer
     message: str
+
+    def __str__(self) -> str:
+        return f"[{self.pointer}] {self.message}"
 
 
 class Restored(NamedTuple):
@@ -140,12 +143,12 @@ class _Reader:
         try:
             decoded = json.loads(value, parse_constant=_not_json)
         except _NotJson as error:
-            self.errors.append(RestoreError(str(pointer), f"the JSON-encoded value holds {error}, which is not JSON"))
+            self.errors.append(RestoreError(pointer, f"the JSON-encoded value holds {error}, which is not JSON"))
             return True, value
         except RecursionError:
             decoded = _TOO_DEEP
         except ValueError:
-            self.errors.append(RestoreError(str(pointer), "expected a JSON-encoded value (a string holding JSON)"))
+            self.errors.append(RestoreError(pointer, "expected a JSON-encoded value (a string holding JSON)"))
             return True, value
         if decoded is _TOO_DEEP or depth_over(decoded, MAX_JUDGED_DEPTH - len(pointer)):
             raise TooDeep(f"too deep: the JSON-encoded value at [{pointer}] takes the payload past "
@@ -207,18 +210,19 @@ def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:
     from referencing.exceptions import Unresolvable
 
     from ..core.validation import ReferenceNotHere, check_schema, reference_site, validator
+    from .findings import leaves, unique
 
     try:
         check_schema(schema, OWNER)
         errors = sorted(validator(schema, formats=True, owner=OWNER).iter_errors(payload),
                         key=lambda e: (list(map(str, e.absolute_path)), e.message))
-        return tuple(RestoreError(str(Pointer(tuple(e.absolute_path))), e.message) for e in errors)
+        return tuple(RestoreError(*finding) for finding in unique(leaves(errors)))
     except Unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
         ref = str(getattr(error, "ref", ""))
         raise ReferenceNotHere(ref, reference_site(schema, ref), OWNER) from None
     except jsonschema.SchemaError as error:
         where = str(Pointer(tuple(error.absolute_path)))
-        return (RestoreError("", f"the original schema is invalid at [{where}]: {error.message}"),)
+        return (RestoreError(Pointer(), f"the original schema is invalid at [{where}]: {error.message}"),)
 
 
 def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
@@ -241,7 +245,16 @@ def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
     return deeply(_restore, payload, original)
 
 
-def _restore(payload: Any, original: Any) -> Restored:
+def read(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
+    """Undo the strict-mode emulation on ``payload`` without validating the result (for a
+    caller that validates it another way: a pydantic model); the errors are the answer's
+    encoded parts that cannot be decoded."""
+    from ..core.validation import deeply
+
+    return deeply(_restore, payload, original, False)
+
+
+def _restore(payload: Any, original: Any, validate_it: bool = True) -> Restored:
     from ..core.validation import (
         MAX_JUDGED_DEPTH,
         ReferenceLoop,
@@ -259,11 +272,11 @@ def _restore(payload: Any, original: Any) -> Restored:
     restored = payload
     try:
         restored = reader.value(payload, original, Pointer())
-        errors = tuple(reader.errors) + validate(restored, original)
+        errors = tuple(reader.errors) + (validate(restored, original) if validate_it else ())
     except RecursionError:
         problem = too_deep(original, OWNER)
         if isinstance(problem, ReferenceLoop):
-            return Restored(restored, (RestoreError("", problem.message),))
+            return Restored(restored, (RestoreError(Pointer(), problem.message),))
         raise problem from None
     except PatternTimeout as error:
         where = _place_of(error.value, restored, payload)
