@@ -19,8 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from .core.version import __version__
 
-__all__ = ["__version__", "capabilities", "envelopes", "lint", "lint_paths", "restore", "rewrite", "strict",
-           "StrictError", "to_strict_form"]
+__all__ = [
+    "StrictError",
+    "__version__",
+    "capabilities",
+    "envelopes",
+    "lint",
+    "lint_paths",
+    "restore",
+    "rewrite",
+    "strict",
+    "to_strict_form",
+]
 
 _LAZY = {
     "lint": ("tierone.linter.api", "lint"),
@@ -34,8 +44,8 @@ _LAZY = {
 
 if TYPE_CHECKING:
     from .linter.api import lint, lint_paths
-    from .rewriter.restore import restore
     from .rewriter.findings import StrictError
+    from .rewriter.restore import restore
     from .rewriter.rewrite import rewrite
     from .rewriter.strict import strict
     from .rewriter.strictform import to_strict_form

@@ -8,7 +8,7 @@ union, a model with more than 16 optional fields and one nested deeper than 5 le
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Literal, Optional, Union
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, Field, field_validator
 
@@ -21,17 +21,17 @@ class Priority(str, Enum):
 class Address(BaseModel):
     street: str
     city: str
-    postcode: Optional[str] = None
+    postcode: str | None = None
 
 
 class Person(BaseModel):
     """Nested models, Optional fields with defaults, a defaulted non-null field."""
 
     name: str
-    email: Optional[str] = None
+    email: str | None = None
     age: int = 30
     home: Address
-    work: Optional[Address] = None
+    work: Address | None = None
 
 
 class Task(BaseModel):
@@ -54,7 +54,7 @@ class Inventory(BaseModel):
 
     counts: dict[str, int]
     tags: list[str] = []
-    note: Optional[str] = None
+    note: str | None = None
 
 
 class Node(BaseModel):
@@ -78,32 +78,32 @@ class Owner(BaseModel):
     """A discriminated union."""
 
     name: str
-    pet: Annotated[Union[Cat, Dog], Field(discriminator="kind")]
+    pet: Annotated[Cat | Dog, Field(discriminator="kind")]
 
 
 class Survey(BaseModel):
     """Twenty optional fields: more than Anthropic's 16-union budget once made nullable."""
 
-    q01: Optional[str] = None
-    q02: Optional[str] = None
-    q03: Optional[int] = None
-    q04: Optional[int] = None
-    q05: Optional[bool] = None
-    q06: Optional[bool] = None
-    q07: Optional[str] = None
-    q08: Optional[str] = None
-    q09: Optional[float] = None
-    q10: Optional[float] = None
-    q11: Optional[str] = None
-    q12: Optional[str] = None
-    q13: Optional[int] = None
-    q14: Optional[int] = None
-    q15: Optional[bool] = None
-    q16: Optional[bool] = None
-    q17: Optional[str] = None
-    q18: Optional[str] = None
-    q19: Optional[int] = None
-    q20: Optional[int] = None
+    q01: str | None = None
+    q02: str | None = None
+    q03: int | None = None
+    q04: int | None = None
+    q05: bool | None = None
+    q06: bool | None = None
+    q07: str | None = None
+    q08: str | None = None
+    q09: float | None = None
+    q10: float | None = None
+    q11: str | None = None
+    q12: str | None = None
+    q13: int | None = None
+    q14: int | None = None
+    q15: bool | None = None
+    q16: bool | None = None
+    q17: str | None = None
+    q18: str | None = None
+    q19: int | None = None
+    q20: int | None = None
 
 
 class Level6(BaseModel):
@@ -130,7 +130,7 @@ class Deep(BaseModel):
     """Objects nested six levels deep (past OpenAI's five of old, within its ten)."""
 
     two: Level2
-    note: Optional[str] = None
+    note: str | None = None
 
 
 class Invoice(BaseModel):
@@ -140,7 +140,7 @@ class Invoice(BaseModel):
     customer: Person
     lines: list[Task]
     currency: Literal["EUR", "USD"] = "EUR"
-    discount: Optional[float] = None
+    discount: float | None = None
     totals: dict[str, int] = {}
 
 

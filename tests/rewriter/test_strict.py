@@ -168,3 +168,97 @@ class TestSources:
     def test_data_that_is_not_a_schema_is_an_input_error(self):
         with pytest.raises(InputError, match="not a JSON Schema"):
             tierone.strict([1, 2])
+
+
+class TestCompiledOnce:
+    """The reader is compiled once per ``Strict`` (and, for ``restore()``, once per schema)."""
+
+    @pytest.fixture
+    def checks(self, monkeypatch):
+        from tierone.core import validation
+
+        calls = []
+        real = validation.check_schema
+
+        def counted(*args, **kwargs):
+            calls.append(1)
+            return real(*args, **kwargs)
+
+        monkeypatch.setattr(validation, "check_schema", counted)
+        return calls
+
+    def test_parse_and_restore_check_the_schema_never_again(self, checks):
+        owner = tierone.strict(Owner, "openai")
+        made = len(checks)
+        for _ in range(5):
+            owner.parse('{"name": "n", "pet": {"kind": "cat", "lives": null}}')
+            owner.restore({"name": "n", "pet": {"kind": "dog", "good": None}})
+        assert made and len(checks) == made
+
+    def test_restore_keeps_the_compiled_reader_of_an_equal_schema(self, checks):
+        original = {"type": "object", "properties": {"tick": {"type": "integer"}, "tock": {"type": "string"}}}
+        for _ in range(4):
+            assert tierone.restore({"tick": 1, "tock": None}, dict(original)).payload == {"tick": 1}
+        assert len(checks) <= 2  # compiled once (check_references checks too)
+
+    def test_a_schema_changed_between_calls_is_read_as_it_is_now(self, checks):
+        original = {"type": "object", "properties": {"tock": {"type": ["string", "null"]}}, "required": []}
+        for _ in range(3):
+            assert tierone.restore({"tock": None}, original).payload == {}
+        assert len(checks) <= 2
+        assert tierone.restore({"tock": None}, original).payload == {}
+        original["required"] = ["tock"]  # now null is a value, not an absence
+        assert tierone.restore({"tock": None}, original).payload == {"tock": None}
+        original["properties"]["tock"] = {"type": "string"}
+        assert [str(e.pointer) for e in tierone.restore({"tock": None}, original).errors] == ["/tock"]
+
+    def test_integers_past_64_bits_survive_as_integers(self):
+        big = 2**70 + 1
+        reader = tierone.strict({"type": "object", "properties": {"n": {"type": "integer"}, "m": {"type": "object"}}}, "openai")
+        assert reader.parse(f'{{"n": {big}, "m": "{{\\"k\\": {-big}}}"}}') == {"n": big, "m": {"k": -big}}
+        assert tierone.restore({"m": json.dumps({"k": big})}, reader.original).payload == {"m": {"k": big}}
+
+    def test_threads_share_one_reader(self, checks):
+        from concurrent.futures import ThreadPoolExecutor
+
+        owner = tierone.strict(Owner, "openai")
+        answers = [{"name": f"n{i}", "pet": {"kind": "dog" if i % 2 else "cat", "good" if i % 2 else "lives": None}}
+                   for i in range(200)]
+        with ThreadPoolExecutor(4) as pool:
+            parsed = list(pool.map(owner.parse, answers))
+        assert parsed == [owner.parse(a) for a in answers]
+        assert {type(p.pet).__name__ for p in parsed} == {"Cat", "Dog"}
+        assert len(checks) == 2  # compiled once, by strict()
+
+    def test_an_answer_is_never_modified_and_the_schema_never_checked_again(self, person: Strict, checks):
+        answer = json.loads(json.dumps(PERSON))
+        for _ in range(3):
+            person.parse(answer)
+            person.restore(answer)
+        assert answer == PERSON and not checks
+
+    def test_a_deep_recursive_answer_is_read_past_the_callers_recursion_limit(self, checks):
+        original = {"type": "object", "properties": {"next": {"$ref": "#"}, "tag": {"type": "string"}}}
+        answer: dict = {"tag": None}
+        for _ in range(900):
+            answer = {"next": answer, "tag": None}
+        reader = tierone.strict(original, "openai")
+        restored = reader.restore(answer)
+        assert reader.restore(answer) == restored
+        depth = 0
+        while "next" in restored:
+            assert "tag" not in restored
+            restored, depth = restored["next"], depth + 1
+        assert depth == 900 and len(checks) == 2
+
+    def test_a_reference_loop_is_named_at_once_not_after_minutes(self):
+        import time
+
+        looped = {"type": ["integer", "object", "string"], "properties": {"type": {"type": "object"}},
+                  "additionalProperties": {"type": ["integer", "object", "string"], "$ref": "#", "enum": [None]},
+                  "$ref": "#"}
+        started = time.monotonic()
+        result = tierone.restore({"a": None, "b": "{}"}, looped)
+        assert time.monotonic() - started < 20
+        assert [(str(e.pointer), e.message) for e in result.errors] == [
+            ("", "the original schema's references loop without consuming any input at []")]

@@ -63,7 +63,7 @@ def show(value: Any) -> str:
     """A value as JSON, at most 40 characters (the linter's rendering)."""
     from ..linter.checks.rendering import show as render
 
-    return render(value)
+    return str(render(value))
 
 
 # ---- jsonschema ---------------------------------------------------------------------------
@@ -88,7 +88,7 @@ def _branches(error: Any) -> list[list[Any]]:
     return list(by_branch.values())
 
 
-def _distance(errors: list[Any], base: int) -> tuple[int, int, int]:
+def _distance(errors: Any, base: int) -> tuple[int, int, int]:
     """How far a branch is from matching the value at depth ``base``: mismatches that say "not
     this branch at all" (the wrong type, or a wrong tag one level down) first, then how many
     errors, then how shallow they are."""
@@ -104,7 +104,7 @@ def message(error: Any) -> str:
     if said is not None:
         text = said(instance, expected, error)
         if text is not None:
-            return text
+            return str(text)
     return _shortened(error.message, instance)
 
 
@@ -165,19 +165,23 @@ def from_pydantic(error: Any, data: Any) -> tuple[Finding, ...]:
 
 def _placed(loc: Iterable[Any], data: Any) -> Pointer:
     parts: list[str | int] = []
-    here = data
+    here: Any = data
     segments = list(loc)
     for index, segment in enumerate(segments):
-        if isinstance(here, dict) and isinstance(segment, str) and segment in here:
-            parts.append(segment)
-            here = here[segment]
-        elif isinstance(here, list) and isinstance(segment, int) and 0 <= segment < len(here):
+        if _holds(here, segment):
             parts.append(segment)
             here = here[segment]
         elif index == len(segments) - 1 and isinstance(here, dict) and isinstance(segment, str):
             parts.append(segment)  # a missing member: where it should be
         # else: a union's tag or a validator's name, which pydantic adds and the data lacks
     return Pointer(tuple(parts))
+
+
+def _holds(here: Any, segment: Any) -> bool:
+    """Whether ``segment`` leads into ``here`` (a member of an object, an index of an array)."""
+    if isinstance(here, dict):
+        return isinstance(segment, str) and segment in here
+    return isinstance(here, list) and type(segment) is int and 0 <= segment < len(here)
 
 
 def _plain(value: Any) -> Any:

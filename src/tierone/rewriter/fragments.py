@@ -29,7 +29,7 @@ def _described(description: Any) -> dict[str, str]:
     if description is None:
         return {}
     if not isinstance(description, str):
-        raise ValueError(f"a description is a string, not {type(description).__name__}")
+        raise ValueError(f"a description is a string, not {type(description).__name__}")  # noqa: TRY004 (one error type for a bad fragment)
     return {"description": description}
 
 

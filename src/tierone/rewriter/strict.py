@@ -18,10 +18,14 @@ import os
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
+from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
 from . import fragments
 from .findings import Finding, StrictError, from_pydantic
+from .reader import loads
 
 __all__ = ["Strict", "StrictError", "strict"]
 
@@ -41,6 +45,8 @@ class Strict:
     #: how the source is shown in messages (a path, ``module:attribute``, ``<schema>``)
     name: str = DATA
     _reader: Any = field(default=None, repr=False)
+    #: the model's validation of plain data (``model_validate`` or ``validate_python``)
+    _check: Any = field(default=None, repr=False)
 
     # ---- the request fragments ------------------------------------------------------------
 
@@ -82,24 +88,20 @@ class Strict:
         """The answer (text, a tool call's arguments or parsed JSON) as plain data meaning what
         the original schema means, validated against it; :class:`StrictError` when it is not
         valid."""
-        return self._read(_decoded(answer), validate=True)
+        return self._read(*_decoded(answer), validate=True)
 
     def parse(self, answer: Any) -> Any:
         """The answer as an instance of the model (its validators and defaults run), or for a
         schema source the restored data validated against the original; :class:`StrictError`
         listing ``(pointer, message)`` when it is not valid."""
-        data = _decoded(answer)
+        data, shallow = _decoded(answer)
         if self.model is None:
-            return self._read(data, validate=True)
-        restored = self._read(data, validate=False)
-        return self._instance(restored)
+            return self._read(data, shallow, validate=True)
+        return self._instance(self._read(data, shallow, validate=False))
 
-    def _read(self, data: Any, validate: bool) -> Any:
-        from ..core.validation import CannotJudge
-        from .restore import restore
-
+    def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
         try:
-            restored = restore(data, self.original) if validate else _walked(data, self.original)
+            restored = self._reader.restore(data, validate, shallow=shallow)
         except CannotJudge as error:
             raise StrictError([(error.pointer, error.message)], "the answer cannot be read") from None
         if restored.errors:
@@ -107,24 +109,20 @@ class Strict:
         return restored.payload
 
     def _instance(self, data: Any) -> Any:
-        from pydantic import ValidationError
-
-        validate = getattr(self.model, "model_validate", None) or self.model.validate_python
         try:
-            return validate(data)
-        except ValidationError as error:
+            return self._check(data)
+        except Exception as error:
+            from pydantic import ValidationError
+
+            if not isinstance(error, ValidationError):
+                raise
             raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
 
 
-def _walked(data: Any, original: Any) -> Any:
-    from .restore import read
-
-    return read(data, original)
-
-
-def _decoded(answer: Any) -> Any:
+def _decoded(answer: Any) -> tuple[Any, bool]:
     """The answer as JSON data: text (``str``/``bytes``, surrounding whitespace allowed) is
-    parsed; anything else is taken as already parsed."""
+    parsed; anything else is taken as already parsed. And whether it is known to nest no
+    deeper than orjson parses (1,024 levels)."""
     if isinstance(answer, (bytes, bytearray, memoryview)):
         try:
             answer = bytes(answer).decode("utf-8")
@@ -132,19 +130,17 @@ def _decoded(answer: Any) -> Any:
             raise StrictError([("", f"the answer is not UTF-8 text: {error.reason} at byte {error.start}")],
                               "the answer is not JSON") from None
     if not isinstance(answer, str):
-        return answer
-    import orjson
-
+        return answer, False
     text = answer.strip()
     try:
-        return orjson.loads(text)
-    except orjson.JSONDecodeError as error:
+        return loads(text), True
+    except orjson.JSONDecodeError:
         import json
 
         try:  # integers past 64 bits, which orjson refuses and JSON allows
-            return json.loads(text, parse_constant=_not_json)
-        except ValueError:
-            raise StrictError([("", f"the answer is not JSON: {error}")], "the answer is not JSON") from None
+            return json.loads(text, parse_constant=_not_json), False
+        except ValueError as refused:
+            raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
 
 
 def _not_json(name: str) -> Any:
@@ -168,7 +164,10 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE) -> Strict:
     if not result.ok:
         raise StrictError(((u.pointer, f"{u.rule} {u.reason}") for u in result.unfixable),
                           f"{name}: cannot be made strict for {profile}")
-    return Strict(result.schema, loaded.data, profile, model, name)
+    from .restore import Compiled
+
+    check = None if model is None else getattr(model, "model_validate", None) or model.validate_python
+    return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)
 
 
 def _model_of(source: Any) -> Any:
