@@ -17,8 +17,8 @@ from tierone.rewriter.strict import Strict
 
 from .models import Address, Inventory, Invoice, Owner, Person, Priority, Task
 
-PERSON = {"name": "Ann", "email": None, "age": None, "home": {"street": "1 Main", "city": "Oslo", "postcode": None},
-          "work": None}
+ADDRESS = {"street": "1 Main", "city": "Oslo"}
+PERSON = {"name": "Ann", "email": None, "age": None, "home": {**ADDRESS, "postcode": None}, "work": None}
 
 
 @pytest.fixture(scope="module")
@@ -262,3 +262,42 @@ class TestCompiledOnce:
         assert time.monotonic() - started < 20
         assert [(str(e.pointer), e.message) for e in result.errors] == [
             ("", "the original schema's references loop without consuming any input at []")]
+
+
+class TestModelsEverywhere:
+    """lint, rewrite, restore and to_strict_form take the sources strict() takes."""
+
+    @pytest.fixture
+    def sources(self, tmp_path: Path, monkeypatch):
+        schema = Person.model_json_schema()
+        path = tmp_path / "person.json"
+        path.write_text(json.dumps(schema))
+        monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
+        return {"class": Person, "adapter": TypeAdapter(Person), "dict": schema, "path": str(path),
+                "pathlib": path, "module:attribute": "tests.rewriter.models:Person"}
+
+    def test_each_function_reads_every_kind_of_source_alike(self, sources):
+        schema = sources["dict"]
+        wire = {**PERSON, "work": None}
+        expected = {
+            "lint": [d.code for d in tierone.lint(schema, profile="openai").diagnostics],
+            "rewrite": tierone.rewrite(schema, "openai").schema,
+            "restore": tierone.restore(wire, schema),
+            "to_strict_form": tierone.to_strict_form({"name": "A", "home": ADDRESS}, schema),
+        }
+        assert expected["lint"] and expected["restore"].ok
+        for kind, source in sources.items():
+            assert sorted(d.code for d in tierone.lint(source, profile="openai").diagnostics) == sorted(expected["lint"]), kind
+            assert tierone.rewrite(source, "openai").schema == expected["rewrite"], kind
+            assert tierone.restore(wire, source) == expected["restore"], kind
+            assert tierone.to_strict_form({"name": "A", "home": ADDRESS}, source) == expected["to_strict_form"], kind
+
+    @pytest.mark.parametrize("source", ["no-such-file.json", "nomodule_xyz:Model", "tests.rewriter.models:Missing"])
+    def test_a_string_that_names_nothing_is_an_error_never_no_findings(self, source):
+        sys.modules.pop("nomodule_xyz", None)
+        result = tierone.lint(source)
+        assert not result.ok and result.error is not None
+        for call in (lambda: tierone.rewrite(source), lambda: tierone.restore({}, source),
+                     lambda: tierone.to_strict_form({}, source)):
+            with pytest.raises(InputError):
+                call()

@@ -8,6 +8,7 @@ jsonschema, so every constraint the wire schema could not carry is enforced here
 
 from __future__ import annotations
 
+import os
 import sys
 import threading
 from collections import OrderedDict
@@ -199,13 +200,16 @@ def compiled(original: Any) -> Compiled:
     return made
 
 
-def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
+def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike[str] | Any) -> Restored:
     """Undo the strict-mode emulation on ``payload`` and validate it against ``original``.
 
     ``null`` for a property that was optional in ``original`` becomes absent; a JSON string
     standing for free-form data is decoded. Works for answers to the rewritten schema of any
     profile. The input is not modified. Nothing is ever fetched. What is worked out about
     ``original`` (its checks, the reader, the validator) is kept for the next call.
+    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model class or
+    ``TypeAdapter`` (a ``str`` that names nothing raises
+    :class:`~tierone.core.errors.InputError`).
 
     Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
     a reference that is not in the document, a ``$schema`` that is not a string, nesting
@@ -215,6 +219,10 @@ def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
     >>> restore({"a": None}, original).payload
     {}
     """
+    if not isinstance(original, (dict, bool)):
+        from ..core.inputs import load_schema
+
+        original = load_schema(original).data
     return compiled(original).restore(payload)
 
 

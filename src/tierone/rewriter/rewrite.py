@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..core.errors import require_schema
+from ..core.inputs import load_schema
 from ..core.loading import room_for_depth
 from ..core.walker import detached, walk
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
@@ -29,7 +30,7 @@ class Rewritten(NamedTuple):
 
 
 def rewrite(
-    schema: Mapping[str, Any] | bool,
+    schema: Mapping[str, Any] | bool | str | os.PathLike[str] | Any,
     profile: str = DEFAULT_PROFILE,
     *,
     open_objects: str = "encode",
@@ -43,14 +44,16 @@ def rewrite(
     it instead), unsupported constraints move into the description (unless ``hints`` is
     false) and are checked again by :func:`tierone.restore`. ``id`` replaces the ``$id`` (a
     rewritten schema is a different document). The result lints clean under ``profile``, or
-    says in ``unfixable`` why not. The input is not modified. A ``schema`` that is not an object
-    or a boolean raises :class:`tierone.core.errors.InputError`.
+    says in ``unfixable`` why not. The input is not modified. ``schema`` is a schema (an object
+    or a boolean), a path, ``module:attribute`` or a pydantic model class or ``TypeAdapter``;
+    anything else (a ``str`` that names no file, an array) raises
+    :class:`tierone.core.errors.InputError`.
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
     {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a'], 'propertyOrdering': ['a']}
     """
-    if not isinstance(schema, Mapping):
-        require_schema(schema, "<schema>")  # a str is never a file name here, nor a list a schema
+    if not isinstance(schema, (Mapping, bool)):
+        schema = load_schema(schema).data  # a path, module:attribute or a model; never JSON text
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     if open_objects not in ("encode", "error"):
