@@ -147,27 +147,33 @@ def _not_json(name: str) -> Any:
     raise ValueError(name)
 
 
-def strict(source: Any, profile: str = DEFAULT_PROFILE) -> Strict:
+def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = None) -> Strict:
     """``source`` (a pydantic model class or ``TypeAdapter``, a schema, a path or
     ``"module:attribute"``) made strict for ``profile``.
 
     Raises :class:`StrictError` (a ``ValueError``) whose ``.findings`` say where and why when
     the schema cannot be made strict for the profile, and
-    :class:`~tierone.core.errors.InputError` when the source cannot be read.
+    :class:`~tierone.core.errors.InputError` when the source cannot be read. A recursive model
+    is kept recursive where the profile allows it (openai, gemini); where it does not,
+    ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`).
     """
     from .rewrite import rewrite
 
     model = _model_of(source)
     loaded = load_schema(model if model is not None else source)
     name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
-    result = rewrite(loaded.data, profile)
+    result = rewrite(loaded.data, profile, unroll=unroll)
     if not result.ok:
-        raise StrictError(((u.pointer, f"{u.rule} {u.reason}") for u in result.unfixable),
-                          f"{name}: cannot be made strict for {profile}")
+        raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
+                           for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
     from .restore import Compiled
 
     check = None if model is None else getattr(model, "model_validate", None) or model.validate_python
     return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)
+
+
+#: what a refusal of recursion says to do
+_WAY_OUT = "; pass unroll=N to unroll the recursion N levels deep"
 
 
 def _model_of(source: Any) -> Any:

@@ -13,6 +13,7 @@ from .closing import close_objects, encode_free_form, require_all, type_untyped
 from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .ordering import property_ordering, reasoning_first
+from .recursion import inline_root_ref
 from .references import inline_ref_siblings, pointer_references, rename_definitions
 
 __all__ = [
@@ -37,6 +38,7 @@ TRIGGERS: dict[Pass, str] = {
 PASSES: tuple[Pass, ...] = (
     pointer_references,
     rename_definitions,
+    inline_root_ref,
     inline_ref_siblings,
     merge_all_of,
     one_of_to_any_of,
