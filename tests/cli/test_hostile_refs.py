@@ -22,7 +22,7 @@ from typing import ClassVar
 
 import pytest
 
-from .conftest import ROOT
+from tests.conftest import ROOT
 
 ENVELOPES = Path(str(resources.files("tierone.envelopes").joinpath("schemas")))
 UNIVERSAL = ("clarification.request", "schema.request", "schema.response", "error")

@@ -70,7 +70,7 @@ class TestPasses:
 
     def test_open_objects_error_refuses(self):
         result = rewrite({"type": "object", "properties": {"m": {"type": "object"}}, "required": ["m"]}, open_objects="error")
-        assert [(u.pointer, u.rule) for u in result.unfixable] == [("/properties/m", "T102")]
+        assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/m", "T102")]
 
     def test_one_of_all_of_and_ref_siblings(self):
         schema = {
@@ -155,11 +155,11 @@ class TestUnfixable:
     ], ids=["array-root", "union-root", "recursion", "too-many-properties", "free-form-root"])
     def test_reported_with_pointer(self, schema, rule, pointer):
         result = rewrite(schema)
-        assert not result.ok and (pointer, rule) in {(u.pointer, u.rule) for u in result.unfixable}
+        assert not result.ok and (pointer, rule) in {(str(u.pointer), u.rule) for u in result.unfixable}
 
     def test_anthropic_union_budget_is_reported_for_tier1(self):
         result = rewrite({"type": "object", "properties": {f"p{i}": S for i in range(17)}})
-        assert ("", "T408") in {(u.pointer, u.rule) for u in result.unfixable}
+        assert ("", "T408") in {(str(u.pointer), u.rule) for u in result.unfixable}
         assert rewrite({"type": "object", "properties": {f"p{i}": S for i in range(17)}}, "openai").ok
 
 

@@ -92,7 +92,7 @@ def raw(pointer: str) -> str:
 
 
 def missing(schema, mode: str, profile: str) -> list[reference.Violation]:
-    found = {(d.code, raw(d.pointer)) for d in lint(schema, profile=profile).diagnostics}
+    found = {(d.code, raw(str(d.pointer))) for d in lint(schema, profile=profile).diagnostics}
     gaps = []
     for violation in reference.violations(schema, mode):
         codes = CODE_FOR.get(violation.rule) or {KEYWORD_CODE[violation.detail]}

@@ -17,8 +17,9 @@ def _findings(schema: Any, profile: str, mode: str, select: tuple[str, ...] | No
     never less strict than the reference walker; should that ever fail, the reference's own
     violations in ``mode`` still count, so a claim is never granted on tierone's word alone."""
     from ..linter.api import lint
+    from ..linter.reporters import finding_text
 
-    found = [f"{d.code} {d.message} [{d.pointer}]" for d in lint(schema, profile=profile, select=select).diagnostics]
+    found = [finding_text(d) for d in lint(schema, profile=profile, select=select).diagnostics]
     if not found:
         found = [f"reference {v.rule} {v.detail} [{v.path}]" for v in reference.violations(schema, mode)]
     return found
@@ -40,8 +41,9 @@ def reasoning_findings(schema: Any, kind: str, low_reasoning: tuple[str, ...] = 
     from ..envelopes.catalog import needs_reasoning
     from ..linter.checks import Envelope
     from ..linter.engine import lint_source, plan_for
+    from ..linter.reporters import finding_text
 
     envelope = Envelope(kind, needs_reasoning(kind, low_reasoning))
     plan = plan_for("tier1", frozenset({"T701", "T702", "T703", "T704", "T705"}))
     result = lint_source(Source(kind, schema, "data"), plan, envelope)
-    return [f"{d.code} {d.message} [{d.pointer}]" for d in result.diagnostics]
+    return [finding_text(d) for d in result.diagnostics]

@@ -22,6 +22,10 @@ class PointerError(LookupError):
         return f"pointer {self.pointer!r} leads nowhere"
 
 
+#: what a URI fragment may hold unescaped besides letters, digits and ``-._~`` (RFC 3986)
+_FRAGMENT_SAFE = "/!$&'()*+,;=:@"
+
+
 def _escape(segment: Segment) -> str:
     return str(segment).replace("~", "~0").replace("/", "~1")
 
@@ -59,12 +63,23 @@ class Pointer(tuple[Segment, ...]):
 
     def resolve(self, document: Any) -> Any:
         """The value this pointer names in ``document`` (array indices accept strings)."""
+        return self._follow(document)[1]
+
+    def located(self, document: Any) -> Pointer:
+        """This pointer as the walker writes the place it names in ``document``: array
+        indices as ``int`` (``Pointer.parse("/anyOf/0")`` holds the string ``"0"``), so that
+        it equals the pointer the walk hands that node."""
+        return self._follow(document)[0]
+
+    def _follow(self, document: Any) -> tuple[Pointer, Any]:
         value = document
+        steps: list[Segment] = []
         for segment in self:
             if isinstance(value, dict):
                 key = str(segment)
                 if key not in value:
                     raise PointerError(str(self))
+                steps.append(key)
                 value = value[key]
             elif isinstance(value, list):
                 try:
@@ -73,10 +88,18 @@ class Pointer(tuple[Segment, ...]):
                     raise PointerError(str(self)) from None
                 if not 0 <= index < len(value) or (isinstance(segment, str) and not segment.isdigit()):
                     raise PointerError(str(self))
+                steps.append(index)
                 value = value[index]
             else:
                 raise PointerError(str(self))
-        return value
+        return tuple.__new__(Pointer, steps), value
+
+    def fragment(self) -> str:
+        """The pointer as a URI fragment (``#/$defs/a%20b``), percent-encoded as RFC 6901 §6
+        asks: what a ``$ref`` to this location is written as."""
+        from urllib.parse import quote
+
+        return "#" + quote(str(self), safe=_FRAGMENT_SAFE)
 
     def __str__(self) -> str:
         if not self:

@@ -1,15 +1,23 @@
-"""Local ``$ref`` resolution with cycle detection. Nothing is ever fetched.
+"""The reference graph of a schema: local ``$ref`` resolution, cycles and the heights the
+instance can reach through references. Nothing is ever fetched.
 
 A reference is local when it is a fragment (``#``, ``#/json/pointer``, ``#anchor``) or
 names the root's own ``$id``. Everything else is remote and is reported, never loaded.
+
+:class:`ReferenceGraph` is built once per schema and holds all of it; lint (T402, T5xx),
+the rewriter's passes and restore read it. :class:`RefResolver` and :func:`~tierone.core.cycles.recursive_sites`
+are its parts.
 """
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Iterable
+from functools import cached_property
 from typing import Any, NamedTuple
 
-from .pointer import Pointer, PointerError
+from .cycles import recursive_sites
+from .pointer import ROOT, Pointer, PointerError
 
 LOCAL, REMOTE, UNRESOLVABLE = "local", "remote", "unresolvable"
 
@@ -66,8 +74,6 @@ class RefResolver:
         return known
 
     def _resolve(self, ref: str) -> Resolution:
-        if not isinstance(ref, str):
-            return Resolution(UNRESOLVABLE, reason="$ref is not a string")
         base, hash_, fragment = ref.partition("#")
         if base and base != self._base:
             return Resolution(REMOTE, reason=f"{ref!r} is not in this document")
@@ -77,8 +83,7 @@ class RefResolver:
             fragment = unquote(fragment)
         if not hash_ or fragment == "" or fragment.startswith("/"):
             try:
-                target = Pointer.parse(fragment)
-                target.resolve(self._schema)
+                target = Pointer.parse(fragment).located(self._schema)
             except PointerError:
                 return Resolution(UNRESOLVABLE, reason=f"{ref!r} points at nothing in this document")
             return Resolution(LOCAL, target)
@@ -87,79 +92,148 @@ class RefResolver:
         return Resolution(UNRESOLVABLE, reason=f"no anchor {fragment!r} in this document")
 
 
-def _components(graph: dict[Node, set[Node]]) -> dict[Node, int]:
-    """Strongly connected components (Tarjan, iterative): node -> component number."""
-    index: dict[Node, int] = {}
-    low: dict[Node, int] = {}
-    component: dict[Node, int] = {}
-    stack: list[Node] = []
-    on_stack: set[Node] = set()
-    counter = 0
-    for root, first in graph.items():
-        if root in index:
-            continue
-        index[root] = low[root] = counter
-        counter += 1
-        stack.append(root)
-        on_stack.add(root)
-        work = [(root, iter(first))]
-        while work:
-            node, successors = work[-1]
-            advanced = False
-            for nxt in successors:
-                if nxt not in index:
-                    index[nxt] = low[nxt] = counter
-                    counter += 1
-                    stack.append(nxt)
-                    on_stack.add(nxt)
-                    work.append((nxt, iter(graph[nxt])))
-                    advanced = True
-                    break
-                if nxt in on_stack:
-                    low[node] = min(low[node], index[nxt])
-            if advanced:
-                continue
-            work.pop()
-            if work:
-                parent = work[-1][0]
-                low[parent] = min(low[parent], low[node])
-            if low[node] == index[node]:
-                while True:
-                    member = stack.pop()
-                    on_stack.discard(member)
-                    component[member] = index[node]
-                    if member == node:
-                        break
-    return component
+class Site(NamedTuple):
+    """One ``$ref`` of a schema."""
+
+    #: the node that holds the ``$ref``
+    pointer: Pointer
+    #: hops from the root to that node (the root is 0)
+    depth: int
+    #: the ``$ref``'s value, as written
+    ref: Any
 
 
-Node = tuple[object, ...]
+#: references followed in a row before a height counts as a lower bound
+MAX_REF_HOPS = 500
 
 
-def recursive_sites(edges: dict[Pointer, Pointer]) -> set[Pointer]:
-    """The ``$ref`` sites that lie on a cycle.
+class ReferenceGraph:
+    """Every ``$ref`` of one schema: where each leads, which lie on a cycle, and how deep the
+    instance can nest through them. Read-only once built.
 
-    ``edges`` maps each resolved ``$ref`` site to its target. Following a site leads into the
-    target's subtree and so to every site inside it: in the graph of distinct targets, a
-    target steps to the target of every site inside it. A site is recursive when its target
-    can come back to a target that contains the site, that is, when the two share a strongly
-    connected component (a target containing its own site is the direct case).
+    >>> graph = ReferenceGraph.of({"properties": {"a": {"$ref": "#"}, "b": {"$ref": "x.json"}}})
+    >>> graph.edges, sorted(graph.recursive), sorted(graph.remote)
+    ({Pointer('/properties/a'): Pointer('')}, [Pointer('/properties/a')], [Pointer('/properties/b')])
     """
-    targets = {tuple(t) for t in edges.values()}
-    lengths = sorted({len(t) for t in targets})  # few: a target is only ever a prefix of these lengths
 
-    def containers(site: Node) -> list[Node]:
-        return [site[:n] for n in lengths if n <= len(site) and site[:n] in targets]
+    def __init__(self, schema: Any, sites: Iterable[tuple[Pointer, int, Any]],
+                 anchored: Iterable[tuple[Pointer, Any]] = ()) -> None:
+        """From a walk already made: its ``$ref`` sites (:class:`Site` values, or their fields as
+        tuples), and the (pointer, node) pairs that may declare anchors (every object node
+        will do)."""
+        #: the document the graph is of
+        self.schema = schema
+        #: every ``$ref``, in walk order
+        self.sites = tuple(map(Site._make, sites))
+        self._resolver = RefResolver(schema, anchored)
+        resolutions = {site.pointer: self._resolver.resolve(site.ref) for site in self.sites}
+        #: each site whose reference is local, and the node it leads to
+        self.edges = {p: r.target for p, r in resolutions.items() if r.kind == LOCAL and r.target is not None}
+        #: sites whose reference leaves the document (never fetched)
+        self.remote = frozenset(p for p, r in resolutions.items() if r.kind == REMOTE)
+        #: sites whose reference leads nowhere, with the reason
+        self.broken = {p: r.reason for p, r in resolutions.items() if r.kind not in (LOCAL, REMOTE)}
 
-    step: dict[Node, set[Node]] = {t: set() for t in targets}
-    inside: dict[Pointer, list[Node]] = {}
-    for site, target in edges.items():
-        inside[site] = containers(tuple(site))
-        for container in inside[site]:
-            step[container].add(tuple(target))
-    component = _components(step)
-    return {
-        site
-        for site, target in edges.items()
-        if any(component[c] == component[tuple(target)] for c in inside[site])
-    }
+    @classmethod
+    def of(cls, schema: Any) -> ReferenceGraph:
+        """The graph of ``schema``, walked once."""
+        from .walker import walk
+
+        sites: list[Site] = []
+        anchored: list[tuple[Pointer, Any]] = []
+        for pointer, node, depth, _ in walk(schema):
+            if isinstance(node, dict):
+                anchored.append((pointer, node))
+                if "$ref" in node:
+                    sites.append(Site(pointer, depth, node["$ref"]))
+        return cls(schema, sites, anchored)
+
+    @cached_property
+    def recursive(self) -> frozenset[Pointer]:
+        """The sites that lie on a cycle of references."""
+        return frozenset(recursive_sites(self.edges))
+
+    def resolve(self, ref: Any) -> Resolution:
+        """Where ``ref`` leads in this document (any reference, not only the sites')."""
+        return self._resolver.resolve(ref)
+
+    def target(self, ref: Any) -> Any:
+        """The node a local ``ref`` names; None when it is remote or leads nowhere."""
+        resolution = self._resolver.resolve(ref)
+        if resolution.kind != LOCAL or resolution.target is None:
+            return None
+        return resolution.target.resolve(self.schema)
+
+    def heights(self, levels: Iterable[tuple[Pointer, int]] | None = None) -> Heights:
+        """How deep the instance nests below each node, references followed. ``levels``: the
+        (pointer, depth) of the nodes that count as a level of nesting, in walk order (a
+        subtree is the run of deeper nodes after its root); every node when None."""
+        if levels is None:
+            from .walker import walk
+
+            levels = ((visit.pointer, visit.depth) for visit in walk(self.schema))
+        return Heights(self, levels)
+
+
+class Heights:
+    """How deep the instance can nest below each node when references are followed.
+
+    From the depths of the levels in walk (pre-)order, where every subtree is the run of nodes
+    after it that are deeper than it: one linear pass gives each subtree's deepest node, and
+    the references inside it add the height of their (memoised) targets.
+    """
+
+    def __init__(self, graph: ReferenceGraph, levels: Iterable[tuple[Pointer, int]]) -> None:
+        self._edges = graph.edges
+        pointers: list[Pointer] = []
+        depths: list[int] = []
+        for pointer, depth in levels:
+            pointers.append(pointer)
+            depths.append(depth)
+        self._index = {p: i for i, p in enumerate(pointers)}
+        self._depths = depths
+        deepest = list(depths)
+        ends = [len(depths)] * len(depths)
+        open_nodes: list[int] = []
+        for i, depth in enumerate(depths):
+            while open_nodes and depths[open_nodes[-1]] >= depth:
+                done = open_nodes.pop()
+                ends[done] = i
+                if open_nodes:
+                    deepest[open_nodes[-1]] = max(deepest[open_nodes[-1]], deepest[done])
+            open_nodes.append(i)
+        while open_nodes:
+            done = open_nodes.pop()
+            if open_nodes:
+                deepest[open_nodes[-1]] = max(deepest[open_nodes[-1]], deepest[done])
+        self._deepest = deepest
+        self._ends = ends
+        recursive = graph.recursive
+        self._sites = sorted(
+            (self._index[p], p) for p in self._edges if p in self._index and p not in recursive
+        )
+        self._memo: dict[Pointer, int] = {}
+        #: whether a chain of references was cut short: heights are then lower bounds
+        self.truncated = False
+
+    def height(self, target: Pointer, busy: frozenset[Pointer] = frozenset()) -> int:
+        """Hops below ``target`` to the deepest instance position, references followed
+        (0 for a node that is not a level)."""
+        if target in self._memo:
+            return self._memo[target]
+        i = self._index.get(target)
+        if i is None or target in busy:
+            return 0
+        if len(busy) > MAX_REF_HOPS:
+            self.truncated = True
+            return 0
+        base = self._depths[i]
+        best = self._deepest[i] - base
+        start = bisect_left(self._sites, (i, ROOT))
+        for index, site in self._sites[start:]:
+            if index >= self._ends[i]:
+                break
+            through = self.height(self._edges[site], busy | {target})
+            best = max(best, self._depths[index] - base + through)
+        self._memo[target] = best
+        return best

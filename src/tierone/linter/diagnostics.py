@@ -5,13 +5,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import InputError
+from ..core.pointer import Pointer
+from ..subset.profiles import DEFAULT_PROFILE
 
 if TYPE_CHECKING:
     from ..core.discovery import NoMatch
 
 
 class Diagnostic(NamedTuple):
-    """One finding at one place in one schema."""
+    """One finding at one place in one schema.
+
+    The place is a :class:`~tierone.core.pointer.Pointer`, a tuple of segments; ``str()``
+    renders it as an RFC 6901 pointer, as the reports (and :meth:`to_json`) do.
+    """
 
     #: stable rule code, e.g. ``T102``
     code: str
@@ -21,8 +27,8 @@ class Diagnostic(NamedTuple):
     message: str
     #: "error" or "warning"
     severity: str
-    #: RFC 6901 pointer to the node that carries the problem (``""`` is the root)
-    pointer: str
+    #: the node that carries the problem (segments; ``str()`` renders RFC 6901, ``""`` the root)
+    pointer: Pointer
     #: the offending keyword, or None (depth, counts, shape)
     keyword: str | None
     #: 1-based place in the source, when the input has a text
@@ -36,7 +42,9 @@ class Diagnostic(NamedTuple):
     path: str = ""
 
     def to_json(self) -> dict[str, Any]:
+        """The record of the JSON report: the pointer rendered, the vendors a list."""
         record = self._asdict()
+        record["pointer"] = str(self.pointer)
         record["vendors"] = list(self.vendors)
         return record
 
@@ -48,7 +56,7 @@ class FileResult(NamedTuple):
     diagnostics: tuple[Diagnostic, ...] = ()
     error: InputError | None = None
     #: the profile the input was linted with
-    profile: str = "tier1"
+    profile: str = DEFAULT_PROFILE
     #: "json", "yaml", "model", or "" when the input could not be loaded
     format: str = ""
 

@@ -150,7 +150,7 @@ def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
     if reason is not None:  # a partial cell's condition says what exactly is not accepted
         message = f"{message}: {reason}"
     return Diagnostic(  # positional: this runs once per finding
-        feature.code, feature.name, message, severity, str(hit.pointer),
+        feature.code, feature.name, message, severity, hit.pointer,
         hit.keyword, line, column, feature.fixable, _vendors(feature.code, _hashable(hit.value), hit.amount), path,
     )
 

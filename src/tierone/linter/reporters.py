@@ -22,10 +22,6 @@ DOCS_URL = "https://tierone.readthedocs.io/en/latest/rules/#{code}"
 REPORT_SCHEMA_VERSION = 1
 
 
-def _pointer_text(pointer: str) -> str:
-    return f"[{pointer}]"
-
-
 def shown_path(path: str) -> str:
     """A path as reports show it: as it is, unless it is not UTF-8."""
     return path if path.isascii() else printable(path)
@@ -36,9 +32,19 @@ def _where(path: str, line: int | None, column: int | None) -> str:
     return f"{path}:{line}:{column}" if line is not None else path
 
 
+def _message_at(d: Diagnostic) -> str:
+    """``message [pointer]``: the one place a report renders a finding's pointer (RFC 6901)."""
+    return f"{d.message} [{d.pointer!s}]"
+
+
+def finding_text(d: Diagnostic) -> str:
+    """``CODE message [pointer]``: a finding, without the file and line it is in."""
+    return f"{d.code} {_message_at(d)}"
+
+
 def text_line(d: Diagnostic) -> str:
     """``path:line:col: CODE message [pointer]`` (the format scripts rely on)."""
-    return f"{_where(d.path, d.line, d.column)}: {d.code} {d.message} {_pointer_text(d.pointer)}"
+    return f"{_where(d.path, d.line, d.column)}: {finding_text(d)}"
 
 
 def error_line(error: InputError) -> str:
@@ -162,14 +168,15 @@ def to_sarif(report: LintReport) -> dict[str, Any]:
         # no text (a pydantic model, data) is placed at the top of it.
         region = {"startLine": d.line or 1, "startColumn": d.column or 1}
         location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": uri}, "region": region}}
-        location["logicalLocations"] = [{"fullyQualifiedName": d.pointer or "/", "kind": "object"}]
+        pointer = str(d.pointer)
+        location["logicalLocations"] = [{"fullyQualifiedName": pointer or "/", "kind": "object"}]
         results.append({
             "ruleId": d.code,
             "ruleIndex": index[d.code],
             "level": "error" if d.severity == "error" else "warning",
-            "message": {"text": f"{d.message} [{d.pointer}]"},
+            "message": {"text": _message_at(d)},
             "locations": [location],
-            "properties": {"pointer": d.pointer, "keyword": d.keyword, "vendors": list(d.vendors),
+            "properties": {"pointer": pointer, "keyword": d.keyword, "vendors": list(d.vendors),
                            "fixable": d.fixable},
         })
     notifications = [
@@ -215,18 +222,21 @@ def _escape_property(text: str) -> str:
     return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
 
 
+def _github_place(path: str, line: int | None, column: int | None) -> list[str]:
+    """The ``file=``, ``line=`` and ``col=`` properties of a workflow command."""
+    props = [f"file={_escape_property(shown_path(path))}"]
+    if line is not None:
+        props += [f"line={line}", f"col={column or 1}"]
+    return props
+
+
 def render_github(report: LintReport) -> str:
     lines = []
     for d in report.diagnostics:
-        props = [f"file={_escape_property(shown_path(d.path))}"]
-        if d.line is not None:
-            props += [f"line={d.line}", f"col={d.column or 1}"]
-        props.append(f"title={_escape_property(f'tierone {d.code} ({d.rule})')}")
-        lines.append(f"::{d.severity} {','.join(props)}::{_escape_data(f'{d.message} [{d.pointer}]')}")
+        props = [*_github_place(d.path, d.line, d.column), f"title={_escape_property(f'tierone {d.code} ({d.rule})')}"]
+        lines.append(f"::{d.severity} {','.join(props)}::{_escape_data(_message_at(d))}")
     for e in report.errors:
-        props = [f"file={_escape_property(shown_path(e.path))}"]
-        if e.line is not None:
-            props += [f"line={e.line}", f"col={e.column or 1}"]
+        props = _github_place(e.path, e.line, e.column)
         lines.append(f"::error {','.join(props)},title=tierone::{_escape_data(printable(e.message))}")
     return "".join(line + "\n" for line in lines)
 

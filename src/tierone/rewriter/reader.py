@@ -13,9 +13,10 @@ from typing import Any
 
 import orjson
 
+from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout
 from ..core.refs import LOCAL, RefResolver
-from ..core.validation import MAX_JUDGED_DEPTH, CannotJudge, TooDeep, depth_over
+from ..core.validation import CannotJudge, TooDeep
 from .decoding import FAILED, TOO_DEEP, Path, loads, pointer_of
 from .decoding import decoded as decoded_by_json
 from .plans import SETTLE_BUDGET, Plan, inert, quick

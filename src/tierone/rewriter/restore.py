@@ -15,9 +15,10 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
-from ..core.validation import MAX_JUDGED_DEPTH, CannotJudge, TooDeep, depth_over
+from ..core.validation import CannotJudge, TooDeep
 from .reader import OWNER, Reader
 
 #: compiled readers kept for :func:`restore` (the schemas most recently read against)
@@ -78,7 +79,7 @@ class Compiled:
     @classmethod
     def of(cls, original: Any) -> Compiled:
         """Compile ``original`` with room for any depth that loading accepts."""
-        from ..core.validation import deeply
+        from ..core.depth import deeply
 
         return deeply(cls, original)
 
@@ -97,7 +98,7 @@ class Compiled:
                 # else not enough room here: read it again where there is
             finally:
                 budget.var.reset(budget)
-        from ..core.validation import deeply
+        from ..core.depth import deeply
 
         return deeply(self._restore_deeply, payload, validate)
 
@@ -105,7 +106,8 @@ class Compiled:
         """What a shallow answer that ran out of room means when the schema's references loop
         without consuming input: that loop (which the judging thread would find only after
         tens of thousands of levels). None when the answer is not shallow or nothing loops."""
-        from ..core.validation import ReferenceLoop, loop_at
+        from ..core.depth import loop_at
+        from ..core.validation import ReferenceLoop
 
         if depth_over(payload, SHALLOW):
             return None
@@ -120,7 +122,8 @@ class Compiled:
         return Restored(restored, (RestoreError(Pointer(), ReferenceLoop(self._loop, OWNER).message),))
 
     def _restore_deeply(self, payload: Any, validate: bool) -> Restored:
-        from ..core.validation import ReferenceLoop, too_deep
+        from ..core.depth import too_deep
+        from ..core.validation import ReferenceLoop
 
         try:
             return self._restore(payload, validate, False)

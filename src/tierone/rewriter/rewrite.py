@@ -8,6 +8,7 @@ from typing import Any, NamedTuple
 
 from ..core.inputs import load_schema
 from ..core.loading import room_for_depth
+from ..core.pointer import ROOT
 from ..core.walker import detached, walk
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
@@ -90,7 +91,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         unfixable.extend(result.unfixable)
     if id is not None and isinstance(current, dict):
         current = {**current, "$id": id} if "$id" in current else {"$id": id, **current}
-        changes.append(Change("/$id", f"set to {id}", "a rewritten schema is a different document"))
+        changes.append(Change(ROOT.child("$id"), f"set to {id}", "a rewritten schema is a different document"))
     known = {(u.pointer, u.rule) for u in unfixable}
     for diagnostic in lint(current, profile=profile).diagnostics:
         if (diagnostic.pointer, diagnostic.code) not in known:

@@ -16,7 +16,7 @@ from .reader import Path, Plan, Reader
 def to_strict_form(instance: Any, original: Any) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema.
     ``original`` is a schema, a path, ``module:attribute`` or a pydantic model."""
-    from ..core.validation import deeply
+    from ..core.depth import deeply
 
     original = _schema(original)
     return deeply(_fill, instance, original, True)
@@ -25,7 +25,7 @@ def to_strict_form(instance: Any, original: Any) -> Any:
 def normalized(instance: Any, original: Any) -> Any:
     """``instance`` as restore gives it back: explicit nulls of optional members are absent
     (null means absent), everything else unchanged."""
-    from ..core.validation import deeply
+    from ..core.depth import deeply
 
     return deeply(_fill, instance, _schema(original), False)
 

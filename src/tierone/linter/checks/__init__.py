@@ -50,8 +50,6 @@ from .enforceability import (
 from .keywords import complex_enum_value, keyword_present, tuple_items
 from .limits import (
     BOOLEAN_LEVELS,
-    MAX_REF_HOPS,
-    Heights,
     enum_value_count,
     is_level,
     large_enum_length,
@@ -71,7 +69,7 @@ from .reasoning import (
     reasoning_on_acknowledgement,
     reasoning_type,
 )
-from .references import References, recursive_ref, references, remote_ref, unresolvable_ref
+from .references import recursive_ref, references, remote_ref, unresolvable_ref
 from .rendering import show
 from .shape import (
     REF_SIBLINGS_ALLOWED,
@@ -88,7 +86,6 @@ __all__ = [
     "BOOLEAN_LEVELS",
     "CONTAINERS",
     "DETECTORS",
-    "MAX_REF_HOPS",
     "NONE",
     "OBJECT_VALUED",
     "REASONING",
@@ -99,12 +96,10 @@ __all__ = [
     "Detector",
     "Envelope",
     "FinalCheck",
-    "Heights",
     "Hit",
     "Hits",
     "KeywordCheck",
     "NodeCheck",
-    "References",
     "Tally",
     "additional_properties_schema",
     "boolean_schema",

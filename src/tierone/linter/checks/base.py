@@ -11,7 +11,7 @@ from ...core.pointer import Pointer
 from ...core.walker import Visit
 
 if TYPE_CHECKING:
-    from .references import References
+    from ...core.refs import ReferenceGraph
 
 
 NONE: tuple[()] = ()
@@ -66,11 +66,13 @@ class Tally:
         self.string_budget = 0
         self.optional = 0
         self.unions = 0
-        #: every $ref site: (pointer, depth, value)
+        #: every $ref site, in walk order: (pointer, depth, value), a ``core.refs.Site``'s fields
+        #: (``core.refs`` is imported only for a schema that has one)
         self.refs: list[tuple[Pointer, int, Any]] = []
         #: nodes that declare an anchor ($anchor, or a draft-07 "#name" $id)
         self.anchors: list[tuple[Pointer, Any]] = []
-        self.references: References | None = None
+        #: the reference graph, built from ``refs`` and ``anchors`` when a rule first asks
+        self.references: ReferenceGraph | None = None
         #: every node visited, in walk (pre-)order: each subtree is a contiguous run
         self.order: list[Visit] = []
 

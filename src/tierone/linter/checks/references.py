@@ -1,62 +1,50 @@
 """Checks of the reference rules (T5xx): recursive, remote and unresolvable ``$ref``s.
-The resolution of every ``$ref`` of a schema is built once, when a rule first asks."""
+The schema's reference graph (``core.refs``) is built once, when a rule first asks."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Container
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from .base import NONE, Hit, Hits, Tally, final_check
 
-
-class References:
-    """Resolution of every ``$ref`` of one schema, shared by the reference rules."""
-
-    def __init__(self, tally: Tally) -> None:
-        # imported here: only a schema with a $ref needs them
-        from ...core.refs import LOCAL, REMOTE, RefResolver, recursive_sites
-
-        self.tally = tally
-        resolver = RefResolver(tally.root, tally.anchors)
-        resolutions = {pointer: resolver.resolve(ref) for pointer, _, ref in tally.refs}
-        self.edges = {p: r.target for p, r in resolutions.items() if r.kind == LOCAL and r.target is not None}
-        self.recursive = recursive_sites(self.edges)
-        #: sites whose reference leaves the document (never fetched)
-        self.remote = {p for p, r in resolutions.items() if r.kind == REMOTE}
-        #: sites whose reference leads nowhere, with the reason
-        self.broken = {p: r.reason for p, r in resolutions.items() if r.kind not in (LOCAL, REMOTE)}
+if TYPE_CHECKING:
+    from ...core.refs import ReferenceGraph
 
 
-def references(tally: Tally) -> References | None:
+def references(tally: Tally) -> ReferenceGraph | None:
+    """The reference graph of the walked schema; None when it has no ``$ref``."""
     if not tally.refs:
         return None
     if tally.references is None:
-        tally.references = References(tally)
+        from ...core.refs import ReferenceGraph  # imported here: only a schema with a $ref needs it
+
+        tally.references = ReferenceGraph(tally.root, tally.refs, tally.anchors)
     return tally.references
 
 
-def _at_sites(tally: Tally, picked: Callable[[References], Container[Pointer]],
-              fields: Callable[[References, Pointer], dict[str, Any]] | None = None) -> Hits:
+def _at_sites(tally: Tally, picked: Callable[[ReferenceGraph], Container[Pointer]],
+              fields: Callable[[ReferenceGraph, Pointer], dict[str, Any]] | None = None) -> Hits:
     """A hit, with the reference as its value, at every ``$ref`` site that ``picked`` takes
-    from the schema's resolution."""
-    refs = references(tally)
-    if refs is None:
+    from the schema's reference graph."""
+    graph = references(tally)
+    if graph is None:
         return NONE
-    sites = picked(refs)
-    return [Hit(p, "$ref", fields(refs, p) if fields else None, ref) for p, _, ref in tally.refs if p in sites]
+    sites = picked(graph)
+    return [Hit(p, "$ref", fields(graph, p) if fields else None, ref) for p, _, ref in graph.sites if p in sites]
 
 
 @final_check("T501")
 def recursive_ref(tally: Tally) -> Hits:
-    return _at_sites(tally, lambda refs: refs.recursive)
+    return _at_sites(tally, lambda graph: graph.recursive)
 
 
 @final_check("T502")
 def remote_ref(tally: Tally) -> Hits:
-    return _at_sites(tally, lambda refs: refs.remote)
+    return _at_sites(tally, lambda graph: graph.remote)
 
 
 @final_check("T503")
 def unresolvable_ref(tally: Tally) -> Hits:
-    return _at_sites(tally, lambda refs: refs.broken, lambda refs, p: {"detail": refs.broken[p]})
+    return _at_sites(tally, lambda graph: graph.broken, lambda graph, p: {"detail": graph.broken[p]})

@@ -1,5 +1,6 @@
 """What every family of passes shares: the values a pass returns, the profile's policy
-look-ups, and the small node edits and reference look-ups more than one family makes."""
+look-ups, and the small node edits more than one family makes. References are read from the
+schema's one graph, ``core.refs.ReferenceGraph``."""
 
 from __future__ import annotations
 
@@ -8,17 +9,16 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from ...core.jsontypes import declared_types
-from ...core.pointer import Pointer, PointerError
-from ...core.refs import LOCAL, RefResolver, recursive_sites
-from ...core.walker import objects
-from ...subset.profiles import Policy, policies
+from ...core.pointer import Pointer
+from ...subset.profiles import DEFAULT_PROFILE, Policy, policies
 from ...subset.table import BY_CODE
 
 
 class Change(NamedTuple):
-    """One edit the rewriter made."""
+    """One edit the rewriter made; ``pointer`` is a :class:`~tierone.core.pointer.Pointer` (``str()`` renders RFC 6901)."""
 
-    pointer: str
+    #: where the edit was made
+    pointer: Pointer
     #: what was done, in a few words
     what: str
     #: the rule that asked for it
@@ -26,9 +26,10 @@ class Change(NamedTuple):
 
 
 class Unfixable(NamedTuple):
-    """Something the rewriter could not make compliant."""
+    """Something the rewriter could not make compliant; ``pointer`` is a :class:`~tierone.core.pointer.Pointer`."""
 
-    pointer: str
+    #: where the problem is
+    pointer: Pointer
     #: the rule code it violates
     rule: str
     reason: str
@@ -37,7 +38,7 @@ class Unfixable(NamedTuple):
 class Options(NamedTuple):
     """What the passes need to know beyond the schema."""
 
-    profile: str = "tier1"
+    profile: str = DEFAULT_PROFILE
     #: "encode" free-form objects as JSON strings, or "error" to refuse them
     open_objects: str = "encode"
     #: state removed constraints in the description
@@ -108,30 +109,3 @@ def _widened(node: dict[str, Any]) -> dict[str, Any]:
     annotations: dict[str, Any] = {k: node[k] for k in ("title", "description") if k in node}
     inner = {k: v for k, v in node.items() if k not in annotations}
     return {"anyOf": [inner, {"type": "null"}], **annotations}
-
-
-# ---- references -------------------------------------------------------------------------
-
-
-def _resolver(schema: Any) -> tuple[RefResolver, set[Pointer]]:
-    """The schema's resolver, and the places whose ``$ref`` leads back to themselves."""
-    nodes = objects(schema)
-    resolver = RefResolver(schema, nodes)
-    edges = {}
-    for pointer, node in nodes:
-        if "$ref" in node:
-            resolution = resolver.resolve(node["$ref"])
-            if resolution.kind == LOCAL and resolution.target is not None:
-                edges[pointer] = resolution.target
-    return resolver, recursive_sites(edges)
-
-
-def _target(schema: Any, resolver: RefResolver, ref: Any) -> Any:
-    """What a local ``ref`` points at; None when it is remote or broken."""
-    resolution = resolver.resolve(ref)
-    if resolution.kind != LOCAL or resolution.target is None:
-        return None
-    try:
-        return resolution.target.resolve(schema)
-    except PointerError:
-        return None

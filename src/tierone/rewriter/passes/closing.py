@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jsontypes import is_object_schema, names_at
-from ...core.pointer import Pointer
+from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform
 from ..shapes import (
     ANNOTATION_KEYS,
@@ -35,7 +35,7 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
         implied = inferred_type(node) if isinstance(node, dict) else None
         if implied is None:
             return node
-        changes.append(Change(str(pointer), f"type {implied!r} added (implied by its keywords)", _why("T601")))
+        changes.append(Change(pointer, f"type {implied!r} added (implied by its keywords)", _why("T601")))
         return {**node, "type": implied}
 
     return PassResult(transform(schema, add_type), tuple(changes))
@@ -54,17 +54,17 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
-            changes.append(Change(str(pointer.child("items")), "untyped items encoded as JSON strings", _why("T607")))
+            changes.append(Change(pointer.child("items"), "untyped items encoded as JSON strings", _why("T607")))
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
         if not is_free_form(node) or not _flagged(options, _free_form_rule(node)):
             return node
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
         if not pointer:
-            unfixable.append(Unfixable("", "T101", "the root is free-form data; a strict root must declare its properties"))
+            unfixable.append(Unfixable(ROOT, "T101", "the root is free-form data; a strict root must declare its properties"))
             return node
         if options.open_objects == "error":
-            unfixable.append(Unfixable(str(pointer), "T102", "free-form data cannot be closed (--open-objects error)"))
+            unfixable.append(Unfixable(pointer, "T102", "free-form data cannot be closed (--open-objects error)"))
             return node
         encoded: dict[str, Any] = {"type": ["string", "null"] if admits_null(node) else "string"}
         for key in ("title",):
@@ -72,7 +72,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
                 encoded[key] = node[key]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, ENCODED_NOTE)
-        changes.append(Change(str(pointer), "free-form data encoded as a JSON string", _why("T102")))
+        changes.append(Change(pointer, "free-form data encoded as a JSON string", _why("T102")))
         return encoded
 
     return PassResult(transform(schema, encode), tuple(changes), tuple(unfixable))
@@ -109,13 +109,13 @@ def close_objects(schema: Any, options: Options) -> PassResult:
             if node.get("type") != "object":
                 return node
             # the union's branches carry the object's shape; closing here would refuse every member
-            changes.append(Change(str(pointer), "type: object left to the union branches", _why("T102")))
+            changes.append(Change(pointer, "type: object left to the union branches", _why("T102")))
             return {k: v for k, v in node.items() if k != "type"}
         closed = {k: v for k, v in node.items() if k != "unevaluatedProperties"}
         if "type" not in closed:
             closed["type"] = "object"
         closed["additionalProperties"] = False
-        changes.append(Change(str(pointer), "additionalProperties: false added", _why("T102")))
+        changes.append(Change(pointer, "additionalProperties: false added", _why("T102")))
         return closed
 
     return PassResult(transform(schema, close), tuple(changes))
@@ -143,7 +143,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
         for name in missing:
             if not admits_null(properties[name]) and properties[name] is not False:
                 properties[name] = _widened(properties[name]) if isinstance(properties[name], dict) else properties[name]
-            changes.append(Change(str(pointer.child("properties").child(name)),
+            changes.append(Change(pointer.child("properties").child(name),
                                   "listed in required and made nullable (null means absent)", _why("T104")))
         return {**node, "properties": properties, "required": [*required, *missing]}
 

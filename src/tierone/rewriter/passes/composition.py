@@ -7,18 +7,9 @@ from typing import Any
 
 from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
+from ...core.refs import ReferenceGraph
 from ...core.walker import transform
-from .base import (
-    Change,
-    Options,
-    PassResult,
-    Unfixable,
-    _flagged,
-    _rename_key,
-    _resolver,
-    _target,
-    _why,
-)
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
 
 
 def merge_all_of(schema: Any, options: Options) -> PassResult:
@@ -30,7 +21,7 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
     """
     if not _flagged(options, "T202"):
         return PassResult(schema)
-    resolver, recursive = _resolver(schema)
+    graph = ReferenceGraph.of(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
 
@@ -40,8 +31,8 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
         branches: list[dict[str, Any]] | None = []
         for index, branch in enumerate(node["allOf"]):
             if isinstance(branch, dict) and "$ref" in branch:
-                target = _target(schema, resolver, branch["$ref"])
-                if Pointer((*pointer, "allOf", index)) in recursive or not isinstance(target, dict):
+                target = graph.target(branch["$ref"])
+                if pointer.child("allOf").child(index) in graph.recursive or not isinstance(target, dict):
                     branches = None
                     break
                 branch = {**{k: v for k, v in target.items() if k not in ("$defs", "definitions")},
@@ -52,9 +43,9 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
             branches.append(branch)
         merged = _merged({k: v for k, v in node.items() if k != "allOf"}, branches) if branches is not None else None
         if merged is None:
-            unfixable.append(Unfixable(str(pointer), "T202", "allOf branches conflict or are not objects; cannot merge"))
+            unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
             return node
-        changes.append(Change(str(pointer), f"merged {len(node['allOf'])} allOf branch(es)", _why("T202")))
+        changes.append(Change(pointer, f"merged {len(node['allOf'])} allOf branch(es)", _why("T202")))
         return merged
 
     return PassResult(transform(schema, merge), tuple(changes), tuple(unfixable))
@@ -101,9 +92,9 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
         if not isinstance(node, dict) or "oneOf" not in node:
             return node
         if "anyOf" in node:
-            unfixable.append(Unfixable(str(pointer), "T201", "oneOf next to anyOf cannot become a second anyOf"))
+            unfixable.append(Unfixable(pointer, "T201", "oneOf next to anyOf cannot become a second anyOf"))
             return node
-        changes.append(Change(str(pointer), "oneOf renamed to anyOf", _why("T201")))
+        changes.append(Change(pointer, "oneOf renamed to anyOf", _why("T201")))
         return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
 
     return PassResult(transform(schema, rename), tuple(changes), tuple(unfixable))
@@ -122,7 +113,7 @@ def const_to_enum(schema: Any, options: Options) -> PassResult:
     def swap(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "const" not in node or "enum" in node:
             return node
-        changes.append(Change(str(pointer), "const turned into a one-value enum", _why("T213")))
+        changes.append(Change(pointer, "const turned into a one-value enum", _why("T213")))
         return _rename_key(node, "const", "enum", [node["const"]])
 
     return PassResult(transform(schema, swap), tuple(changes))

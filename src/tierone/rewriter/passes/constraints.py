@@ -96,7 +96,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
         for key, value, code in removed:
             if key == "nullable" and value is True and not admits_null(kept):
                 kept = _widened(kept)
-            changes.append(Change(str(pointer), f"{key} removed", _why(code)))
+            changes.append(Change(pointer, f"{key} removed", _why(code)))
         if options.hints:
             hints = " ".join(h for h in (HINTS[k](v) for k, v, _ in removed if k in HINTS) if h)
             if hints:

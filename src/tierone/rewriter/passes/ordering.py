@@ -30,7 +30,7 @@ def reasoning_first(schema: Any, options: Options) -> PassResult:
         result["required"] = ["reasoning", *[n for n in required if n != "reasoning"]]
     if result == schema:
         return PassResult(schema)
-    return PassResult(result, (Change("/properties/reasoning", "moved first", "RFC 0030 §A: reasoning comes first"),))
+    return PassResult(result, (Change(Pointer(("properties", "reasoning")), "moved first", "RFC 0030 §A: reasoning comes first"),))
 
 
 def property_ordering(schema: Any, options: Options) -> PassResult:
@@ -50,7 +50,7 @@ def property_ordering(schema: Any, options: Options) -> PassResult:
         wanted = list(node["properties"])
         if node.get("propertyOrdering") == wanted:
             return node
-        changes.append(Change(str(pointer), "propertyOrdering set", "Gemini 2.0 needs an explicit order"))
+        changes.append(Change(pointer, "propertyOrdering set", "Gemini 2.0 needs an explicit order"))
         return {**node, "propertyOrdering": wanted}
 
     return PassResult(transform(schema, order), tuple(changes))

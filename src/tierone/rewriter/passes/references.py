@@ -4,22 +4,11 @@ and a ``$ref`` with sibling keywords inlined."""
 from __future__ import annotations
 
 from typing import Any
-from urllib.parse import quote
 
-from ...core.pointer import Pointer
-from ...core.refs import LOCAL, RefResolver
-from ...core.walker import objects, transform
-from .base import (
-    Change,
-    Options,
-    PassResult,
-    Unfixable,
-    _flagged,
-    _rename_key,
-    _resolver,
-    _target,
-    _why,
-)
+from ...core.pointer import ROOT, Pointer
+from ...core.refs import LOCAL, ReferenceGraph
+from ...core.walker import transform
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
 
 
 def pointer_references(schema: Any, options: Options) -> PassResult:
@@ -30,21 +19,20 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
     Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     After:  ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     """
-    nodes = objects(schema)
-    if not any(_by_name(node.get("$ref")) for _, node in nodes):
+    graph = ReferenceGraph.of(schema)
+    if not any(_by_name(site.ref) for site in graph.sites):
         return PassResult(schema)
-    resolver = RefResolver(schema, nodes)
     changes: list[Change] = []
 
     def as_pointer(node: Any, pointer: Pointer) -> Any:
         ref = node.get("$ref") if isinstance(node, dict) else None
         if not _by_name(ref):
             return node
-        resolution = resolver.resolve(ref)
+        resolution = graph.resolve(ref)
         if resolution.kind != LOCAL or resolution.target is None:
             return node  # remote or broken: reported by the linter, never guessed at
-        fragment = "#" + quote(str(resolution.target), safe=_FRAGMENT_SAFE)
-        changes.append(Change(str(pointer), f"$ref {ref!r} written as {fragment!r}",
+        fragment = resolution.target.fragment()
+        changes.append(Change(pointer, f"$ref {ref!r} written as {fragment!r}",
                               "anchors and $id-based references are not in the subset; JSON Pointers are"))
         return {**node, "$ref": fragment}
 
@@ -54,10 +42,6 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
 def _by_name(ref: Any) -> bool:
     """Whether a ``$ref`` is something other than a JSON-Pointer fragment (``#``, ``#/...``)."""
     return isinstance(ref, str) and ref != "#" and not ref.startswith("#/")
-
-
-#: what a URI fragment may hold unescaped besides letters, digits and ``-._~`` (RFC 3986)
-_FRAGMENT_SAFE = "/!$&'()*+,;=:@"
 
 
 def rename_definitions(schema: Any, options: Options) -> PassResult:
@@ -70,7 +54,7 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     if "$defs" in schema:
         return PassResult(schema)  # both present: leave the author's layout alone
-    changes = [Change("/definitions", "renamed to $defs", "Gemini reads definitions only under $defs")]
+    changes = [Change(ROOT.child("definitions"), "renamed to $defs", "Gemini reads definitions only under $defs")]
 
     def retarget(node: Any, pointer: Pointer) -> Any:
         ref = node.get("$ref") if isinstance(node, dict) else None
@@ -91,7 +75,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """
     if not _flagged(options, "T106"):
         return PassResult(schema)
-    resolver, recursive = _resolver(schema)
+    graph = ReferenceGraph.of(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
@@ -99,15 +83,15 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     def inline(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "$ref" not in node or not pointer or set(node) <= keep:
             return node
-        if pointer in recursive:
-            unfixable.append(Unfixable(str(pointer), "T106", "a recursive $ref with siblings cannot be inlined"))
+        if pointer in graph.recursive:
+            unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
             return node
-        target = _target(schema, resolver, node["$ref"])
+        target = graph.target(node["$ref"])
         if not isinstance(target, dict):
             return node
         merged = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
         merged.update({k: v for k, v in node.items() if k != "$ref"})
-        changes.append(Change(str(pointer), f"inlined {node['$ref']} to merge its sibling keywords", _why("T106")))
+        changes.append(Change(pointer, f"inlined {node['$ref']} to merge its sibling keywords", _why("T106")))
         return merged
 
     return PassResult(transform(schema, inline), tuple(changes), tuple(unfixable))
