@@ -366,3 +366,14 @@ class TestRecursion:
     def test_unroll_is_a_number_of_levels(self, levels):
         with pytest.raises(ValueError, match="unroll is a number of levels"):
             tierone.rewrite({"type": "object"}, unroll=levels)
+
+    def test_draft07_definitions_are_unrolled_too(self):
+        original = {"definitions": {"Node": {"type": "object", "properties": {
+            "v": {"type": "integer"}, "next": {"$ref": "#/definitions/Node"}}, "required": ["v"]}},
+            "$ref": "#/definitions/Node"}
+        done = tierone.rewrite(original, "anthropic", unroll=2)
+        assert done.ok, done.unfixable
+        assert done.schema["properties"]["next"] == {"$ref": "#/$defs/Root_2"}  # Anthropic takes optional members
+        assert list(done.schema["$defs"]["Root_2"]["properties"]) == ["v"]
+        assert "renamed to $defs" in [change.what for change in done.changes]
+        assert tierone.restore({"v": 1, "next": {"v": 2}}, original).ok

@@ -86,12 +86,14 @@ class Compiled:
     def restore(self, payload: Any, validate: bool = True, *, shallow: bool = False) -> Restored:
         """``payload`` restored and validated against the original (or, when not
         ``validate``, left for a model to validate). ``shallow`` says the payload is known
-        to nest less than :data:`~tierone.core.validation.MAX_JUDGED_DEPTH` (parsed JSON text)."""
+        to nest less than :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` (parsed JSON text)."""
         if sys.getrecursionlimit() <= IN_THREAD_LIMIT:
             budget = start_budget()
             try:
                 return self._restore(payload, validate, shallow)
-            except RecursionError:
+            except BaseException as error:  # only running out of room is caught (see out_of_room)
+                if not out_of_room(error):
+                    raise
                 looped = self._looped(payload, validate)
                 if looped is not None:
                     return looped
@@ -127,7 +129,9 @@ class Compiled:
 
         try:
             return self._restore(payload, validate, False)
-        except RecursionError:
+        except BaseException as error:  # only running out of room is caught (see out_of_room)
+            if not out_of_room(error):
+                raise
             problem = too_deep(self.original, OWNER)
             if isinstance(problem, ReferenceLoop):
                 return Restored(payload, (RestoreError(Pointer(), problem.message),))
@@ -216,7 +220,7 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
 
     Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
     a reference that is not in the document, a ``$schema`` that is not a string, nesting
-    past :data:`~tierone.core.validation.MAX_JUDGED_DEPTH`, or a pattern that takes too long.
+    past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH`, or a pattern that takes too long.
 
     >>> original = {"type": "object", "properties": {"a": {"type": "string"}}}
     >>> restore({"a": None}, original).payload
@@ -227,6 +231,16 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
 
         original = load_schema(original).data
     return compiled(original).restore(payload)
+
+
+def out_of_room(error: BaseException) -> bool:
+    """A :class:`RecursionError`, or what a Rust extension makes of one raised inside it: the
+    reference registry's map (``rpds``, under ``referencing``) turns a RecursionError met in
+    its own look-up into pyo3's ``PanicException`` (a ``BaseException``), depending only on
+    where the stack ran out."""
+    if isinstance(error, RecursionError):
+        return True
+    return type(error).__name__ == "PanicException" and "RecursionError" in str(error)
 
 
 def _place_of(value: str, *trees: Any) -> str:

@@ -48,8 +48,8 @@ def rewrite(
     rewritten schema is a different document). ``unroll=N`` unrolls recursion N levels deep
     (the last level closed by removing the optional member that holds the recursion; restore
     reads it back as absent) for a profile that refuses recursion. The result lints clean
-    under ``profile``, or
-    says in ``unfixable`` why not. The input is not modified. ``schema`` is a schema (an object
+    under ``profile``, or says in ``unfixable`` why not. The input is not modified.
+    ``schema`` is a schema (an object
     or a boolean), a path, ``module:attribute`` or a pydantic model class or ``TypeAdapter``;
     anything else (a ``str`` that names no file, an array) raises
     :class:`tierone.core.errors.InputError`.

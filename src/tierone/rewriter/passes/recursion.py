@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.pointer import ROOT as HERE
+from ...core.pointer import Pointer
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, transform
 from .base import Change, Options, PassResult, Unfixable, _why
 
@@ -43,7 +45,7 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     def retarget(node: Any, pointer: Any) -> Any:
         return {**node, "$ref": "#"} if isinstance(node, dict) and node.get("$ref") == target else node
 
-    change = Change("", f"the root $ref {target!r} inlined; references to it point at the root",
+    change = Change(HERE, f"the root $ref {target!r} inlined; references to it point at the root",
                     _why("T101"))
     return PassResult(transform(root, retarget), (change,))
 
@@ -69,15 +71,22 @@ def unroll(schema: Any, levels: int) -> PassResult:
     After:  ``{"properties": {"label": ..., "children": {"type": "array", "items": {"$ref":
     "#/$defs/Root_2"}}}, "$defs": {"Root_2": {"properties": {"label": ...}}}}``
     """
-    schema = inline_root_ref(schema, Options()).schema
+    from .references import pointer_references, rename_definitions
+
+    done: list[Change] = []
+    for step in (pointer_references, rename_definitions, inline_root_ref):  # references as "#/$defs/<name>"
+        result = step(schema, Options())
+        schema = result.schema
+        done.extend(result.changes)
     if not isinstance(schema, dict):
-        return PassResult(schema)
+        return PassResult(schema, tuple(done))
     bodies = {ROOT: {k: v for k, v in schema.items() if k != "$defs"}}
-    defs = schema.get("$defs") if isinstance(schema.get("$defs"), dict) else {}
+    found = schema.get("$defs")
+    defs: dict[str, Any] = found if isinstance(found, dict) else {}
     bodies.update({name: body for name, body in defs.items() if isinstance(body, dict)})
     recursive = _recursive(bodies)
     if not recursive:
-        return PassResult(schema)
+        return PassResult(schema, tuple(done))
     names = _level_names(recursive, levels, set(defs), str(schema.get("title") or "Root"))
     out_defs: dict[str, Any] = {}
     unfixable: list[Unfixable] = []
@@ -86,7 +95,7 @@ def unroll(schema: Any, levels: int) -> PassResult:
         for level in range(1, levels + 1 if key in recursive else 2):
             made = _relinked(body, level, levels, recursive, names) if key in recursive else body
             if made is _CLOSED:
-                where = "" if key == ROOT else f"/$defs/{key}"
+                where = HERE if key == ROOT else Pointer(("$defs", key))
                 unfixable.append(Unfixable(where, "T501", "the recursion cannot be closed at the last unrolled level: "
                                            "no optional member or union branch holds it"))
                 made = body
@@ -97,8 +106,8 @@ def unroll(schema: Any, levels: int) -> PassResult:
     if out_defs:
         root = {**root, "$defs": out_defs}
     shown = ", ".join("the root" if key == ROOT else key for key in sorted(recursive))
-    return PassResult(root, (Change("", f"recursion ({shown}) unrolled {levels} level(s) deep", _why("T501")),),
-                      tuple(unfixable))
+    done.append(Change(HERE, f"recursion ({shown}) unrolled {levels} level(s) deep", _why("T501")))
+    return PassResult(root, tuple(done), tuple(unfixable))
 
 
 def _targets(node: Any) -> set[str]:
@@ -128,9 +137,10 @@ def _key(ref: Any) -> str | None:
 def _recursive(bodies: dict[str, Any]) -> set[str]:
     """The keys that lead back to themselves through references."""
     edges = {key: _targets(body) & set(bodies) for key, body in bodies.items()}
-    recursive = set()
-    for start in edges:
-        seen, stack = set(), list(edges[start])
+    recursive: set[str] = set()
+    for start, targets in edges.items():
+        seen: set[str] = set()
+        stack = list(targets)
         while stack:
             key = stack.pop()
             if key == start:
@@ -169,7 +179,8 @@ def _relinked(node: Any, level: int, last: int, recursive: set[str], names: dict
             return _CLOSED
         return {**node, "$ref": "#/$defs/" + names[key, level + 1].replace("~", "~0").replace("/", "~1")}
     out: dict[str, Any] = {}
-    required = node.get("required") if isinstance(node.get("required"), list) else []
+    listed = node.get("required")
+    required: list[Any] = listed if isinstance(listed, list) else []
     for keyword, value in node.items():
         if keyword == "$defs":
             continue
