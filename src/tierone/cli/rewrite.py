@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from ..subset.profiles import DEFAULT_PROFILE
+from .emit import Emit
 from .options import Format, profile_help
 from .output import fail
 
@@ -28,6 +29,9 @@ def rewrite(
     no_hints: Annotated[bool, typer.Option("--no-hints", help="Do not restate removed constraints in descriptions.")] = False,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every change on stderr.")] = False,
     schema_id: Annotated[str | None, typer.Option("--id", help="Set the rewritten schema's $id (it is a new document).")] = None,
+    unroll: Annotated[int | None, typer.Option("--unroll", min=1, metavar="N", help="Unroll recursion N levels deep (for profiles that refuse it).")] = None,
+    emit: Annotated[Emit | None, typer.Option("--emit", help="Print the vendor request fragment that carries the strict schema.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")] = None,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
@@ -37,6 +41,7 @@ def rewrite(
     found a difference, 2 could not run.
     """
     from ..core.inputs import STDIN
+    from .emit import emitted
     from .rewrite_run import run_rewrite
 
     if not paths and sys.stdin.isatty():
@@ -46,6 +51,7 @@ def rewrite(
     code = run_rewrite(
         paths or [STDIN], profile=profile, output=output, in_place=in_place, check=check, diff=diff,
         open_objects=open_objects.value, hints=not no_hints, verbose=verbose, id=schema_id,
+        unroll=unroll, emitted=emitted(emit, name, paths, output or in_place or check or diff),
     )
     raise typer.Exit(code)
 
