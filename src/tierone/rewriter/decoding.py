@@ -16,8 +16,9 @@ TOO_DEEP = object()
 #: stands for a string that holds no JSON (an error was recorded)
 FAILED = object()
 
-#: digits of an integer that orjson would read as a float (past 64 bits): json reads those
-_LONG_NUMBER = re.compile(r"\d{19}")
+#: the start of 19 digits in a row, an integer that orjson may read as a float (past 64 bits):
+#: json reads those (a lookahead from one ASCII digit scans text about twice as fast as ``\d{19}``)
+_LONG_NUMBER = re.compile(r"[0-9](?=[0-9]{18})")
 
 
 def loads(text: str | bytes) -> Any:

@@ -36,6 +36,7 @@ class Plan:
         "optional",
         "properties",
         "ready",
+        "tag",
         "union",
     )
 
@@ -55,6 +56,8 @@ class Plan:
         self.all_of: tuple[Plan, ...] = ()
         #: (plan, the branch as judged, its judge once built) per branch
         self.union: tuple[list[Any], ...] = ()
+        #: a discriminated union's tag: (member name, {its string const: the branch}), or None
+        self.tag: tuple[str, dict[str, tuple[list[Any], ...]]] | None = None
         self.additional: Plan | None = None
         self.items: Plan | None = None
         self.ready = False
@@ -67,6 +70,7 @@ class Plan:
             self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
             self.union = tuple([reader.plan(b), reader.deref(b), None] for b in union) if isinstance(union, list) else ()
+            self.tag = tag_of(self.union)
             additional = node.get("additionalProperties")
             self.additional = reader.plan(additional, False) if isinstance(additional, dict) else None
             items = items_of(node)
@@ -118,6 +122,26 @@ def quick(target: Any, value: Any) -> bool | None:
     if type(value) is dict and _wrong_tag(target, value):
         return False
     return None
+
+
+def tag_of(union: tuple[list[Any], ...]) -> tuple[str, dict[str, tuple[list[Any], ...]]] | None:
+    """A member every branch of ``union`` pins to a string ``const`` of its own (a
+    discriminator), with the branch each value leads to: a value whose member holds one of
+    them can satisfy only that branch (the others' ``const`` rule it out), and one that holds
+    another string, none."""
+    targets = [entry[1] for entry in union]
+    if len(targets) < 2 or not all(isinstance(t, dict) and isinstance(t.get("properties"), dict) for t in targets):
+        return None
+    for name in targets[0]["properties"]:
+        consts = [_const_at(target, name) for target in targets]
+        if all(isinstance(c, str) for c in consts) and len(set(consts)) == len(consts):
+            return name, {c: (entry,) for c, entry in zip(consts, union, strict=True)}
+    return None
+
+
+def _const_at(target: dict[str, Any], name: str) -> Any:
+    member = target["properties"].get(name)
+    return member.get("const") if isinstance(member, dict) else None
 
 
 def _wrong_tag(target: dict[str, Any], value: dict[str, Any]) -> bool:

@@ -210,7 +210,10 @@ class Reader:
         validated by a model (``trusted``) and only one branch can hold the value at all,
         that branch is taken without a validator's word: the model judges it."""
         tried: list[tuple[list[Any], Any, bool | None]] = []
-        for entry in plan.union:
+        entries = plan.union
+        if plan.tag is not None and type(value) is dict and type(value.get(plan.tag[0])) is str:
+            entries = plan.tag[1].get(value[plan.tag[0]], ())  # a discriminator names the one branch
+        for entry in entries:
             if entry[0].inert:
                 candidate, failed = value, False
             else:
