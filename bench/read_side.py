@@ -1,6 +1,9 @@
 """The read side against its baselines, on realistic models and answers.
 
-- ``Strict.parse(text)`` against ``Model.model_validate_json(text)`` (target: at most 2x);
+- ``Strict.parse(text)`` against ``Model.model_validate_json(text)`` (target: at most 2x):
+  ``text`` is the answer in the strict form (nulls for absent members) for ``parse``, and the
+  model's own JSON of the same instance for pydantic (which refuses those nulls where a field
+  has a non-null default);
 - for schema sources, ``Strict.restore(obj)`` against a prebuilt jsonschema validator's
   ``validate`` of the same (restored) payload (target: at most 1.5x).
 
