@@ -285,6 +285,15 @@ class TestHotPath:
             owner.parse({"name": "Bo", "pet": {"kind": "cow", "good": True}})
         assert [str(f.pointer) for f in raised.value.findings] == ["/pet"] and "cow" in str(raised.value)
 
+    def test_the_depth_of_a_place_is_counted_without_making_its_pointer(self, monkeypatch):
+        from tierone.rewriter import decoding
+
+        monkeypatch.setattr(decoding, "Pointer", None)  # a pointer made here would fail
+        assert [decoding.depth_of(path) for path in (None, (None, "a"), ((None, "a"), 0))] == [0, 1, 2]
+        monkeypatch.undo()
+        reader = tierone.strict(Inventory, "openai")
+        assert reader.parse({"counts": '{"a": 1}', "tags": None, "note": None}) == Inventory(counts={"a": 1})
+
 
 class TestModelsEverywhere:
     """lint, rewrite, restore and to_strict_form take the sources strict() takes."""

@@ -43,6 +43,15 @@ def pointer_of(path: Path) -> Pointer:
     return Pointer(tuple(reversed(parts)))
 
 
+def depth_of(path: Path) -> int:
+    """How many steps below the root a walk's place is (no pointer made)."""
+    steps = 0
+    while path is not None:
+        path = path[0]
+        steps += 1
+    return steps
+
+
 def decoded(errors: list[Any], text: str, path: Path) -> Any:
     """``text`` decoded by Python's json (NaN and the infinities refused), or :data:`FAILED`
     with the reason added to ``errors``."""

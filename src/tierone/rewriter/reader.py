@@ -17,7 +17,7 @@ from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout
 from ..core.refs import LOCAL, RefResolver
 from ..core.validation import CannotJudge, TooDeep
-from .decoding import FAILED, TOO_DEEP, Path, loads, pointer_of
+from .decoding import FAILED, TOO_DEEP, Path, depth_of, loads, pointer_of
 from .decoding import decoded as decoded_by_json
 from .plans import SETTLE_BUDGET, Plan, inert, quick
 from .shapes import is_free_form
@@ -182,7 +182,7 @@ class Reader:
             if decoded is FAILED:
                 return True, value
         else:
-            if len(pointer_of(pointer)) < MAX_JUDGED_DEPTH - 1_024:
+            if depth_of(pointer) < MAX_JUDGED_DEPTH - 1_024:
                 return True, decoded
         place = pointer_of(pointer)
         if decoded is TOO_DEEP or depth_over(decoded, MAX_JUDGED_DEPTH - len(place)):
