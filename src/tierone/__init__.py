@@ -7,6 +7,8 @@ The public API is imported lazily so that ``tierone lint`` starts fast:
 - :func:`rewrite` — a schema rewritten for strict mode (null-as-absent emulation and friends);
 - :func:`restore` — a strict-mode answer turned back into what the original schema means;
 - :func:`to_strict_form` — an instance as it travels under the rewritten schema;
+- :func:`strict` — a pydantic model (or schema) to the vendor request fragments and back to a
+  validated answer (:class:`StrictError` when it cannot);
 - :mod:`tierone.envelopes` — the universal-kind schemas and the reasoning helpers;
 - :mod:`tierone.capabilities` — generate and check a host's capabilities document.
 """
@@ -17,7 +19,18 @@ from typing import TYPE_CHECKING, Any
 
 from .core.version import __version__
 
-__all__ = ["__version__", "capabilities", "envelopes", "lint", "lint_paths", "restore", "rewrite", "to_strict_form"]
+__all__ = [
+    "StrictError",
+    "__version__",
+    "capabilities",
+    "envelopes",
+    "lint",
+    "lint_paths",
+    "restore",
+    "rewrite",
+    "strict",
+    "to_strict_form",
+]
 
 _LAZY = {
     "lint": ("tierone.linter.api", "lint"),
@@ -25,12 +38,16 @@ _LAZY = {
     "rewrite": ("tierone.rewriter.rewrite", "rewrite"),
     "restore": ("tierone.rewriter.restore", "restore"),
     "to_strict_form": ("tierone.rewriter.strictform", "to_strict_form"),
+    "strict": ("tierone.rewriter.strict", "strict"),
+    "StrictError": ("tierone.rewriter.findings", "StrictError"),
 }
 
 if TYPE_CHECKING:
     from .linter.api import lint, lint_paths
+    from .rewriter.findings import StrictError
     from .rewriter.restore import restore
     from .rewriter.rewrite import rewrite
+    from .rewriter.strict import strict
     from .rewriter.strictform import to_strict_form
 
 

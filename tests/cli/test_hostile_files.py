@@ -100,7 +100,9 @@ def test_rewrite_refuses_a_root_that_is_not_a_schema_and_goes_on(tmp_path, kind,
 
 @pytest.mark.parametrize("kind", NOT_SCHEMAS)
 def test_python_rewrite_refuses_what_is_not_a_schema(tmp_path, kind):
-    data = str(write(tmp_path / "real.json", FIXABLE)) if kind == "string" else NOT_SCHEMAS[kind]
+    data = NOT_SCHEMAS[kind]
+    if kind == "string":  # a str is a path (issue 16): one whose document is a string naming a real file
+        data = str(write(tmp_path / "root.json", str(write(tmp_path / "real.json", FIXABLE))))
     with pytest.raises(InputError, match="not a JSON Schema"):
         tierone.rewrite(data)  # type: ignore[arg-type]
 

@@ -20,6 +20,12 @@ SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
         ("tierone", "restore"), ("tierone.rewriter.restore", "Restored"),
         ("tierone.rewriter.restore", "RestoreError"), ("tierone", "to_strict_form"),
     )),
+    ("From a model to a validated answer", ("One call from a pydantic model (or a schema) to the "
+     "request fragment each vendor API takes, and back from the answer to an instance (see "
+     "[Send it](send-it.md))."), (
+        ("tierone", "strict"), ("tierone.rewriter.strict", "Strict"), ("tierone", "StrictError"),
+        ("tierone.rewriter.findings", "Finding"),
+    )),
     ("Envelopes (`tierone.envelopes`)", ("The universal kinds' payload schemas and the host's "
      "helpers around `reasoning`."), tuple(("tierone.envelopes", name) for name in (
         "kinds", "schema", "validate", "Validation", "needs_reasoning", "with_reasoning", "is_vendor_kind",

@@ -5,6 +5,7 @@ from typing import Annotated
 
 import typer
 
+from .emit import Emit
 from .options import CONFIG_HELP, ISOLATED_HELP, Format, profile_help
 from .output import fail, refuse_overwriting, stdin_is_piped
 
@@ -28,6 +29,9 @@ def rewrite(
     schema_id: Annotated[str | None, typer.Option("--id", help="Set the rewritten schema's $id (it is a new document).")] = None,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
+    unroll: Annotated[int | None, typer.Option("--unroll", min=1, metavar="N", help="Unroll recursion N levels deep (for profiles that refuse it).")] = None,
+    emit: Annotated[Emit | None, typer.Option("--emit", help="Print the vendor request fragment that carries the strict schema.")] = None,
+    name: Annotated[str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")] = None,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
@@ -39,6 +43,7 @@ def rewrite(
     found a difference, 2 could not run.
     """
     from ..core.inputs import STDIN
+    from .emit import emitted
     from .rendition_check import check_renditions, is_rendition_check
     from .renditions import settings_for
     from .rewrite_run import run_rewrite
@@ -54,6 +59,7 @@ def rewrite(
     code = run_rewrite(
         paths or [STDIN], profile=settings.profile, output=output, in_place=in_place, check=check, diff=diff,
         open_objects=settings.open_objects, hints=settings.hints, verbose=verbose, id=schema_id,
+        unroll=unroll, emitted=emitted(emit, name, paths, output or in_place or check or diff),
     )
     raise typer.Exit(code)
 

@@ -15,8 +15,9 @@ from collections.abc import Sequence
 from ..core.errors import InputError, require_schema
 from ..core.files import read_output, write_output
 from ..core.inputs import STDIN, load_input
-from ..core.loading import batch, load_path
+from ..core.loading import batch
 from ..rewriter.files import RewrittenFile, rewrite_source
+from .emit import Request, fragment_text
 from .output import read_stdin
 
 
@@ -24,28 +25,35 @@ def _say(text: str) -> None:
     sys.stderr.write(text + "\n")
 
 
-def _load(spec: str):  # type: ignore[no-untyped-def]
-    return load_input(spec, stdin=read_stdin)
+def _load(spec: str, models: bool = False):  # type: ignore[no-untyped-def]
+    return load_input(spec, stdin=read_stdin, models=models)
 
 
-def _load_schema(spec: str):  # type: ignore[no-untyped-def]
-    """A schema input; a document that is not a schema (``[1, 2]``, ``"/etc/hostname"``) is an
-    :class:`InputError` for this input, never a file name to open."""
-    source = _load(spec)
+def _load_schema(spec: str, models: bool = False):  # type: ignore[no-untyped-def]
+    """A schema input (``module:attribute`` too, when ``models``); a document that is not a
+    schema (``[1, 2]``, ``"/etc/hostname"``) is an :class:`InputError` for this input, never a
+    file name to open."""
+    source = _load(spec, models)
     require_schema(source.data, source.path)
     return source
 
 
 def run_rewrite(
     paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
-    open_objects: str, hints: bool, verbose: bool, id: str | None = None,
+    open_objects: str, hints: bool, verbose: bool, id: str | None = None, unroll: int | None = None,
+    emitted: Request | None = None,
 ) -> int:
-    """Rewrite each input; returns the exit code (0 ok, 1 unfixable or stale, 2 could not run)."""
+    """Rewrite each input (a file, ``-`` or ``module:attribute``); returns the exit code (0 ok,
+    1 unfixable or stale, 2 could not run). With ``emitted``, the vendor request fragment is
+    printed instead of the schema."""
     worst = 0
     with batch():
         for spec in paths:
             try:
-                done = rewrite_source(_load_schema(spec), profile, open_objects=open_objects, hints=hints, id=id)
+                source = _load_schema(spec, models=True)
+                if source.format == "model" and (in_place or check or diff) and not output:
+                    raise InputError(spec, "a model is not a file: --in-place, --check and --diff need -o")
+                done = rewrite_source(source, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll)
             except InputError as error:
                 _say(str(error))
                 worst = 2
@@ -63,8 +71,13 @@ def run_rewrite(
             if not done.result.ok:
                 for item in done.result.unfixable:
                     _say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
+                if unroll is None and any(item.rule == "T501" for item in done.result.unfixable):
+                    _say(f"{spec}: recursion can be unrolled to a fixed depth: --unroll N")
                 _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
                 worst = max(worst, 1)
+                continue
+            if emitted is not None:
+                sys.stdout.write(fragment_text(emitted, done.result.schema, profile))
                 continue
             if output and spec != STDIN and done.source.text is not None and id is None:  # a rendition names its source
                 from .renditions import marked_text
@@ -111,7 +124,7 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, patte
     from ..rewriter.restore import restore
 
     try:
-        original = load_path(schema_spec)  # a file: `-` is the payload's
+        original = load_input(schema_spec, models=True, dash=False)  # a file or a model: `-` is the payload's
         payload = _load(payload_spec)
     except InputError as problem:
         _say(str(problem))
@@ -139,7 +152,7 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, patte
             sys.stdout.write(json.dumps({
                 "valid": result.ok,
                 "payload": result.payload,
-                "errors": [{"pointer": e.pointer, "message": e.message} for e in result.errors],
+                "errors": [{"pointer": str(e.pointer), "message": e.message} for e in result.errors],
             }, indent=2, ensure_ascii=False) + "\n")
     elif result.ok:
         with room_for_depth():

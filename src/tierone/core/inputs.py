@@ -36,8 +36,8 @@ def load_input(
 ) -> Source:
     """Load one input: ``-`` (the ``stdin`` given, shown as ``stdin_filename``, whose suffix
     picks JSON or YAML unless ``stdin_format`` does; a file name like any other when not
-    ``dash``), ``module:attribute`` (when ``models``), a path, or data (anything but a ``str``
-    or a path; shown as ``name``)."""
+    ``dash``), ``module:attribute`` or a pydantic model class or ``TypeAdapter`` itself (when
+    ``models``), a path, or data (anything else; shown as ``name``)."""
     if isinstance(given, str):
         if given == STDIN and dash:
             return _stdin_source(stdin, stdin_filename or STDIN, stdin_format)
@@ -45,6 +45,8 @@ def load_input(
             return load_model(given)
     if isinstance(given, (str, os.PathLike)):
         return load_path(given)
+    if models and is_model(given):
+        return model_source(given, model_name(given))
     refuse_lone_surrogates(given, name)
     return Source(name, given, "data")
 
@@ -87,6 +89,11 @@ def load_model(spec: str) -> Source:
 
     Importing runs the module's code: whatever it raises, ``sys.exit()`` included, becomes an
     :class:`InputError` for this input (only an interrupt goes through)."""
+    return model_source(import_model(spec), spec)
+
+
+def import_model(spec: str) -> Any:
+    """The pydantic model class or ``TypeAdapter`` named ``module:attribute`` (imported)."""
     module_name, _, attribute = spec.partition(":")
     if "" not in sys.path and os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
@@ -107,22 +114,53 @@ def load_model(spec: str) -> Source:
             raise
         except BaseException as error:  # noqa: BLE001 (a module's __getattr__ is user code)
             raise InputError(spec, f"reading {attribute!r} failed: {_raised(error)}") from None
-    schema_of = getattr(target, "model_json_schema", None) or getattr(target, "json_schema", None)
-    if not callable(schema_of):
+    if not is_model(target):
         raise InputError(spec, "is not a pydantic model or TypeAdapter (no model_json_schema())")
+    return target
+
+
+def is_model(target: Any) -> bool:
+    """A pydantic model class (``model_json_schema()``) or ``TypeAdapter`` (``json_schema()``)."""
+    if isinstance(target, (str, bytes, os.PathLike, dict, list, bool, int, float)) or target is None:
+        return False
+    return callable(getattr(target, "model_json_schema", None)) or callable(getattr(target, "json_schema", None))
+
+
+def model_name(target: Any) -> str:
+    """How a model given as an object is shown: ``module:Class`` (a ``TypeAdapter``: of what)."""
+    if isinstance(target, type):
+        return f"{target.__module__}:{target.__qualname__}"
+    return f"TypeAdapter({printable(repr(getattr(target, '_type', '?')))[:SHOWN_RAISED]})"
+
+
+def model_source(target: Any, name: str) -> Source:
+    """The JSON Schema of a pydantic model class or ``TypeAdapter``, shown as ``name``."""
+    schema_of = getattr(target, "model_json_schema", None) or target.json_schema
     try:
         schema = schema_of()
     except KeyboardInterrupt:
         raise
     except BaseException as error:  # noqa: BLE001 (user code)
-        raise InputError(spec, f"model_json_schema() failed: {_raised(error)}") from None
-    refuse_lone_surrogates(schema, spec)
+        raise InputError(name, f"model_json_schema() failed: {_raised(error)}") from None
+    refuse_lone_surrogates(schema, name)
     from .model_places import ModelLocator, shown, source_file
 
     file = source_file(target)
     if file is None:
-        return Source(spec, schema, "model")
-    return Source(spec, schema, "model", ModelLocator(target, file), file=shown(file))
+        return Source(name, schema, "model")
+    return Source(name, schema, "model", ModelLocator(target, file), file=shown(file))
+
+
+def load_schema(given: str | os.PathLike[str] | Any, name: str = DATA) -> Source:
+    """A schema named the ways the Python API takes one: data (an object or a boolean), a
+    path, ``module:attribute`` or a pydantic model class or ``TypeAdapter``. A ``str`` is
+    never JSON text, and one that is neither an existing path nor ``module:attribute`` is an
+    :class:`InputError` (no such file), never an empty schema."""
+    from .errors import require_schema
+
+    source = load_input(given, models=True, name=name, dash=False)
+    require_schema(source.data, source.path)
+    return source
 
 
 #: what is shown of an exception raised by user code, at most

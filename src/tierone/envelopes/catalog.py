@@ -87,4 +87,4 @@ def validate(kind: str, payload: Any) -> Validation:
     from ..rewriter.restore import restore
 
     restored = restore(payload, schema(kind))
-    return Validation(restored.payload, tuple((e.pointer, e.message) for e in restored.errors))
+    return Validation(restored.payload, tuple((str(e.pointer), e.message) for e in restored.errors))

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from ..core.errors import InputError, require_schema
-from ..core.inputs import DATA, STDIN, expand_inputs, load_input
+from ..core.inputs import DATA, STDIN, expand_inputs, is_model, load_input
 from ..core.loading import Source, batch
 from ..core.renditions import marker_of, named_renditions
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
@@ -34,7 +34,7 @@ def lint(
     envelope_kind: str | None = None,
 ) -> FileResult:
     """Lint a schema given as data, a schema file given by its path, or a pydantic model
-    given as ``module:Attribute``.
+    (a class or ``TypeAdapter``, or ``module:Attribute``).
 
     A ``str`` is always a path (or a model), never JSON text: parse the text first. Anything
     that is not a schema (a missing file, an array, a number) comes back as a result with an
@@ -61,7 +61,7 @@ def _source_of(schema: object) -> Source:
     if isinstance(schema, str) and schema.lstrip()[:1] in ("{", "[", '"') and not os.path.lexists(schema):
         raise InputError(schema[:40], "no such file: lint() reads a str as a file path; "
                          "to lint JSON text, parse it first (json.loads) and pass the data")
-    if not isinstance(schema, (str, os.PathLike, Mapping)):
+    if not isinstance(schema, (str, os.PathLike, Mapping)) and not is_model(schema):
         require_schema(schema, DATA)
     return load_input(schema, models=True, dash=False)  # lint() has no standard input: `-` names a file
 

@@ -27,8 +27,9 @@ def render(source: Source, data: object) -> str:
 
 
 def rewrite_source(
-    source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True, id: str | None = None
+    source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True, id: str | None = None,
+    unroll: int | None = None,
 ) -> RewrittenFile:
-    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id)
+    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll)
     with room_for_depth():
         return RewrittenFile(source, result, render(source, result.schema))

@@ -8,28 +8,38 @@ jsonschema, so every constraint the wire schema could not carry is enforced here
 
 from __future__ import annotations
 
-import json
+import os
+import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..core.jsontypes import names_at
-from ..core.patterns import PatternTimeout
+from ..core.depth import MAX_JUDGED_DEPTH, depth_over
+from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
-from ..core.refs import LOCAL, RefResolver
-from ..core.validation import CannotJudge
-from .shapes import dict_at, is_free_form, items_of
+from ..core.validation import CannotJudge, TooDeep
+from .reader import OWNER, Reader
 
-MAX_REF_HOPS = 64
-#: how messages name the schema that restore judges against
-OWNER = "the original schema's"
+#: compiled readers kept for :func:`restore` (the schemas most recently read against)
+CACHED = 64
+#: the recursion limit up to which an answer is first read in the caller's thread (past it, or
+#: when that runs out of room, in the judging thread of ``core.validation.deeply``)
+IN_THREAD_LIMIT = 5_000
+#: an answer nesting at most this deep needs a few hundred levels of evaluation: if that runs
+#: out of room where the schema's references loop, the loop is why
+SHALLOW = 32
 
 
 class RestoreError(NamedTuple):
     """One reason the restored payload does not satisfy the original schema."""
 
-    #: RFC 6901 pointer into the payload
-    pointer: str
+    #: where, in the payload (rendered as RFC 6901 by whoever prints it)
+    pointer: Pointer
     message: str
+
+    def __str__(self) -> str:
+        return f"[{self.pointer}] {self.message}"
 
 
 class Restored(NamedTuple):
@@ -43,191 +53,170 @@ class Restored(NamedTuple):
         return not self.errors
 
 
-class _Reader:
-    """Walks a payload alongside the original schema."""
+class Compiled:
+    """Everything restore needs to know about one original schema, worked out once: the
+    checks of the schema itself, the reader's plans, and the validator."""
 
     def __init__(self, original: Any) -> None:
+        from jsonschema import SchemaError
+
+        from ..core.validation import check_references, check_schema, validator
+
+        if depth_over(original):
+            raise TooDeep(f"too deep: the original schema nests past {MAX_JUDGED_DEPTH:,} levels", about="schema")
+        check_references(original, OWNER)
         self.original = original
-        self.resolver = RefResolver.of(original)
-        self.errors: list[RestoreError] = []
-        #: (schema, place) pairs being read: a reference loop that consumes no input stops here
-        self.active: set[tuple[int, tuple[Any, ...]]] = set()
-
-    def judge(self, subschema: Any, value: Any) -> bool:
-        """Whether ``value`` satisfies ``subschema``, read as part of the original document
-        (so its ``#/...`` references resolve there)."""
-        validator = self.__dict__.get("_validator")
-        if validator is None:
-            from ..core.validation import validator as build
-
-            validator = self.__dict__["_validator"] = build(self.original, owner=OWNER)
-        return bool(validator.evolve(schema=subschema).is_valid(value))
-
-    def trial(self) -> _Reader:
-        """A reader for trying one branch: its own errors, the same references and loop guard."""
-        trial = object.__new__(type(self))
-        trial.__dict__.update(self.__dict__)
-        trial.errors = []
-        return trial
-
-    def deref(self, schema: Any) -> Any:
-        """Follow local ``$ref``s (siblings merged over the target, as the rewriter does)."""
-        for _ in range(MAX_REF_HOPS):
-            if not isinstance(schema, dict) or "$ref" not in schema:
-                return schema
-            resolution = self.resolver.resolve(schema["$ref"])
-            if resolution.kind != LOCAL or resolution.target is None:
-                return schema
-            target = resolution.target.resolve(self.original)
-            siblings = {k: v for k, v in schema.items() if k != "$ref"}
-            schema = {**target, **siblings} if isinstance(target, dict) and siblings else target
-        return schema
-
-    def merged(self, schema: Any) -> Any:
-        """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
-        if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
-            return schema
-        from .passes import _merged
-
-        branches = [self.deref(branch) for branch in schema["allOf"]]
-        if not all(isinstance(b, dict) for b in branches):
-            return schema
-        base = {k: v for k, v in schema.items() if k != "allOf"}
-        clean = [{k: v for k, v in b.items() if k not in ("$defs", "definitions")} for b in branches]
-        merged = _merged(base, clean)
-        return schema if merged is None else merged
-
-    def value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool = True) -> Any:
-        """``value`` restored against ``schema``; ``encodable`` says whether the rewriter may
-        have turned free-form data at this place into a JSON string."""
-        key = (id(schema), tuple(pointer))
-        if key in self.active:
-            return value
-        self.active.add(key)
+        #: what makes the original no schema at all (then nothing is validated against it)
+        self.invalid: tuple[RestoreError, ...] = ()
         try:
-            return self._value(value, schema, pointer, encodable)
-        finally:
-            self.active.discard(key)
+            check_schema(original, OWNER)
+        except SchemaError as error:
+            where = str(Pointer(tuple(error.absolute_path)))
+            self.invalid = (RestoreError(Pointer(), f"the original schema is invalid at [{where}]: {error.message}"),)
+        self.validator = validator(original, formats=True, owner=OWNER)
+        self.reader = Reader(original)
 
-    def _value(self, value: Any, schema: Any, pointer: Pointer, encodable: bool) -> Any:
-        was_ref = isinstance(schema, dict) and "$ref" in schema
-        schema = self.merged(self.deref(schema))
-        if (encodable or was_ref) and pointer and is_free_form(schema):
-            handled, value = self.free_form(value, pointer)
-            if handled:
-                return value
-        if not isinstance(schema, dict):
-            return value
-        for branch in schema.get("allOf", []) if isinstance(schema.get("allOf"), list) else []:
-            value = self.value(value, branch, pointer, encodable=False)
-        union = schema.get("anyOf") if isinstance(schema.get("anyOf"), list) else schema.get("oneOf")
-        if isinstance(union, list) and union:
-            value = self.branch(value, union, pointer)
-        if isinstance(value, dict):
-            return self.members(value, schema, pointer)
-        if isinstance(value, list):
-            items = items_of(schema)
-            if isinstance(items, (dict, bool)):
-                return [self.value(item, items, pointer.child(i)) for i, item in enumerate(value)]
-        return value
+    @classmethod
+    def of(cls, original: Any) -> Compiled:
+        """Compile ``original`` with room for any depth that loading accepts."""
+        from ..core.depth import deeply
 
-    def free_form(self, value: Any, pointer: Pointer) -> tuple[bool, Any]:
-        """Free-form data travels as a JSON string: decode it. (handled, value)"""
-        from ..core.depth import MAX_JUDGED_DEPTH, depth_over
-        from ..core.validation import TooDeep
+        return deeply(cls, original)
 
-        if not isinstance(value, str):
-            return False, value
-        try:
-            decoded = json.loads(value, parse_constant=_not_json)
-        except _NotJson as error:
-            self.errors.append(RestoreError(str(pointer), f"the JSON-encoded value holds {error}, which is not JSON"))
-            return True, value
-        except RecursionError:
-            decoded = _TOO_DEEP
-        except ValueError:
-            self.errors.append(RestoreError(str(pointer), "expected a JSON-encoded value (a string holding JSON)"))
-            return True, value
-        if decoded is _TOO_DEEP or depth_over(decoded, MAX_JUDGED_DEPTH - len(pointer)):
-            raise TooDeep(f"too deep: the JSON-encoded value at [{pointer}] takes the payload past "
-                          f"{MAX_JUDGED_DEPTH:,} levels", str(pointer), about="payload")
-        return True, decoded
-
-    def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
-        properties = dict_at(schema, "properties")
-        required = names_at(schema)
-        additional = schema.get("additionalProperties")
-        restored = {}
-        for name, member in value.items():
-            if member is None and name in properties and name not in required:
-                continue  # null means absent
-            if name in properties:
-                restored[name] = self.value(member, properties[name], pointer.child(name))
-            elif isinstance(additional, dict):
-                restored[name] = self.value(member, additional, pointer.child(name), encodable=False)
-            else:
-                restored[name] = member
-        return restored
-
-    def branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
-        """Restore through the first branch the restored value satisfies."""
-        for branch in branches:
-            reader = self.trial()
-            candidate = reader.value(value, branch, pointer)
-            if reader.errors:
-                continue
-            target = self.deref(branch)
+    def restore(self, payload: Any, validate: bool = True, *, shallow: bool = False) -> Restored:
+        """``payload`` restored and validated against the original (or, when not
+        ``validate``, left for a model to validate). ``shallow`` says the payload is known
+        to nest less than :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` (parsed JSON text)."""
+        if sys.getrecursionlimit() <= IN_THREAD_LIMIT:
+            budget = start_budget()
             try:
-                valid = self.judge(target, candidate)
-            except (CannotJudge, PatternTimeout, RecursionError):
+                return self._restore(payload, validate, shallow)
+            except BaseException as error:  # only running out of room is caught (see out_of_room)
+                if not out_of_room(error):
+                    raise
+                looped = self._looped(payload, validate)
+                if looped is not None:
+                    return looped
+                # else not enough room here: read it again where there is
+            finally:
+                budget.var.reset(budget)
+        from ..core.depth import deeply
+
+        return deeply(self._restore_deeply, payload, validate)
+
+    def _looped(self, payload: Any, validate: bool) -> Restored | None:
+        """What a shallow answer that ran out of room means when the schema's references loop
+        without consuming input: that loop (which the judging thread would find only after
+        tens of thousands of levels). None when the answer is not shallow or nothing loops."""
+        from ..core.depth import loop_at
+        from ..core.validation import ReferenceLoop
+
+        if depth_over(payload, SHALLOW):
+            return None
+        if "_loop" not in self.__dict__:
+            self._loop = loop_at(self.original)
+        if self._loop is None:
+            return None
+        try:
+            restored = self.reader.read(payload, trusted=not validate)[0]
+        except RecursionError:
+            restored = payload
+        return Restored(restored, (RestoreError(Pointer(), ReferenceLoop(self._loop, OWNER).message),))
+
+    def _restore_deeply(self, payload: Any, validate: bool) -> Restored:
+        from ..core.depth import too_deep
+        from ..core.validation import ReferenceLoop
+
+        try:
+            return self._restore(payload, validate, False)
+        except BaseException as error:  # only running out of room is caught (see out_of_room)
+            if not out_of_room(error):
                 raise
-            except Exception:  # noqa: BLE001 (a branch we cannot judge is simply not chosen)
-                valid = False
-            if valid:
-                return candidate
-        return value
+            problem = too_deep(self.original, OWNER)
+            if isinstance(problem, ReferenceLoop):
+                return Restored(payload, (RestoreError(Pointer(), problem.message),))
+            raise problem from None
 
+    def _restore(self, payload: Any, validate: bool, shallow: bool) -> Restored:
+        if not shallow and depth_over(payload):
+            raise TooDeep(f"too deep: the payload nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
+        restored, errors = payload, ()
+        try:
+            restored, read = self.reader.read(payload, trusted=not validate)
+            errors = tuple(read) + (self.validate(restored) if validate else ())
+        except PatternTimeout as error:
+            where = _place_of(error.value, restored, payload)
+            raise CannotJudge(f"[{where}] {error}", where, about="payload") from None
+        return Restored(restored, errors)
 
-#: stands for a decoded value too deep to decode
-_TOO_DEEP = object()
+    def validate(self, payload: Any) -> tuple[RestoreError, ...]:
+        """The errors of ``payload`` against the original, each at its leaf, each once."""
+        from referencing.exceptions import Unresolvable
 
+        from ..core.validation import ReferenceNotHere, reference_site
+        from .findings import leaves, unique
 
-class _NotJson(ValueError):
-    """A constant that Python's json accepts and JSON does not (NaN, Infinity, -Infinity)."""
-
-
-def _not_json(name: str) -> Any:
-    raise _NotJson(name)
+        if self.invalid:
+            return self.invalid
+        try:
+            if self.validator.is_valid(payload):
+                return ()
+            errors = sorted(self.validator.iter_errors(payload), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+            return tuple(RestoreError(*finding) for finding in unique(leaves(errors)))
+        except Unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
+            ref = str(getattr(error, "ref", ""))
+            raise ReferenceNotHere(ref, reference_site(self.original, ref), OWNER) from None
 
 
 def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:
     """Validate with jsonschema (the dialect the schema names; 2020-12 by default), formats
     included. References are never fetched: one that is not in the document raises
     :class:`~tierone.core.validation.ReferenceNotHere`."""
-    import jsonschema
-    from referencing.exceptions import Unresolvable
+    return compiled(schema).validate(payload)
 
-    from ..core.validation import ReferenceNotHere, check_schema, reference_site, validator
+
+_cache: OrderedDict[bytes, Compiled] = OrderedDict()
+_cache_lock = threading.Lock()
+
+
+def compiled(original: Any) -> Compiled:
+    """The compiled reader of ``original``: from a small cache keyed by the schema's exact JSON
+    text (and kept only while the schema is still equal to the copy it was compiled from), or
+    compiled now."""
+    import copy
+
+    import orjson
 
     try:
-        check_schema(schema, OWNER)
-        errors = sorted(validator(schema, formats=True, owner=OWNER).iter_errors(payload),
-                        key=lambda e: (list(map(str, e.absolute_path)), e.message))
-        return tuple(RestoreError(str(Pointer(tuple(e.absolute_path))), e.message) for e in errors)
-    except Unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
-        ref = str(getattr(error, "ref", ""))
-        raise ReferenceNotHere(ref, reference_site(schema, ref), OWNER) from None
-    except jsonschema.SchemaError as error:
-        where = str(Pointer(tuple(error.absolute_path)))
-        return (RestoreError("", f"the original schema is invalid at [{where}]: {error.message}"),)
+        key = orjson.dumps(original)
+    except (TypeError, orjson.JSONEncodeError):
+        key = None  # keys that are not strings, integers past 64 bits: not cached
+    if key is not None:
+        with _cache_lock:
+            found = _cache.get(key)
+            if found is not None:
+                _cache.move_to_end(key)
+        if found is not None and found.original == original:
+            return found
+    made = Compiled.of(copy.deepcopy(original) if key is not None else original)
+    if key is not None:
+        with _cache_lock:
+            _cache[key] = made
+            while len(_cache) > CACHED:
+                _cache.popitem(last=False)
+    return made
 
 
-def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
+def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike[str] | Any) -> Restored:
     """Undo the strict-mode emulation on ``payload`` and validate it against ``original``.
 
     ``null`` for a property that was optional in ``original`` becomes absent; a JSON string
     standing for free-form data is decoded. Works for answers to the rewritten schema of any
-    profile. The input is not modified. Nothing is ever fetched.
+    profile. The input is not modified. Nothing is ever fetched. What is worked out about
+    ``original`` (its checks, the reader, the validator) is kept for the next call.
+    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model class or
+    ``TypeAdapter`` (a ``str`` that names nothing raises
+    :class:`~tierone.core.errors.InputError`).
 
     Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
     a reference that is not in the document, a ``$schema`` that is not a string, nesting
@@ -237,33 +226,21 @@ def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
     >>> restore({"a": None}, original).payload
     {}
     """
-    from ..core.depth import deeply
+    if not isinstance(original, (dict, bool)):
+        from ..core.inputs import load_schema
 
-    return deeply(_restore, payload, original)
+        original = load_schema(original).data
+    return compiled(original).restore(payload)
 
 
-def _restore(payload: Any, original: Any) -> Restored:
-    from ..core.depth import MAX_JUDGED_DEPTH, depth_over, too_deep
-    from ..core.validation import ReferenceLoop, TooDeep, check_references
-
-    for what, value in (("the original schema", original), ("the payload", payload)):
-        if depth_over(value):
-            raise TooDeep(f"too deep: {what} nests past {MAX_JUDGED_DEPTH:,} levels", about="payload" if value is payload else "schema")
-    check_references(original, OWNER)
-    reader = _Reader(original)
-    restored = payload
-    try:
-        restored = reader.value(payload, original, Pointer())
-        errors = tuple(reader.errors) + validate(restored, original)
-    except RecursionError:
-        problem = too_deep(original, OWNER)
-        if isinstance(problem, ReferenceLoop):
-            return Restored(restored, (RestoreError("", problem.message),))
-        raise problem from None
-    except PatternTimeout as error:
-        where = _place_of(error.value, restored, payload)
-        raise CannotJudge(f"[{where}] {error}", where, about="payload") from None
-    return Restored(restored, errors)
+def out_of_room(error: BaseException) -> bool:
+    """A :class:`RecursionError`, or what a Rust extension makes of one raised inside it: the
+    reference registry's map (``rpds``, under ``referencing``) turns a RecursionError met in
+    its own look-up into pyo3's ``PanicException`` (a ``BaseException``), depending only on
+    where the stack ran out."""
+    if isinstance(error, RecursionError):
+        return True
+    return type(error).__name__ == "PanicException" and "RecursionError" in str(error)
 
 
 def _place_of(value: str, *trees: Any) -> str:

@@ -10,18 +10,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..core.jsontypes import names_at
-from ..core.patterns import PatternTimeout
-from ..core.pointer import Pointer
-from ..core.validation import CannotJudge
-from .restore import _Reader
+from .reader import Path, Plan, Reader
 
 
 def to_strict_form(instance: Any, original: Any) -> Any:
-    """``instance`` (valid under ``original``) as it travels under the rewritten schema."""
+    """``instance`` (valid under ``original``) as it travels under the rewritten schema.
+    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model."""
     from ..core.depth import deeply
 
-    return deeply(_Filler(original).value, instance, original, Pointer())
+    original = _schema(original)
+    return deeply(_fill, instance, original, True)
 
 
 def normalized(instance: Any, original: Any) -> Any:
@@ -29,44 +27,52 @@ def normalized(instance: Any, original: Any) -> Any:
     (null means absent), everything else unchanged."""
     from ..core.depth import deeply
 
-    return deeply(_Filler(original, fill=False).value, instance, original, Pointer())
+    return deeply(_fill, instance, _schema(original), False)
 
 
-class _Filler(_Reader):
+def _schema(original: Any) -> Any:
+    if isinstance(original, (dict, bool)):
+        return original
+    from ..core.inputs import load_schema
+
+    return load_schema(original).data
+
+
+def _fill(instance: Any, original: Any, fill: bool) -> Any:
+    filler = _Filler(original, fill)
+    return filler.value(instance, filler.root, None)
+
+
+class _Filler(Reader):
+    """Walks an instance alongside the original schema, putting back the strict shapes."""
+
+    shortcuts = False
+
     def __init__(self, original: Any, fill: bool = True) -> None:
         super().__init__(original)
         self.fill = fill
 
-    def free_form(self, value: Any, pointer: Pointer) -> tuple[bool, Any]:
+    def free_form(self, value: Any, pointer: Path) -> tuple[bool, Any]:
         return True, (json.dumps(value, ensure_ascii=False) if self.fill else value)
 
-    def branch(self, value: Any, branches: list[Any], pointer: Pointer) -> Any:
+    def branch(self, value: Any, plan: Plan, pointer: Path) -> Any:
         """Fill through the first branch the (original) value satisfies."""
-        for branch in branches:
-            target = self.deref(branch)
-            try:
-                if self.judge(target, value):
-                    return self.value(value, branch, pointer)
-            except (CannotJudge, PatternTimeout, RecursionError):
-                raise
-            except Exception:  # noqa: BLE001, S112 (a branch we cannot judge is simply not chosen)
-                continue
+        for entry in plan.union:
+            if self.satisfies(entry, value):
+                return self.in_place(value, entry[0], pointer)
         return value
 
-    def members(self, value: dict[str, Any], schema: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
-        declared = schema.get("properties")
-        properties: dict[str, Any] = declared if isinstance(declared, dict) else {}
-        additional = schema.get("additionalProperties")
+    def members(self, value: dict[str, Any], plan: Plan, pointer: Path) -> dict[str, Any]:
+        properties, optional, additional = plan.properties, plan.optional, plan.additional
         filled = {}
-        required = names_at(schema)
-        for name, sub in properties.items():
-            if name in value and not (value[name] is None and name not in required):
-                filled[name] = self.value(value[name], sub, pointer.child(name))
+        for name in properties:
+            if name in value and not (value[name] is None and name in optional):
+                filled[name] = self.value(value[name], plan.child(name), (pointer, name))
             elif self.fill:
                 filled[name] = None
         for name, member in value.items():
             if name not in properties:
-                filled[name] = self.value(member, additional, pointer.child(name), encodable=False) if isinstance(additional, dict) else member
+                filled[name] = self.value(member, additional, (pointer, name)) if additional is not None else member
         return filled
 
 

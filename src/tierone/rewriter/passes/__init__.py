@@ -14,6 +14,7 @@ from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .directives import drop_directives
 from .ordering import property_ordering, reasoning_first
+from .recursion import inline_root_ref
 from .references import inline_ref_siblings, pointer_references, rename_definitions
 
 __all__ = [
@@ -40,6 +41,7 @@ PASSES: tuple[Pass, ...] = (
     drop_directives,
     pointer_references,
     rename_definitions,
+    inline_root_ref,
     inline_ref_siblings,
     merge_all_of,
     one_of_to_any_of,

@@ -1,0 +1,85 @@
+"""``tierone rewrite --emit``: the vendor request fragment that carries the strict schema,
+for users outside Python. The fragments themselves are built by
+:mod:`tierone.rewriter.fragments` (what :class:`tierone.Strict` hands Python callers)."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from typing import Any, NamedTuple
+
+
+class Emit(str, Enum):
+    """The fragments ``--emit`` prints, named after the API field they fill."""
+
+    OPENAI_RESPONSE_FORMAT = "openai-response-format"
+    OPENAI_TEXT_FORMAT = "openai-text-format"
+    OPENAI_TOOL = "openai-tool"
+    ANTHROPIC_TOOL = "anthropic-tool"
+    ANTHROPIC_OUTPUT_FORMAT = "anthropic-output-format"
+    GEMINI_CONFIG = "gemini-config"
+
+
+#: the fragments whose API needs a name (a schema's, a function's or a tool's)
+NAMED = frozenset({Emit.OPENAI_RESPONSE_FORMAT, Emit.OPENAI_TEXT_FORMAT, Emit.OPENAI_TOOL, Emit.ANTHROPIC_TOOL})
+
+
+class Request(NamedTuple):
+    """What ``--emit`` and ``--name`` ask for, checked."""
+
+    kind: Emit
+    name: str | None
+
+
+def request(kind: Emit | None, name: str | None) -> Request | None:
+    """The checked request, None without ``--emit``; a :class:`ValueError` saying what to
+    change when ``--name`` is missing where the API needs one, given where it takes none, or
+    not a name the API accepts."""
+    if kind is None:
+        if name is not None:
+            raise ValueError("--name goes with --emit (the name of the schema, function or tool in the request)")
+        return None
+    if kind in NAMED and name is None:
+        raise ValueError(f"--emit {kind.value} needs --name NAME (the API requires a name)")
+    if kind not in NAMED and name is not None:
+        raise ValueError(f"--emit {kind.value} takes no --name (the API has no name for it)")
+    if name is not None:
+        _fragment(kind, {}, name, "tier1")  # the name is checked as the API checks it
+    return Request(kind, name)
+
+
+def fragment_text(asked: Request, schema: Any, profile: str) -> str:
+    """The fragment carrying ``schema``, as JSON text (indented, ending in a newline)."""
+    return json.dumps(_fragment(asked.kind, schema, asked.name, profile), indent=2, ensure_ascii=False) + "\n"
+
+
+def _fragment(kind: Emit, schema: Any, name: str | None, profile: str) -> dict[str, Any]:
+    from ..rewriter import fragments
+
+    if kind is Emit.OPENAI_RESPONSE_FORMAT:
+        return fragments.openai_response_format(schema, name or "")
+    if kind is Emit.OPENAI_TEXT_FORMAT:
+        return fragments.openai_text_format(schema, name or "")
+    if kind is Emit.OPENAI_TOOL:
+        return fragments.openai_tool(schema, name or "")
+    if kind is Emit.ANTHROPIC_TOOL:
+        return fragments.anthropic_tool(schema, name or "")
+    if kind is Emit.ANTHROPIC_OUTPUT_FORMAT:
+        return fragments.anthropic_output_format(schema)
+    return fragments.gemini_config(schema, profile)
+
+
+def emitted(kind: Emit | None, name: str | None, paths: list[str] | None, writes: object) -> Request | None:
+    """The checked ``--emit``/``--name`` request of ``tierone rewrite``; exits 2 (one line on
+    stderr) when it cannot be honoured: a bad or missing name, more than one input, or an
+    option that writes files."""
+    from .output import fail
+
+    try:
+        asked = request(kind, name)
+    except ValueError as problem:
+        fail(str(problem))
+    if asked is not None and (writes or len(paths or []) > 1):
+        fail("--emit prints one input's request fragment to stdout: give one input, without -o, "
+             "--in-place, --check or --diff")
+    return asked

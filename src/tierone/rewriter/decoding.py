@@ -1,0 +1,76 @@
+"""JSON text as the read side decodes it: fast through orjson where that reads exactly what
+Python's json reads, and where a walk is, as a chain made into a pointer only when needed."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import orjson
+
+from ..core.pointer import Pointer
+
+#: stands for a decoded value too deep to decode
+TOO_DEEP = object()
+#: stands for a string that holds no JSON (an error was recorded)
+FAILED = object()
+
+#: the start of 19 digits in a row, an integer that orjson may read as a float (past 64 bits):
+#: json reads those (a lookahead from one ASCII digit scans text about twice as fast as ``\d{19}``)
+_LONG_NUMBER = re.compile(r"[0-9](?=[0-9]{18})")
+
+
+def loads(text: str | bytes) -> Any:
+    """JSON text parsed by orjson (fast; at most 1,024 levels); ``orjson.JSONDecodeError``
+    for what it refuses, and for text with an integer orjson would turn into a float."""
+    if _LONG_NUMBER.search(text if isinstance(text, str) else text.decode("utf-8", "replace")) is not None:
+        raise orjson.JSONDecodeError("an integer past 64 bits", "", 0)
+    return orjson.loads(text)
+
+
+#: where a walk is: None at the root, else (where the parent is, the member name or index);
+#: made into a :class:`Pointer` only when something is reported there
+Path = Any
+
+
+def pointer_of(path: Path) -> Pointer:
+    """The pointer of a walk's place."""
+    parts = []
+    while path is not None:
+        path, segment = path
+        parts.append(segment)
+    return Pointer(tuple(reversed(parts)))
+
+
+def depth_of(path: Path) -> int:
+    """How many steps below the root a walk's place is (no pointer made)."""
+    steps = 0
+    while path is not None:
+        path = path[0]
+        steps += 1
+    return steps
+
+
+def decoded(errors: list[Any], text: str, path: Path) -> Any:
+    """``text`` decoded by Python's json (NaN and the infinities refused), or :data:`FAILED`
+    with the reason added to ``errors``."""
+    from .restore import RestoreError
+
+    try:
+        return json.loads(text, parse_constant=_not_json)
+    except _NotJson as error:
+        errors.append(RestoreError(pointer_of(path), f"the JSON-encoded value holds {error}, which is not JSON"))
+    except RecursionError:
+        return TOO_DEEP
+    except ValueError:
+        errors.append(RestoreError(pointer_of(path), "expected a JSON-encoded value (a string holding JSON)"))
+    return FAILED
+
+
+class _NotJson(ValueError):
+    """A constant that Python's json accepts and JSON does not (NaN, Infinity, -Infinity)."""
+
+
+def _not_json(name: str) -> Any:
+    raise _NotJson(name)

@@ -1,0 +1,156 @@
+"""The plans the read side walks by: what one schema node means for the value found there
+(compiled once per original schema by :class:`~tierone.rewriter.reader.Reader`), which plans
+have nothing to undo, and the verdicts on union branches that need no validator."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ..core.jsontypes import names_at
+from .shapes import dict_at, items_of
+
+if TYPE_CHECKING:
+    from .reader import Reader
+
+#: keywords that say nothing a branch's quick verdict must weigh
+_QUICK = frozenset({"type", "title", "description", "$comment", "examples", "default"})
+#: the JSON type of a Python value, for quick verdicts (``bool`` before ``int``)
+_TYPES = {dict: ("object",), list: ("array",), str: ("string",), bool: ("boolean",), type(None): ("null",),
+          int: ("integer", "number"), float: ("number",)}
+
+
+class Plan:
+    """What one schema node, reached one way, means for the value found there. Its children
+    are compiled when it is first walked (or settled): a schema whose merged ``allOf`` makes
+    new nodes at every level of a recursion compiles only as deep as an answer goes."""
+
+    __slots__ = (
+        "_children",
+        "_reader",
+        "additional",
+        "all_of",
+        "decode",
+        "inert",
+        "items",
+        "node",
+        "optional",
+        "properties",
+        "ready",
+        "tag",
+        "union",
+    )
+
+    def __init__(self, reader: Reader, node: Any, decode: bool) -> None:
+        self._reader = reader
+        #: the node with its ``$ref`` followed and its ``allOf`` merged
+        self.node = node
+        #: free-form data here travels as a JSON string
+        self.decode = decode
+        is_dict = isinstance(node, dict)
+        self.properties: dict[str, Any] = dict_at(node, "properties") if is_dict else {}
+        #: members that were optional: null means absent
+        self.optional = frozenset(n for n in self.properties if n not in names_at(node)) if is_dict else frozenset()
+        self._children: dict[str, Plan] = {}
+        #: nothing to undo anywhere below: the value is its own restoration (set by the reader)
+        self.inert = False
+        self.all_of: tuple[Plan, ...] = ()
+        #: (plan, the branch as judged, its judge once built) per branch
+        self.union: tuple[list[Any], ...] = ()
+        #: a discriminated union's tag: (member name, {its string const: the branch}), or None
+        self.tag: tuple[str, dict[str, tuple[list[Any], ...]]] | None = None
+        self.additional: Plan | None = None
+        self.items: Plan | None = None
+        self.ready = False
+
+    def prepare(self) -> Plan:
+        """Compile the plans of the ``allOf``, union branches, extra members and items."""
+        reader, node = self._reader, self.node
+        if isinstance(node, dict):
+            all_of = node.get("allOf")
+            self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
+            union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
+            self.union = tuple([reader.plan(b), reader.deref(b), None] for b in union) if isinstance(union, list) else ()
+            self.tag = tag_of(self.union)
+            additional = node.get("additionalProperties")
+            self.additional = reader.plan(additional, False) if isinstance(additional, dict) else None
+            items = items_of(node)
+            self.items = reader.plan(items) if isinstance(items, (dict, bool)) else None
+        self.ready = True
+        return self
+
+    def child(self, name: str) -> Plan:
+        """The plan of member ``name`` (declared in ``properties``)."""
+        found = self._children.get(name)
+        if found is None:
+            found = self._children[name] = self._reader.plan(self.properties[name])
+        return found
+
+
+#: plans compiled ahead to find those with nothing to undo (past it, none is taken as such)
+SETTLE_BUDGET = 20_000
+
+
+def inert(plan: Plan) -> bool:
+    """Whether reading through ``plan`` can change nothing (given what is inert below): a
+    union or ``allOf`` whose branches change nothing changes nothing either."""
+    if plan.decode or plan.optional:
+        return False
+    below = [*plan.all_of, *(entry[0] for entry in plan.union), *(plan.child(name) for name in plan.properties)]
+    return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
+
+
+def quick(target: Any, value: Any) -> bool | None:
+    """The verdict on a union branch where it needs no validator: the branch's ``type``
+    excludes the value, or a member's string ``const`` (a tag) does; or the branch says only
+    ``type``, which the value has. None when it takes a validator."""
+    if target is True:
+        return True
+    if not isinstance(target, dict):
+        return None
+    declared = target.get("type")
+    if declared is not None:
+        types = (declared,) if isinstance(declared, str) else declared
+        kinds = _TYPES.get(type(value))
+        if kinds is None or not isinstance(types, (list, tuple)):
+            return None
+        if type(value) is float and value.is_integer():
+            kinds = ("integer", "number")
+        if not any(kind in types for kind in kinds):
+            return False
+        if target.keys() <= _QUICK:
+            return True
+    if type(value) is dict and _wrong_tag(target, value):
+        return False
+    return None
+
+
+def tag_of(union: tuple[list[Any], ...]) -> tuple[str, dict[str, tuple[list[Any], ...]]] | None:
+    """A member every branch of ``union`` pins to a string ``const`` of its own (a
+    discriminator), with the branch each value leads to: a value whose member holds one of
+    them can satisfy only that branch (the others' ``const`` rule it out), and one that holds
+    another string, none."""
+    targets = [entry[1] for entry in union]
+    if len(targets) < 2 or not all(isinstance(t, dict) and isinstance(t.get("properties"), dict) for t in targets):
+        return None
+    for name in targets[0]["properties"]:
+        consts = [_const_at(target, name) for target in targets]
+        if all(isinstance(c, str) for c in consts) and len(set(consts)) == len(consts):
+            return name, {c: (entry,) for c, entry in zip(consts, union, strict=True)}
+    return None
+
+
+def _const_at(target: dict[str, Any], name: str) -> Any:
+    member = target["properties"].get(name)
+    return member.get("const") if isinstance(member, dict) else None
+
+
+def _wrong_tag(target: dict[str, Any], value: dict[str, Any]) -> bool:
+    """Whether a member of ``value`` differs from the string ``const`` its branch requires."""
+    properties = target.get("properties")
+    if not isinstance(properties, dict):
+        return False
+    for name, member in properties.items():
+        if isinstance(member, dict) and isinstance(member.get("const"), str) and name in value \
+                and (type(value[name]) is not str or value[name] != member["const"]):
+            return True
+    return False

@@ -1,0 +1,185 @@
+"""``strict()``: from a pydantic model (or a schema) to the vendor request and back to a
+validated answer, in one value.
+
+>>> from pydantic import BaseModel
+>>> class Reply(BaseModel):
+...     text: str
+...     mood: str | None = None
+>>> reply = strict(Reply)
+>>> reply.openai_response_format("reply")["json_schema"]["schema"]["required"]
+['text', 'mood']
+>>> reply.parse('{"text": "hi", "mood": null}')
+Reply(text='hi', mood=None)
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any
+
+import orjson
+
+from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
+from ..core.validation import CannotJudge
+from ..subset.profiles import DEFAULT_PROFILE
+from . import fragments
+from .findings import Finding, StrictError, from_pydantic
+from .reader import loads
+
+__all__ = ["Strict", "StrictError", "strict"]
+
+
+@dataclass(frozen=True, eq=False)
+class Strict:
+    """A schema made strict for a profile, the request fragments that carry it, and the
+    reader of the answers (compiled once, reused by every :meth:`parse` and :meth:`restore`)."""
+
+    #: the strict schema (what the vendor is sent)
+    schema: Any
+    #: the schema as given (a model's JSON Schema)
+    original: Any
+    profile: str
+    #: the pydantic model class or ``TypeAdapter`` given, or None for a schema
+    model: Any = None
+    #: how the source is shown in messages (a path, ``module:attribute``, ``<schema>``)
+    name: str = DATA
+    _reader: Any = field(default=None, repr=False)
+    #: the model's validation of plain data (``model_validate`` or ``validate_python``)
+    _check: Any = field(default=None, repr=False)
+
+    # ---- the request fragments ------------------------------------------------------------
+
+    def openai_response_format(self, name: str) -> dict[str, Any]:
+        """Chat Completions ``response_format``: ``{"type": "json_schema", "json_schema":
+        {"name", "schema", "strict": true}}``."""
+        return fragments.openai_response_format(self._sent(), name)
+
+    def openai_text_format(self, name: str) -> dict[str, Any]:
+        """Responses API ``text.format``: ``{"type": "json_schema", "name", "schema", "strict": true}``."""
+        return fragments.openai_text_format(self._sent(), name)
+
+    def openai_tool(self, name: str, description: str | None = None) -> dict[str, Any]:
+        """A Chat Completions strict function tool: ``{"type": "function", "function": {"name",
+        "description"?, "parameters", "strict": true}}``."""
+        return fragments.openai_tool(self._sent(), name, description)
+
+    def anthropic_tool(self, name: str, description: str | None = None) -> dict[str, Any]:
+        """An Anthropic strict tool: ``{"name", "description"?, "input_schema", "strict": true}``."""
+        return fragments.anthropic_tool(self._sent(), name, description)
+
+    def anthropic_output_format(self) -> dict[str, Any]:
+        """Anthropic structured output, sent as ``output_config={"format": ...}``."""
+        return fragments.anthropic_output_format(self._sent())
+
+    def gemini_config(self) -> dict[str, Any]:
+        """The ``generation_config`` entries: ``{"response_mime_type": "application/json",
+        "response_json_schema": schema}``."""
+        return fragments.gemini_config(self._sent(), self.profile)
+
+    def _sent(self) -> Any:
+        import copy
+
+        return copy.deepcopy(self.schema)  # the caller (or an SDK) may edit what it is handed
+
+    # ---- the answer -----------------------------------------------------------------------
+
+    def restore(self, answer: Any) -> Any:
+        """The answer (text, a tool call's arguments or parsed JSON) as plain data meaning what
+        the original schema means, validated against it; :class:`StrictError` when it is not
+        valid."""
+        return self._read(*_decoded(answer), validate=True)
+
+    def parse(self, answer: Any) -> Any:
+        """The answer as an instance of the model (its validators and defaults run), or for a
+        schema source the restored data validated against the original; :class:`StrictError`
+        listing ``(pointer, message)`` when it is not valid."""
+        data, shallow = _decoded(answer)
+        if self.model is None:
+            return self._read(data, shallow, validate=True)
+        return self._instance(self._read(data, shallow, validate=False))
+
+    def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
+        try:
+            restored = self._reader.restore(data, validate, shallow=shallow)
+        except CannotJudge as error:
+            raise StrictError([(error.pointer, error.message)], "the answer cannot be read") from None
+        if restored.errors:
+            raise StrictError(((e.pointer, e.message) for e in restored.errors), "the answer is invalid")
+        return restored.payload
+
+    def _instance(self, data: Any) -> Any:
+        try:
+            return self._check(data)
+        except Exception as error:
+            from pydantic import ValidationError
+
+            if not isinstance(error, ValidationError):
+                raise
+            raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
+
+
+def _decoded(answer: Any) -> tuple[Any, bool]:
+    """The answer as JSON data: text (``str``/``bytes``, surrounding whitespace allowed) is
+    parsed; anything else is taken as already parsed. And whether it is known to nest no
+    deeper than orjson parses (1,024 levels)."""
+    if isinstance(answer, (bytes, bytearray, memoryview)):
+        try:
+            answer = bytes(answer).decode("utf-8")
+        except UnicodeDecodeError as error:
+            raise StrictError([("", f"the answer is not UTF-8 text: {error.reason} at byte {error.start}")],
+                              "the answer is not JSON") from None
+    if not isinstance(answer, str):
+        return answer, False
+    text = answer.strip()
+    try:
+        return loads(text), True
+    except orjson.JSONDecodeError:
+        import json
+
+        try:  # integers past 64 bits, which orjson refuses and JSON allows
+            return json.loads(text, parse_constant=_not_json), False
+        except ValueError as refused:
+            raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
+
+
+def _not_json(name: str) -> Any:
+    raise ValueError(name)
+
+
+def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = None) -> Strict:
+    """``source`` (a pydantic model class or ``TypeAdapter``, a schema, a path or
+    ``"module:attribute"``) made strict for ``profile``.
+
+    Raises :class:`StrictError` (a ``ValueError``) whose ``.findings`` say where and why when
+    the schema cannot be made strict for the profile, and
+    :class:`~tierone.core.errors.InputError` when the source cannot be read. A recursive model
+    is kept recursive where the profile allows it (openai, gemini); where it does not,
+    ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`).
+    """
+    from .rewrite import rewrite
+
+    model = _model_of(source)
+    loaded = load_schema(model if model is not None else source)
+    name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
+    result = rewrite(loaded.data, profile, unroll=unroll)
+    if not result.ok:
+        raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
+                           for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
+    from .restore import Compiled
+
+    check = None if model is None else getattr(model, "model_validate", None) or model.validate_python
+    return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)
+
+
+#: what a refusal of recursion says to do
+_WAY_OUT = "; pass unroll=N to unroll the recursion N levels deep"
+
+
+def _model_of(source: Any) -> Any:
+    if isinstance(source, str) and not os.path.exists(source) and looks_like_model(source):
+        return import_model(source)
+    return source if is_model(source) else None
+
+
+__all__ += ["Finding"]
