@@ -19,6 +19,7 @@ from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
 from ..core.validation import CannotJudge, TooDeep
+from .findings import Finding
 from .reader import OWNER, Reader
 
 #: compiled readers kept for :func:`restore` (the schemas most recently read against)
@@ -31,15 +32,11 @@ IN_THREAD_LIMIT = 5_000
 SHALLOW = 32
 
 
-class RestoreError(NamedTuple):
-    """One reason the restored payload does not satisfy the original schema."""
+class RestoreError(Finding):
+    """One reason the restored payload does not satisfy the original schema: its ``pointer``
+    is in the payload (rendered as RFC 6901 by whoever prints it)."""
 
-    #: where, in the payload (rendered as RFC 6901 by whoever prints it)
-    pointer: Pointer
-    message: str
-
-    def __str__(self) -> str:
-        return f"[{self.pointer}] {self.message}"
+    __slots__ = ()
 
 
 class Restored(NamedTuple):
