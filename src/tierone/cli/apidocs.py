@@ -102,7 +102,9 @@ def _markdown(docstring: str) -> list[str]:
 def _fields(value: type) -> list[str]:
     if hasattr(value, "model_fields"):  # a pydantic model
         return [f"`{name}`: `{_annotation_text(field.annotation)}`" for name, field in value.model_fields.items()]
-    annotations: dict[str, Any] = getattr(value, "__annotations__", {})
+    annotations: dict[str, Any] = {}
+    for cls in reversed(value.__mro__):  # a subclass of a NamedTuple inherits its fields
+        annotations.update(cls.__dict__.get("__annotations__", {}))
     return [f"`{name}`: `{_written(annotations[name])}`" for name in getattr(value, "_fields", ())]
 
 
