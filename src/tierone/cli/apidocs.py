@@ -104,7 +104,7 @@ def _fields(value: type) -> list[str]:
         return [f"`{name}`: `{_annotation_text(field.annotation)}`" for name, field in value.model_fields.items()]
     annotations: dict[str, Any] = {}
     for cls in reversed(value.__mro__):  # a subclass of a NamedTuple inherits its fields
-        annotations.update(cls.__dict__.get("__annotations__", {}))
+        annotations.update(inspect.get_annotations(cls))
     return [f"`{name}`: `{_written(annotations[name])}`" for name in getattr(value, "_fields", ())]
 
 
