@@ -118,6 +118,11 @@ def make_typer(name: str, help: str) -> typer.Typer:
     )
 
 
+def say(text: str) -> None:
+    """One line on stderr (a note, a problem with one input) without ending the run."""
+    sys.stderr.write(text + "\n")
+
+
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print ``tierone: error: message`` on stderr and exit (2: could not run)."""
     import typer

@@ -13,14 +13,11 @@ from ..core import renditions
 from ..core.errors import InputError
 from ..core.files import read_output
 from ..core.inputs import STDIN, expand_inputs
+from .output import say
 from .renditions import Settings, marked_text
 
 if TYPE_CHECKING:
     from ..linter.config import Config
-
-
-def _say(text: str) -> None:
-    sys.stderr.write(text + "\n")
 
 
 class Pair(NamedTuple):
@@ -72,7 +69,7 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
     pairs, problems = pairs_in(paths, settings, config)
     worst = 2 if problems else 0
     for problem in problems:
-        _say(str(problem))
+        say(str(problem))
     for pair in pairs:
         profile = pair.profile or settings.profile
         try:
@@ -81,7 +78,7 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
             done = rewrite_source(source, profile, open_objects=settings.open_objects, hints=settings.hints)
             current = read_output(pair.rendition)
         except InputError as error:
-            _say(f"{pair.rendition}: error: cannot check against its source: {error}")
+            say(f"{pair.rendition}: error: cannot check against its source: {error}")
             worst = 2
             continue
         wanted = marked_text(done, pair.source, pair.rendition, profile)
@@ -90,7 +87,7 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
         sys.stdout.writelines(difflib.unified_diff(
             current.splitlines(keepends=True), wanted.splitlines(keepends=True),
             fromfile=pair.rendition, tofile=f"{pair.rendition} (rewrite of {source.path})"))
-        _say(f"{pair.rendition}: stale: it differs from the rewrite of {source.path} (run `tierone lint --fix {source.path}`)")
+        say(f"{pair.rendition}: stale: it differs from the rewrite of {source.path} (run `tierone lint --fix {source.path}`)")
         worst = max(worst, 1)
     return worst
 

@@ -8,7 +8,6 @@ Printing is limited to the lines these commands promise; exit codes are returned
 from __future__ import annotations
 
 import os
-import sys
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -16,15 +15,12 @@ from ..core import renditions
 from ..core.errors import InputError
 from ..core.files import read_output, write_output
 from ..core.inputs import STDIN, expand_inputs, looks_like_model
+from .output import say
 
 if TYPE_CHECKING:
     from ..core.loading import Source
     from ..linter.config import Config
     from ..rewriter.files import RewrittenFile
-
-
-def _say(text: str) -> None:
-    sys.stderr.write(text + "\n")
 
 
 class Settings(NamedTuple):
@@ -110,7 +106,7 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
     by_name = renditions.named_renditions(found, settings.profile, settings.pattern)
     for path in found:
         if path == STDIN or looks_like_model(path):
-            _say(f"{path}: note: --fix writes no file for {'stdin' if path == STDIN else 'a model'}; "
+            say(f"{path}: note: --fix writes no file for {'stdin' if path == STDIN else 'a model'}; "
                  "use `tierone rewrite` to print its strict rendition")
             continue
         if path in by_name:
@@ -141,7 +137,7 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
             continue
         fixed += 1
         if not in_place:
-            _say(f"{os.path.normpath(path)}: wrote its strict rendition {target}")
+            say(f"{os.path.normpath(path)}: wrote its strict rendition {target}")
     return Fixed(fixed, tuple(errors), instead)
 
 

@@ -18,11 +18,7 @@ from ..core.inputs import STDIN, load_input
 from ..core.loading import batch
 from ..rewriter.files import RewrittenFile, rewrite_source
 from .emit import Request, fragment_text
-from .output import read_stdin
-
-
-def _say(text: str) -> None:
-    sys.stderr.write(text + "\n")
+from .output import read_stdin, say
 
 
 def _load(spec: str, models: bool = False):  # type: ignore[no-untyped-def]
@@ -55,25 +51,25 @@ def run_rewrite(
                     raise InputError(spec, "a model is not a file: --in-place, --check and --diff need -o")
                 done = rewrite_source(source, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll)
             except InputError as error:
-                _say(str(error))
+                say(str(error))
                 worst = 2
                 continue
             except ValueError as error:
-                _say(f"tierone: error: {error}")
+                say(f"tierone: error: {error}")
                 return 2
             except RecursionError:  # deeper than even the raised limit allows: this input only
-                _say(f"{spec}: error: nesting is too deep to rewrite; refusing")
+                say(f"{spec}: error: nesting is too deep to rewrite; refusing")
                 worst = 2
                 continue
             if verbose:
                 for change in done.result.changes:
-                    _say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")
+                    say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")
             if not done.result.ok:
                 for item in done.result.unfixable:
-                    _say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
+                    say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
                 if unroll is None and any(item.rule == "T501" for item in done.result.unfixable):
-                    _say(f"{spec}: recursion can be unrolled to a fixed depth: --unroll N")
-                _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
+                    say(f"{spec}: recursion can be unrolled to a fixed depth: --unroll N")
+                say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
                 worst = max(worst, 1)
                 continue
             if emitted is not None:
@@ -91,12 +87,12 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
     target = output or (spec if (in_place or check or diff) and spec != STDIN else None)
     if check or diff:
         if target is None:
-            _say(f"{spec}: --check and --diff need a file (an input, or -o)")
+            say(f"{spec}: --check and --diff need a file (an input, or -o)")
             return 2
         try:
             current = read_output(target)
         except InputError as error:
-            _say(str(error))
+            say(str(error))
             return 2
         if current == done.text:
             return 0
@@ -105,7 +101,7 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
                 current.splitlines(keepends=True), done.text.splitlines(keepends=True),
                 fromfile=target, tofile=f"{target} (rewritten)"))
         else:
-            _say(f"would rewrite {target}")
+            say(f"would rewrite {target}")
         return 1
     if target is None:
         sys.stdout.write(done.text)
@@ -113,9 +109,9 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
     try:
         write_output(target, done.text)
     except InputError as error:
-        _say(str(error))
+        say(str(error))
         return 2
-    _say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
+    say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
     return 0
 
 
@@ -125,19 +121,17 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, patte
 
     try:
         original = load_input(schema_spec, models=True, dash=False)  # a file or a model: `-` is the payload's
+        require_schema(original.data, original.path)
         payload = _load(payload_spec)
     except InputError as problem:
-        _say(str(problem))
-        return 2
-    if not isinstance(original.data, (dict, bool)):
-        _say(f"{schema_spec}: error: not a JSON Schema: the document is not an object")
+        say(str(problem))
         return 2
     from .renditions import original_for
 
     try:
         original = original_for(original, pattern)  # a rendition names its source, or is refused
     except InputError as problem:
-        _say(str(problem))
+        say(str(problem))
         return 2
     from ..core.loading import room_for_depth
     from ..core.validation import CannotJudge
@@ -145,7 +139,7 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, patte
     try:
         result = restore(payload.data, original.data)
     except CannotJudge as problem:
-        _say(f"{payload_spec if problem.about == 'payload' else schema_spec}: error: {problem}")
+        say(f"{payload_spec if problem.about == 'payload' else schema_spec}: error: {problem}")
         return 2
     if json_output:
         with room_for_depth():  # the payload may nest as deep as loading allows
@@ -159,6 +153,6 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, patte
             sys.stdout.write(json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n")
     else:
         for error in result.errors:
-            _say(f"{payload_spec}: [{error.pointer}] {error.message}")
-        _say(f"{payload_spec}: {len(result.errors)} error(s) against {schema_spec}")
+            say(f"{payload_spec}: [{error.pointer}] {error.message}")
+        say(f"{payload_spec}: {len(result.errors)} error(s) against {schema_spec}")
     return 0 if result.ok else 1
