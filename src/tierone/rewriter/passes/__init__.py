@@ -9,7 +9,7 @@ The passes live by family: ``references``, ``composition``, ``closing``, ``const
 from __future__ import annotations
 
 from .base import Change, Options, Pass, PassResult, Unfixable
-from .closing import close_objects, encode_free_form, require_all, type_untyped
+from .closing import close_objects, encode_free_form, require_all, spell_null, type_untyped
 from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .ordering import property_ordering, reasoning_first
@@ -19,7 +19,7 @@ __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
     "_merged", "close_objects", "const_to_enum", "encode_free_form", "inline_ref_siblings",
     "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
-    "reasoning_first", "rename_definitions", "require_all", "strip_constraints", "type_untyped",
+    "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "type_untyped",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
@@ -46,6 +46,7 @@ PASSES: tuple[Pass, ...] = (
     close_objects,
     strip_constraints,
     require_all,
+    spell_null,
     reasoning_first,
     property_ordering,
 )

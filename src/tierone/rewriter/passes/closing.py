@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import is_object_schema, names_at
+from ...core.jsontypes import admits, is_object_schema, names_at
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform
+from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import (
     ANNOTATION_KEYS,
+    ARRAY_KEYS,
     ENCODED_NOTE,
+    NUMBER_KEYS,
+    OBJECT_KEYS,
+    STRING_KEYS,
     admits_null,
-    dict_at,
     encodable_at,
     inferred_type,
     is_free_form,
@@ -101,6 +105,10 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def close(node: Any, pointer: Pointer) -> Any:
+        if isinstance(node, dict) and node.get("additionalProperties") is True and _union_without_shape(node):
+            # `true` is the default and says nothing, but the strict helpers raise on it
+            changes.append(Change(pointer.child("additionalProperties"), "removed (true says nothing)", _why("T102")))
+            node = {k: v for k, v in node.items() if k != "additionalProperties"}
         if not isinstance(node, dict) or not is_object_schema(node) or node.get("additionalProperties") is False:
             return node
         if is_free_form(node):
@@ -121,30 +129,114 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, close), tuple(changes))
 
 
+def _union_without_shape(node: dict[str, Any]) -> bool:
+    """An untyped union that declares no properties: its branches carry the shape."""
+    return ("anyOf" in node or "oneOf" in node) and "type" not in node and not node.get("properties")
+
+
 def require_all(schema: Any, options: Options) -> PassResult:
     """Optional properties become required and nullable: ``null`` then means absent.
+    ``required`` is written in ``properties`` order (the order the strict helpers write it,
+    so that they find nothing to change), and a closed object without properties says so
+    with ``"properties": {}`` and ``"required": []`` (the OpenAI helpers add both; pydantic-ai
+    finds an object without them not strict).
 
-    Before: ``{"properties": {"nick": {"type": "string"}}, "required": []}``
-    After:  ``{"properties": {"nick": {"type": ["string", "null"]}}, "required": ["nick"]}``
+    Before: ``{"properties": {"nick": {"type": "string"}, "id": {...}}, "required": ["id"]}``
+    After:  ``{"properties": {"nick": {"type": ["string", "null"]}, "id": {...}}, "required": ["nick", "id"]}``
     """
     if not _flagged(options, "T104"):
         return PassResult(schema)
     changes: list[Change] = []
 
     def require(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or not dict_at(node, "properties"):
+        if not isinstance(node, dict):
             return node
-        required = list_at(node, "required")
+        if "properties" not in node and _closed_object(node):
+            changes.append(Change(pointer, "properties: {} and required: [] written out", _why("T104")))
+            return {**node, "properties": {}, "required": []}
+        if not isinstance(node.get("properties"), dict):
+            return node
         listed = names_at(node)
         missing = [name for name in node["properties"] if name not in listed]
-        if not missing:
-            return node
         properties = dict(node["properties"])
         for name in missing:
             if not admits_null(properties[name]) and properties[name] is not False:
                 properties[name] = _widened(properties[name]) if isinstance(properties[name], dict) else properties[name]
             changes.append(Change(pointer.child("properties").child(name),
                                   "listed in required and made nullable (null means absent)", _why("T104")))
-        return {**node, "properties": properties, "required": [*required, *missing]}
+        required = _in_order(node, properties)
+        if not missing and required == node.get("required"):
+            return node
+        if not missing:
+            changes.append(Change(pointer.child("required"), "written in properties order", _why("T104")))
+        return {**node, "properties": properties, "required": required}
 
     return PassResult(transform(schema, require), tuple(changes))
+
+
+def _closed_object(node: dict[str, Any]) -> bool:
+    return node.get("additionalProperties") is False and node.get("type") == "object"
+
+
+def _in_order(node: dict[str, Any], properties: dict[str, Any]) -> list[Any]:
+    """Every property name in ``properties`` order, then any other name ``required`` lists
+    (an undeclared one, which the linter reports)."""
+    others = [name for name in list_at(node, "required") if not isinstance(name, str) or name not in properties]
+    return [*properties, *others]
+
+
+def spell_null(schema: Any, options: Options) -> PassResult:
+    """A ``type`` list becomes an ``anyOf`` of one branch per type, each with the keywords that
+    apply to it, for profiles whose consumers raise on a type list (Anthropic's SDK). Where
+    rule T702 holds (the RFC 0030 profiles), the top-level ``reasoning`` keeps §D's
+    ``["string", "null"]``.
+
+    Before: ``{"type": ["string", "null"], "maxLength": 3, "description": "Nick"}``
+    After:  ``{"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}], "description": "Nick"}``
+    """
+    if not _flagged(options, "T216"):
+        return PassResult(schema)
+    keep = RFC_REASONING if _flagged(options, "T702") else None
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        types = node.get("type") if isinstance(node, dict) else None
+        if not isinstance(types, list) or not types or "anyOf" in node or (pointer, types) == keep:
+            return node
+        if len(types) == 1:
+            changes.append(Change(pointer, "one-type list written as that type", _why("T216")))
+            return {**node, "type": types[0]}
+        branches = [branch for branch in (_branch(node, name) for name in types) if branch is not None]
+        changes.append(Change(pointer, "type list written as an anyOf", _why("T216")))
+        outer = {k: v for k, v in node.items() if k in _OUTER}
+        return {"anyOf": branches, **outer}
+
+    return PassResult(transform(schema, spell), tuple(changes))
+
+
+NULL_BRANCH = {"type": "null"}
+#: what stays beside the ``anyOf`` (annotations) rather than going into its branches
+_OUTER = frozenset({"title", "description", "$comment", "examples", "default", "deprecated", "readOnly",
+                    "writeOnly", "$defs", "definitions", "$id", "$schema", "$anchor"})
+#: the keywords that apply to values of one type only
+_FOR_TYPE = {"string": STRING_KEYS, "number": NUMBER_KEYS, "integer": NUMBER_KEYS, "array": ARRAY_KEYS,
+             "object": OBJECT_KEYS | {"required", "propertyOrdering"}}
+_TYPED = frozenset().union(*_FOR_TYPE.values())
+
+
+def _branch(node: dict[str, Any], name: Any) -> dict[str, Any] | None:
+    """The branch of ``node`` for the type ``name``: its keywords for that type (and those of
+    no one type); None when its ``enum`` leaves no value of that type."""
+    if name == "null":
+        return NULL_BRANCH if not isinstance(node.get("enum"), list) or None in node["enum"] else None
+    own = _FOR_TYPE.get(name, frozenset())
+    branch: dict[str, Any] = {"type": name}
+    for key, value in node.items():
+        if key == "type" or key in _OUTER or (key in _TYPED and key not in own):
+            continue
+        if key == "enum" and isinstance(value, list):
+            value = [v for v in value if isinstance(name, str) and admits(name, v)]
+            if not value:
+                return None
+        branch[key] = value
+    return branch

@@ -9,7 +9,7 @@ from ...core.pointer import Pointer
 from ...core.walker import transform
 from ...subset.profiles import PROFILES
 from ..shapes import dict_at, list_at
-from .base import Change, Options, PassResult
+from .base import Change, Options, PassResult, _flagged
 
 
 def reasoning_first(schema: Any, options: Options) -> PassResult:
@@ -28,19 +28,20 @@ def reasoning_first(schema: Any, options: Options) -> PassResult:
         result["properties"] = {"reasoning": properties["reasoning"], **{k: v for k, v in properties.items() if k != "reasoning"}}
     if "reasoning" in required and required[0] != "reasoning":
         result["required"] = ["reasoning", *[n for n in required if n != "reasoning"]]
-    if result == schema:
+    if result.keys() == schema.keys() and all(result[k] is schema[k] for k in schema):  # (== ignores key order)
         return PassResult(schema)
     return PassResult(result, (Change(Pointer(("properties", "reasoning")), "moved first", "RFC 0030 §A: reasoning comes first"),))
 
 
 def property_ordering(schema: Any, options: Options) -> PassResult:
-    """Profiles that include Gemini get ``propertyOrdering`` on every object with properties
-    (Gemini 2.0 needs it to keep the author's order, ``reasoning`` first).
+    """Profiles whose every vendor reads ``propertyOrdering`` (the table's T215 cells: the
+    Gemini profiles) get it on every object with properties (Gemini 2.0 needs it to keep the
+    author's order, ``reasoning`` first); elsewhere strip_constraints has removed it.
 
     Before: ``{"type": "object", "properties": {"a": {...}, "b": {...}}}``
     After:  ``{"type": "object", "properties": {...}, "propertyOrdering": ["a", "b"]}``
     """
-    if "gemini" not in PROFILES[options.profile].sources:
+    if _flagged(options, "T215") or "gemini" not in PROFILES[options.profile].sources:
         return PassResult(schema)
     changes: list[Change] = []
 

@@ -1,0 +1,112 @@
+"""What the consumers need of a rendition, as general rules of the rewrite (issue 13): null
+spelled per profile, ``propertyOrdering`` only where the table vouches for it, ``required`` in
+``properties`` order, a closed object without properties written out, nothing passed through
+that a consumer rejects."""
+
+from __future__ import annotations
+
+import jsonschema
+
+from tests.judges import JUDGES
+from tierone import lint
+from tierone.rewriter.restore import restore
+from tierone.rewriter.rewrite import rewrite
+from tierone.rewriter.strictform import to_strict_form
+
+S = {"type": "string"}
+NULL = {"type": "null"}
+
+
+def obj(properties, required=None, **extra):
+    return {"type": "object", "properties": properties,
+            "required": list(properties) if required is None else required,
+            "additionalProperties": False, **extra}
+
+
+MIXED = {"type": "object", "properties": {
+    "reasoning": S, "nick": {"type": "string", "description": "Nick", "maxLength": 3},
+    "both": {"type": ["integer", "string"], "minimum": 1, "minLength": 2}}}
+ORDERED = {"type": "object", "properties": {"b": S, "a": S}, "propertyOrdering": ["b", "a"]}
+
+
+class TestNullSpelling:
+
+    def test_anthropic_profiles_write_an_any_of(self):
+        props = rewrite(MIXED, "anthropic").schema["properties"]
+        assert props["both"] == {"anyOf": [{"type": "integer"}, {"type": "string"}],
+                                 "description": "At least 1. At least 2 characters."}
+        tier1 = rewrite(MIXED).schema["properties"]
+        assert tier1["nick"] == {"anyOf": [S, NULL], "description": "Nick. At most 3 characters."}
+        for profile in ("openai", "gemini"):  # every consumer of theirs takes a type list
+            assert rewrite(MIXED, profile).schema["properties"]["both"]["type"][:2] == ["integer", "string"]
+
+    def test_tier1_keeps_rfc_0030_d_for_reasoning_only(self):
+        tier1 = rewrite(MIXED).schema["properties"]
+        assert tier1["reasoning"] == {"type": ["string", "null"]}
+        nested = rewrite({"type": "object", "properties": {"x": MIXED}}).schema
+        assert nested["properties"]["x"]["anyOf"][0]["properties"]["reasoning"] == {"anyOf": [S, NULL]}
+        assert rewrite(obj({"reasoning": {"type": ["string", "null"]}}), "anthropic").schema["properties"] == {
+            "reasoning": {"anyOf": [S, NULL]}}
+
+    def test_an_enum_is_split_by_type_and_a_one_type_list_is_that_type(self):
+        spelled = rewrite(obj({"e": {"type": ["string", "integer"], "enum": ["a", 1]}, "one": {"type": ["string"]}}),
+                          "anthropic").schema["properties"]
+        assert spelled["e"] == {"anyOf": [{"type": "string", "enum": ["a"]}, {"type": "integer", "enum": [1]}]}
+        assert spelled["one"] == S
+
+    def test_every_spelling_takes_the_strict_form_and_restores_the_same(self):
+        original = {"type": "object", "properties": {"nick": S, "age": {"type": ["integer", "null"]}}}
+        strict_form = to_strict_form({"age": None}, original)
+        assert strict_form == {"nick": None, "age": None}
+        for profile in ("tier1", "openai"):  # the profiles that make every member required
+            jsonschema.validate(strict_form, rewrite(original, profile).schema)
+        for profile in ("anthropic", "gemini"):  # optional members stay optional
+            jsonschema.validate({"age": None}, rewrite(original, profile).schema)
+        assert rewrite(original, "anthropic").schema["properties"]["age"] == {"anyOf": [{"type": "integer"}, NULL]}
+        assert restore(strict_form, original).payload == {}
+
+    def test_the_linter_names_a_type_list_for_anthropic_not_for_openai(self):
+        schema = obj({"a": {"type": ["string", "null"]}, "reasoning": {"type": ["string", "null"]}})
+        assert [(d.code, str(d.pointer)) for d in lint(schema, profile="anthropic").diagnostics] == [("T216", "/properties/a")]
+        assert lint(schema, profile="openai").diagnostics == ()
+
+
+class TestPropertyOrdering:
+    def test_written_only_where_every_vendor_reads_it(self):
+        for profile in ("tier1", "openai", "anthropic"):
+            result = rewrite(ORDERED, profile)
+            assert result.ok and "propertyOrdering" not in result.schema, profile
+        assert rewrite({"type": "object", "properties": {"b": S, "a": S}}, "gemini").schema["propertyOrdering"] == ["b", "a"]
+
+
+class TestRequired:
+    def test_written_in_properties_order_where_the_strict_helpers_write_it(self):
+        schema = obj({"a": S, "b": S}, ["b", "a"])
+        assert rewrite(schema, "openai").schema["required"] == ["a", "b"]
+        assert rewrite(obj({"a": S, "b": S, "c": S}, ["c"])).schema["required"] == ["a", "b", "c"]
+
+    def test_a_closed_object_without_properties_is_written_out(self):
+        empty = {"type": "object", "additionalProperties": False}
+        out = rewrite(obj({"e": empty}), "openai").schema["properties"]["e"]
+        assert out == {**empty, "properties": {}, "required": []}
+        assert JUDGES["pydantic-ai"].check(rewrite(obj({"e": empty}), "openai").schema).ok
+
+
+class TestNotPassedThrough:
+    def test_schema_and_comment_are_dropped_and_id_only_when_given(self):
+        schema = {"$schema": "http://json-schema.org/schema#", "$id": "urn:x", "$comment": "c",
+                  **obj({"a": {**S, "$comment": "inner"}})}
+        out = rewrite(schema, "openai").schema
+        assert out == obj({"a": S})
+        assert rewrite(schema, "openai", id="urn:y").schema == {"$id": "urn:y", **obj({"a": S})}
+        assert JUDGES["llguidance"].check(rewrite(schema, "openai").schema).ok
+
+    def test_a_true_additional_properties_on_an_untyped_union_is_dropped(self):
+        union = {"anyOf": [obj({"a": S}), obj({"b": S})], "additionalProperties": True}
+        out = rewrite(obj({"u": union}), "openai")
+        assert out.ok and out.schema["properties"]["u"] == {"anyOf": [obj({"a": S}), obj({"b": S})]}
+        assert JUDGES["openai-agents"].check(out.schema).ok
+
+    def test_default_leaves_the_anthropic_rendition(self):
+        out = rewrite(obj({"n": {"type": "integer", "default": 3}}), "anthropic").schema
+        assert out["properties"]["n"] == {"type": "integer", "description": "Default: 3."}
