@@ -475,7 +475,7 @@ JSON = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
     lambda children: st.lists(children, max_size=4) | st.dictionaries(
         st.sampled_from(["type", "properties", "items", "$ref", "required", "anyOf", "enum", "a", "reasoning", "$defs",
-                         "additionalProperties", "pattern", "format", "questions", "id", "value"]) | st.text(max_size=4),
+                         "additionalProperties", "pattern", "format", "questions", "id", "value", "$schema"]) | st.text(max_size=4),
         children, max_size=5),
     max_leaves=25,
 )

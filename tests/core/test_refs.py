@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+from tierone.core.cycles import recursive_sites
 from tierone.core.pointer import Pointer
-from tierone.core.refs import LOCAL, REMOTE, UNRESOLVABLE, RefResolver, recursive_sites
+from tierone.core.refs import LOCAL, REMOTE, UNRESOLVABLE, RefResolver
 
 
 class TestRefs:

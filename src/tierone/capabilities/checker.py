@@ -18,6 +18,7 @@ from ..core.pointer import Pointer
 from ..envelopes.catalog import LOW_REASONING_KINDS, UNIVERSAL_KINDS
 from ..rewriter.shapes import dict_at
 from .judge import load_bearing_findings, reasoning_findings, subset_findings
+from .reasoning_shape import reasoning_shape
 from .served import Served, find_schema
 
 #: families that belong at the document root (RFC 0073), not under a `capabilities` wrapper
@@ -143,95 +144,6 @@ def advertised_kinds(document: Mapping[str, Any]) -> list[str]:
     return list(dict.fromkeys([*UNIVERSAL_KINDS, *kinds]))
 
 
-#: RFC 0030 §D's strict form of `reasoning`: listed in `required`, typed ["string", "null"]
-STRICT_FORM, LITERAL_FORM = "strict", "literal"
-#: the reference suite's assertion that §D's form fails
-LITERAL_ASSERTION = 'reasoning.type === "string" and reasoning not in required'
-
-
-def _reasoning_form(schema: Mapping[str, Any]) -> str | None:
-    """How ``schema`` declares `reasoning`: the reference suite's plain optional string
-    (LITERAL_FORM), §D's required nullable string (STRICT_FORM), or neither (None)."""
-    reasoning = dict_at(schema, "properties").get("reasoning")
-    required = "reasoning" in (schema.get("required") or [])
-    declared = reasoning.get("type") if isinstance(reasoning, dict) else None
-    if declared == "string" and not required:
-        return LITERAL_FORM
-    if isinstance(declared, list) and sorted(map(str, declared)) == ["null", "string"] and len(declared) == 2 and required:
-        return STRICT_FORM
-    return None
-
-
-def _reasoning_failures(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool) -> tuple[list[str], bool]:
-    """Why ``schema`` fails the reasoning shape, and whether it passes in §D's strict form."""
-    from ..core.validation import validator
-    from ..rewriter.strictform import to_strict_form
-
-    form = _reasoning_form(schema)
-    strict = form == STRICT_FORM and not reference_literal
-    reasoning = dict_at(schema, "properties").get("reasoning")
-    failures = []
-    if not strict and (not isinstance(reasoning, dict) or reasoning.get("type") != "string"):
-        failures.append(f"{kind}: reasoning is not a plain string")
-    elif not strict and "reasoning" in (schema.get("required") or []):
-        failures.append(f"{kind}: reasoning is required")
-    check = validator(schema)
-    # in §D's form a payload "without reasoning" carries `reasoning: null` (the read side
-    # tolerates null exactly as absence), and every other optional member is null too
-    absent = {**to_strict_form(sample, schema), "reasoning": None} if strict else sample
-    if not check.is_valid(absent) or not check.is_valid({**absent, "reasoning": "because"}):
-        failures.append(f"{kind}: a payload with or without reasoning is rejected")
-    if check.is_valid({**absent, "reasoning": 42}):
-        failures.append(f"{kind}: reasoning 42 is accepted")
-    return failures, strict and not failures
-
-
-def _reasoning_shape(
-    schemas: Mapping[str, Any], reference_literal: bool = False, origins: Mapping[str, str] | None = None,
-) -> tuple[Scenario, list[str]]:
-    """envelope-reasoning-shape: optional string `reasoning` on three universal kinds, none on
-    schema.response; payloads validate with and without it; ``reasoning: 42`` is rejected.
-    §D's strict form (required, ``["string", "null"]``) satisfies it too, with a warning,
-    unless ``reference_literal``. Returns the scenario and its warnings."""
-    samples = json.loads(resources.files("tierone.envelopes").joinpath("schemas", "samples.json").read_text())
-    failures = []
-    strict_form = []
-    for kind in UNIVERSAL_KINDS:
-        schema = schemas.get(kind)
-        if not isinstance(schema, dict):
-            failures.append(f"{kind}: no schema")
-            continue
-        if kind == "schema.response":
-            if "reasoning" in dict_at(schema, "properties"):
-                failures.append(f"{kind}: declares reasoning")
-            continue
-        found, strict = _judged(kind, schema, samples[kind], reference_literal, (origins or {}).get(kind, ""))
-        failures += found
-        strict_form += [kind] if strict else []
-    warnings = []
-    if strict_form:
-        warnings.append(f"envelope-reasoning-shape: {', '.join(strict_form)} declare reasoning in RFC 0030 §D's strict "
-                        f"form (required, [\"string\", \"null\"]), accepted here; the reference suite asserts "
-                        f"{LITERAL_ASSERTION}, which this form fails (--reference-literal judges by that assertion)")
-    return Scenario("envelope-reasoning-shape", FAIL if failures else PASS, "; ".join(failures)), warnings
-
-
-def _judged(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool, origin: str) -> tuple[list[str], bool]:
-    """:func:`_reasoning_failures` with room for depth; a schema tierone cannot judge (a
-    reference not in it, a loop, past the depth limits) is an input error for its file."""
-    from ..core.errors import InputError
-    from ..core.validation import CannotJudge, check_references, deeply, too_deep
-
-    try:
-        check_references(schema)
-        try:
-            return deeply(_reasoning_failures, kind, schema, sample, reference_literal)
-        except RecursionError:
-            raise too_deep(schema) from None
-    except CannotJudge as problem:
-        raise InputError(origin or kind, f"{kind}: {problem}") from None
-
-
 def lookup(kind: str, folders: Sequence[Path], universal: str = "files") -> Served:
     """A served kind's schema: from the folders, or tierone's shipped universal renditions."""
     if kind in UNIVERSAL_KINDS and universal != "files":
@@ -261,8 +173,8 @@ def scenarios(
     origins = {k: s.origin for k, s in found.items()}
     if universal == "strict":
         shape_schemas.update({k: lookup(k, folders, "canonical").schema for k in UNIVERSAL_KINDS})
-    shape, warnings = _reasoning_shape(shape_schemas, reference_literal, origins)
-    result = [shape]
+    failures, warnings = reasoning_shape(shape_schemas, reference_literal, origins)
+    result = [Scenario("envelope-reasoning-shape", FAIL if failures else PASS, "; ".join(failures))]
 
     if compliance == "strict":
         failing = {k: subset_findings(s) for k, s in schemas.items()}

@@ -4,39 +4,22 @@
   own resources and the bundled meta-schemas), so nothing opens a URL or a file; a reference
   that is not in the document is a :class:`ReferenceNotHere` naming its pointer.
 - Patterns run on values in bounded time (:mod:`tierone.core.patterns`).
-- Judging runs with room for any depth that loading accepts: in a thread with a large stack
-  and a recursion limit of :data:`FRAMES`; values and schemas deeper than :data:`MAX_JUDGED_DEPTH`
-  are :class:`TooDeep`, and so is an evaluation that needs more frames (unless the schema's
-  references loop without consuming input: :class:`ReferenceLoop`).
+- Judging runs with room for any depth that loading accepts (:mod:`tierone.core.depth`).
 """
 
 from __future__ import annotations
 
-import sys
-import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from functools import cache
-from typing import Any, TypeVar
+from typing import Any
 
-from .loading import MAX_DEPTH
 from .pointer import Pointer
 from .walker import walk
-
-#: values and schemas nested deeper than this are not judged (loading accepts at most ~MAX_DEPTH)
-MAX_JUDGED_DEPTH = 2 * MAX_DEPTH
-#: the interpreter's recursion limit while judging: room for MAX_JUDGED_DEPTH levels with many
-#: frames each (a $ref, an anyOf and a properties per level take about eight)
-FRAMES = 50 * MAX_DEPTH
-#: the stack of the judging thread: ample for FRAMES frames, even those that pass through C
-STACK_BYTES = 256 * 1024 * 1024
 
 #: keywords that hold a reference, and the ones of them that jsonschema resolves as given
 REFERENCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef")
 #: keywords whose subschemas apply to the same value (a loop through them consumes no input)
 IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies")
-
-T = TypeVar("T")
-
 
 class CannotJudge(ValueError):
     """A value that tierone will not judge against a schema, and why (one sentence)."""
@@ -212,116 +195,3 @@ def everything(value: Any) -> Iterator[tuple[Pointer, Any]]:
             stack.extend((pointer.child(i), v) for i, v in reversed(list(enumerate(here))))
 
 
-def depth_over(value: Any, limit: int = MAX_JUDGED_DEPTH) -> bool:
-    """Whether containers nest more than ``limit`` deep in ``value``."""
-    stack = [(value, 0)]
-    while stack:
-        here, depth = stack.pop()
-        if isinstance(here, (dict, list)):
-            if depth >= limit:
-                return True
-            stack.extend((v, depth + 1) for v in (here.values() if isinstance(here, dict) else here))
-    return False
-
-
-def loop_at(schema: Any) -> str | None:
-    """The pointer where ``schema``'s references lead back without consuming input, if they do."""
-    from referencing.exceptions import Unresolvable
-
-    if not isinstance(schema, dict):
-        return None
-    cls = dialect(schema)
-    keywords = [k for k in REFERENCE_KEYWORDS if k in cls.VALIDATORS]
-    resolvers = {id(node): resolver for _, node, resolver in _scopes(schema, cls)}
-    places = {id(v): p for p, v in everything(schema) if isinstance(v, dict)}
-
-    def edges(node: Any) -> Iterator[Any]:
-        if not isinstance(node, dict):
-            return
-        resolver = resolvers.get(id(node))
-        for keyword in keywords:
-            if isinstance(node.get(keyword), str) and resolver is not None:
-                try:
-                    yield resolver.lookup("#" if keyword == "$recursiveRef" else node[keyword]).contents
-                except Unresolvable:
-                    pass
-        for keyword in IN_PLACE:
-            value = node.get(keyword)
-            if isinstance(value, list):
-                yield from value
-            elif isinstance(value, dict) and keyword in ("dependentSchemas", "dependencies"):
-                yield from value.values()
-            elif value is not None:
-                yield value
-
-    state: dict[int, bool] = {}  # False: on the current path; True: done
-    stack = [(schema, edges(schema))]
-    state[id(schema)] = False
-    while stack:
-        node, children = stack[-1]
-        child = next(children, None)
-        if child is None:
-            state[id(node)] = True
-            stack.pop()
-        elif isinstance(child, dict):
-            seen = state.get(id(child))
-            if seen is False:
-                return str(places.get(id(child), ""))
-            if seen is None:
-                state[id(child)] = False
-                stack.append((child, edges(child)))
-    return None
-
-
-_room = threading.Lock()
-_deep_calls = [0, 0]  # [calls running, the recursion limit before the first]
-
-
-def deeply(function: Callable[..., T], *args: Any) -> T:
-    """``function(*args)`` with room for deep evaluation and a fresh pattern budget: run in a
-    thread with a :data:`STACK_BYTES` stack and a recursion limit of :data:`FRAMES`."""
-    from .patterns import start_budget
-
-    outcome: list[Any] = []
-
-    def run() -> None:
-        start_budget()
-        try:
-            outcome.append((True, function(*args)))
-        except BaseException as error:  # noqa: BLE001 (handed back to the caller's thread)
-            outcome.append((False, error))
-
-    with _room:
-        if _deep_calls[0] == 0:
-            _deep_calls[1] = sys.getrecursionlimit()
-            sys.setrecursionlimit(max(_deep_calls[1], FRAMES))
-        _deep_calls[0] += 1
-        size = threading.stack_size(STACK_BYTES)
-        try:
-            worker = threading.Thread(target=run, name="tierone-judge", daemon=True)
-            worker.start()
-        finally:
-            threading.stack_size(size)
-    try:
-        worker.join()
-    finally:
-        with _room:
-            _deep_calls[0] -= 1
-            if _deep_calls[0] == 0:
-                sys.setrecursionlimit(_deep_calls[1])
-    ok, value = outcome[0]
-    if not ok:
-        raise value
-    return value  # type: ignore[no-any-return]
-
-
-def too_deep(schema: Any, owner: str = "the schema's") -> CannotJudge:
-    """What a RecursionError while judging against ``schema`` means: a loop, or too deep."""
-    pointer = loop_at(schema)
-    if pointer is not None:
-        return ReferenceLoop(pointer, owner)
-    return TooDeep(f"too deep: judging this value against {owner.removesuffix(_POSSESSIVE)} needs more than "
-                   f"{FRAMES:,} levels of evaluation")
-
-
-_POSSESSIVE = "'s"

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core.errors import InputError
 from ..core.pointer import Pointer
+from ..subset.profiles import DEFAULT_PROFILE
 
 if TYPE_CHECKING:
     from ..core.discovery import NoMatch
@@ -55,7 +56,7 @@ class FileResult(NamedTuple):
     diagnostics: tuple[Diagnostic, ...] = ()
     error: InputError | None = None
     #: the profile the input was linted with
-    profile: str = "tier1"
+    profile: str = DEFAULT_PROFILE
     #: "json", "yaml", "model", or "" when the input could not be loaded
     format: str = ""
 

@@ -133,7 +133,8 @@ class _Reader:
 
     def free_form(self, value: Any, pointer: Pointer) -> tuple[bool, Any]:
         """Free-form data travels as a JSON string: decode it. (handled, value)"""
-        from ..core.validation import MAX_JUDGED_DEPTH, TooDeep, depth_over
+        from ..core.depth import MAX_JUDGED_DEPTH, depth_over
+        from ..core.validation import TooDeep
 
         if not isinstance(value, str):
             return False, value
@@ -230,26 +231,20 @@ def restore(payload: Any, original: Mapping[str, Any] | bool) -> Restored:
 
     Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
     a reference that is not in the document, a ``$schema`` that is not a string, nesting
-    past :data:`~tierone.core.validation.MAX_JUDGED_DEPTH`, or a pattern that takes too long.
+    past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH`, or a pattern that takes too long.
 
     >>> original = {"type": "object", "properties": {"a": {"type": "string"}}}
     >>> restore({"a": None}, original).payload
     {}
     """
-    from ..core.validation import deeply
+    from ..core.depth import deeply
 
     return deeply(_restore, payload, original)
 
 
 def _restore(payload: Any, original: Any) -> Restored:
-    from ..core.validation import (
-        MAX_JUDGED_DEPTH,
-        ReferenceLoop,
-        TooDeep,
-        check_references,
-        depth_over,
-        too_deep,
-    )
+    from ..core.depth import MAX_JUDGED_DEPTH, depth_over, too_deep
+    from ..core.validation import ReferenceLoop, TooDeep, check_references
 
     for what, value in (("the original schema", original), ("the payload", payload)):
         if depth_over(value):

@@ -19,7 +19,7 @@ from .restore import _Reader
 
 def to_strict_form(instance: Any, original: Any) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema."""
-    from ..core.validation import deeply
+    from ..core.depth import deeply
 
     return deeply(_Filler(original).value, instance, original, Pointer())
 
@@ -27,7 +27,7 @@ def to_strict_form(instance: Any, original: Any) -> Any:
 def normalized(instance: Any, original: Any) -> Any:
     """``instance`` as restore gives it back: explicit nulls of optional members are absent
     (null means absent), everything else unchanged."""
-    from ..core.validation import deeply
+    from ..core.depth import deeply
 
     return deeply(_Filler(original, fill=False).value, instance, original, Pointer())
 

@@ -10,7 +10,7 @@ from typing import Any, NamedTuple
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
-from ...subset.profiles import Policy, policies
+from ...subset.profiles import DEFAULT_PROFILE, Policy, policies
 from ...subset.table import BY_CODE
 
 
@@ -38,7 +38,7 @@ class Unfixable(NamedTuple):
 class Options(NamedTuple):
     """What the passes need to know beyond the schema."""
 
-    profile: str = "tier1"
+    profile: str = DEFAULT_PROFILE
     #: "encode" free-form objects as JSON strings, or "error" to refuse them
     open_objects: str = "encode"
     #: state removed constraints in the description
