@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 
 from tests.conftest import FIXTURES
 from tests.strategies import SCHEMAS
@@ -61,6 +61,9 @@ class TestNullAsAbsent:
         out = rewrite(schema, "openai").schema["properties"]
         assert out["e"] == {**empty, "properties": {}, "required": []}
         assert out["n"] == {**empty, "properties": {}, "required": []}
+        one_type = rewrite({"type": ["object"], "additionalProperties": False}).schema  # the list spell_null shortens
+        assert one_type == {**empty, "properties": {}, "required": []}
+        assert rewrite(one_type).schema == one_type
 
 
 class TestPasses:
@@ -179,6 +182,7 @@ class TestUnfixable:
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
+@example({"type": ["object"], "additionalProperties": False})
 def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
     first = rewrite(schema)
     if first.ok:

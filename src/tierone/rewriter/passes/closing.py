@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import admits, is_object_schema, names_at
+from ...core.jsontypes import admits, declared_types, is_object_schema, names_at
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform
 from ...linter.checks.keywords import RFC_REASONING
@@ -175,7 +175,9 @@ def require_all(schema: Any, options: Options) -> PassResult:
 
 
 def _closed_object(node: dict[str, Any]) -> bool:
-    return node.get("additionalProperties") is False and node.get("type") == "object"
+    """``additionalProperties: false`` on a node of type object only (``"object"`` or
+    ``["object"]``, which spell_null later writes as the former)."""
+    return node.get("additionalProperties") is False and declared_types(node) == ("object",)
 
 
 def _in_order(node: dict[str, Any], properties: dict[str, Any]) -> list[Any]:
