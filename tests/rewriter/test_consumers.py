@@ -5,6 +5,9 @@ that a consumer rejects."""
 
 from __future__ import annotations
 
+import json
+from typing import ClassVar
+
 import jsonschema
 
 from tests.judges import JUDGES
@@ -110,3 +113,83 @@ class TestNotPassedThrough:
     def test_default_leaves_the_anthropic_rendition(self):
         out = rewrite(obj({"n": {"type": "integer", "default": 3}}), "anthropic").schema
         assert out["properties"]["n"] == {"type": "integer", "description": "Default: 3."}
+
+
+class TestSatisfiable:
+    """Never an unsatisfiable rendition of a satisfiable schema (llguidance is the judge)."""
+
+    SHARED: ClassVar = {"type": "object", "properties": {"id": S}, "required": ["id"],
+                        "anyOf": [{"properties": {"b": S}, "required": ["b"]}, {"$ref": "#/$defs/C"}, {"type": "string"}]}
+    DEFS: ClassVar = {"C": {"type": "object", "properties": {"c": {"type": "integer"}}}}
+
+    def test_members_beside_a_union_go_into_each_object_branch(self):
+        original = {"type": "object", "properties": {"x": self.SHARED}, "required": ["x"], "$defs": self.DEFS}
+        for profile in ("tier1", "openai", "anthropic", "gemini"):
+            result = rewrite(original, profile)
+            assert result.ok, (profile, result.unfixable)
+            assert JUDGES["llguidance"].check(result.schema).ok, profile
+            branches = result.schema["properties"]["x"]["anyOf"]
+            assert [list(b.get("properties", {}))[:1] for b in branches] == [["id"], ["id"], []], profile
+            assert "properties" not in result.schema["properties"]["x"], profile
+        strict = rewrite(original).schema
+        payload = {"x": {"id": "1", "c": None}}
+        jsonschema.validate(payload, strict)
+        assert restore(payload, original).payload == {"x": {"id": "1"}}
+
+    def test_what_cannot_be_shared_is_refused_with_a_pointer(self):
+        conflict = {**self.SHARED, "anyOf": [{"properties": {"id": {"type": "integer"}}}]}
+        for schema, where in ((obj({"x": conflict}), "/properties/x"), (self.SHARED, "")):
+            result = rewrite({**schema, "$defs": self.DEFS})
+            assert not result.ok and [(str(u.pointer), u.rule) for u in result.unfixable][:1] == [(where, "T608")]
+        assert "root a union" in rewrite({**self.SHARED, "$defs": self.DEFS}).unfixable[0].reason
+
+    def test_a_root_ref_with_siblings_is_inlined(self):
+        target = {"type": "object", "properties": {"a": S}}
+        schema = {"$ref": "#/$defs/A", "type": "object", "additionalProperties": False, "$defs": {"A": target}}
+        result = rewrite(schema, "openai")
+        assert result.ok and "$ref" not in result.schema and result.schema["properties"] == {"a": {"type": ["string", "null"]}}
+        assert JUDGES["llguidance"].check(result.schema).ok
+        contradicting = rewrite({**schema, "type": "string"}, "openai")
+        assert [(str(u.pointer), u.rule) for u in contradicting.unfixable][:1] == [("/type", "T106")]
+
+    def test_an_unsatisfiable_original_is_refused_not_rendered(self):
+        closed = obj({"a": S})
+        schema = obj({"x": {**closed, "anyOf": [obj({"b": S})]}})
+        assert [(d.code, str(d.pointer)) for d in lint(schema).diagnostics] == [("T608", "/properties/x")]
+        result = rewrite(schema, "openai")
+        assert not result.ok and {u.rule for u in result.unfixable} == {"T608"}
+
+
+class TestReferencesAnywhere:
+    """A ``$ref`` into a place that is no definition: its target is linted and rewritten."""
+
+    TARGET: ClassVar = {"type": "string", "pattern": "^a", "minLength": 2}
+    CASES: ClassVar = {
+        "x-shared": ({"x-shared": {"A": TARGET}}, "#/x-shared/A", "A"),
+        "a member": ({}, "#/properties/t", "t"),
+        "a nested definition": ({"$defs": {"A": {"definitions": {"B": TARGET}}}}, "#/$defs/A/definitions/B", "B"),
+    }
+
+    def _schema(self, case):
+        extra, ref, _ = self.CASES[case]
+        return {"type": "object", "properties": {"t": self.TARGET, "r": {"$ref": ref}}, "required": ["t", "r"], **extra}
+
+    def test_the_target_is_copied_into_defs_and_rewritten(self):
+        for case, (_, _, name) in self.CASES.items():
+            result = rewrite(self._schema(case), "openai")
+            assert result.ok, case
+            assert result.schema["properties"]["r"] == {"$ref": f"#/$defs/{name}"}, case
+            assert result.schema["$defs"][name]["type"] == "string", case
+            assert "minLength" not in json.dumps(result.schema["$defs"]), case  # rewritten as every subschema is
+            assert JUDGES["llguidance"].check(result.schema).ok, case
+            assert restore({"t": "aa", "r": "ab"}, self._schema(case)).payload == {"t": "aa", "r": "ab"}
+
+    def test_a_member_copy_keeps_the_members_meaning(self):
+        schema = {"type": "object", "properties": {"t": S, "r": {"$ref": "#/properties/t"}}, "required": ["r"]}
+        out = rewrite(schema, "openai").schema
+        assert out["properties"]["t"] == {"type": ["string", "null"]} and out["$defs"]["t"] == S
+
+    def test_the_linter_judges_the_target(self):
+        found = {(d.code, str(d.pointer)) for d in lint(self._schema("x-shared")).diagnostics}
+        assert {("T301", "/x-shared/A"), ("T302", "/x-shared/A")} <= found
+        assert len([d for d in lint(self._schema("x-shared")).diagnostics if str(d.pointer) == "/x-shared/A"]) == 2

@@ -40,10 +40,12 @@ from .enforceability import (
     boolean_schema,
     empty_schema,
     enum_type_mismatch,
+    integer_out_of_range,
     malformed_container,
     malformed_required,
     malformed_type,
     not_a_schema,
+    unsatisfiable_schema,
     untyped_array_items,
     untyped_schema,
 )
@@ -108,6 +110,7 @@ __all__ = [
     "enum_type_mismatch",
     "enum_value_count",
     "final_check",
+    "integer_out_of_range",
     "is_level",
     "keyword_check",
     "keyword_present",
@@ -140,6 +143,7 @@ __all__ = [
     "undeclared_required",
     "union_parameter_count",
     "unresolvable_ref",
+    "unsatisfiable_schema",
     "untyped_array_items",
     "untyped_schema",
 ]

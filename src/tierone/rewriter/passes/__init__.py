@@ -10,14 +10,25 @@ from __future__ import annotations
 
 from .base import Change, Options, Pass, PassResult, Unfixable
 from .closing import close_objects, encode_free_form, require_all, spell_null, type_untyped
-from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
+from .composition import (
+    _merged,
+    const_to_enum,
+    distribute_properties,
+    merge_all_of,
+    one_of_to_any_of,
+)
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .ordering import property_ordering, reasoning_first
-from .references import inline_ref_siblings, pointer_references, rename_definitions
+from .references import (
+    hoist_references,
+    inline_ref_siblings,
+    pointer_references,
+    rename_definitions,
+)
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "_merged", "close_objects", "const_to_enum", "encode_free_form", "inline_ref_siblings",
+    "_merged", "close_objects", "const_to_enum", "distribute_properties", "encode_free_form", "hoist_references", "inline_ref_siblings",
     "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "type_untyped",
 ]
@@ -27,6 +38,7 @@ __all__ = [
 TRIGGERS: dict[Pass, str] = {
     pointer_references: "$ref",
     rename_definitions: "definitions",
+    hoist_references: "$ref",
     inline_ref_siblings: "$ref",
     merge_all_of: "allOf",
     one_of_to_any_of: "oneOf",
@@ -37,10 +49,12 @@ TRIGGERS: dict[Pass, str] = {
 PASSES: tuple[Pass, ...] = (
     pointer_references,
     rename_definitions,
+    hoist_references,
     inline_ref_siblings,
     merge_all_of,
     one_of_to_any_of,
     const_to_enum,
+    distribute_properties,
     type_untyped,
     encode_free_form,
     close_objects,
