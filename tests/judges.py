@@ -522,7 +522,21 @@ def gemini_openapi_judge(schema: Schema) -> Verdict:
     the schema's spelling (camelCase keys, lower-case types), is the schema (key order aside:
     the SDK sorts)."""
     sent = _generate("response_schema", schema)["responseSchema"]
-    return _carried("gemini-openapi", schema, _openapi_spelling(sent), ordered=False)
+    return _carried("gemini-openapi", _as_floats(schema), _openapi_spelling(sent), ordered=False)
+
+
+#: the keywords google-genai's ``Schema`` types as floats: it sends ``1`` as ``1.0``, the same
+#: JSON number
+_FLOAT_FIELDS = ("minimum", "maximum")
+
+
+def _as_floats(node: Any) -> Any:
+    """``node`` with the integers of :data:`_FLOAT_FIELDS` written as floats."""
+    if isinstance(node, list):
+        return [_as_floats(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {k: float(v) if k in _FLOAT_FIELDS and type(v) is int else _as_floats(v) for k, v in node.items()}
 
 
 def _camel(key: str) -> str:

@@ -9,11 +9,13 @@ import json
 from typing import ClassVar
 
 import jsonschema
+import pytest
 
 from tests.judges import JUDGES
 from tierone import lint
 from tierone.rewriter.restore import restore
 from tierone.rewriter.rewrite import rewrite
+from tierone.rewriter.shapes import ENCODED_NOTE
 from tierone.rewriter.strictform import to_strict_form
 
 S = {"type": "string"}
@@ -193,3 +195,60 @@ class TestReferencesAnywhere:
         found = {(d.code, str(d.pointer)) for d in lint(self._schema("x-shared")).diagnostics}
         assert {("T301", "/x-shared/A"), ("T302", "/x-shared/A")} <= found
         assert len([d for d in lint(self._schema("x-shared")).diagnostics if str(d.pointer) == "/x-shared/A"]) == 2
+
+
+ALL_PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
+ROUND_TRIP = {"type": "object", "properties": {
+    "title": {"type": "string", "minLength": 1}, "nick": S, "meta": {"type": "object", "additionalProperties": True},
+    "kind": {"oneOf": [{"type": "string", "enum": ["a"]}, {"type": "integer"}]}}, "required": ["title"]}
+
+
+class TestOneRenditionPerVendor:
+    @pytest.mark.parametrize("profile", ALL_PROFILES)
+    def test_every_rendition_reads_back_to_the_same_payload(self, profile):
+        result = rewrite(ROUND_TRIP, profile)
+        assert result.ok, result.unfixable
+        wants_all = lint(ROUND_TRIP, profile=profile, select=["T104"]).diagnostics != ()
+        answer = to_strict_form({"title": "t", "kind": 3}, ROUND_TRIP) if wants_all else {"title": "t", "kind": 3}
+        encoded = ENCODED_NOTE in result.schema["properties"]["meta"].get("description", "")
+        answer = {**answer, "meta": json.dumps({"k": 1}) if encoded else {"k": 1}}
+        if profile != "gemini-openapi":  # jsonschema does not read OpenAPI's nullable
+            jsonschema.validate(answer, result.schema)
+        assert restore(answer, ROUND_TRIP).payload == {"title": "t", "kind": 3, "meta": {"k": 1}}
+
+    def test_gemini_openapi_spells_null_nullable_and_writes_no_defs(self):
+        schema = {"type": "object", "properties": {"a": {"type": ["string", "null"]}, "b": {"$ref": "#/$defs/B"},
+                                                   "c": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
+                  "$defs": {"B": {"type": "string", "enum": ["x", None]}}}
+        out = rewrite(schema, "gemini-openapi")
+        assert out.ok and "$defs" not in out.schema
+        assert out.schema["properties"] == {"a": {"type": "string", "nullable": True},
+                                            "b": {"type": "string", "enum": ["x"], "nullable": True},
+                                            "c": {"type": "integer", "nullable": True}}
+        assert out.schema["propertyOrdering"] == ["a", "b", "c"]
+        assert JUDGES["gemini-openapi"].check(out.schema).ok
+        assert [d.code for d in lint(obj({"n": {"type": "integer", "enum": [1]}}), profile="gemini-openapi").diagnostics] == ["T218"]
+
+    def test_vendors_has_no_rfc_limits(self):
+        deep = obj({"a": S})
+        for _ in range(6):
+            deep = obj({"n": deep})
+        assert rewrite(deep, "vendors").ok and not rewrite(deep).ok
+        many = {"type": "object", "properties": {f"p{i}": {"type": "integer"} for i in range(120)},
+                "required": [f"p{i}" for i in range(120)]}
+        assert rewrite(many, "vendors").ok and not rewrite(many).ok
+
+    def test_anthropic_keeps_optional_fields_optional_while_the_budget_lasts(self):
+        schema = {"type": "object", "properties": {f"p{i}": S for i in range(30)}}
+        out = rewrite(schema, "anthropic")
+        assert out.ok and out.schema["required"] == [f"p{i}" for i in range(24, 30)]
+        assert [name for name, sub in out.schema["properties"].items() if "anyOf" in sub] == out.schema["required"]
+        assert "required" not in rewrite({"type": "object", "properties": {f"p{i}": S for i in range(20)}}, "anthropic").schema
+
+    def test_no_portable_schema_names_the_per_vendor_renditions(self):
+        schema = {"type": "object", "properties": {f"p{i}": S for i in range(17)}}
+        for profile in ("tier1", "vendors"):
+            (problem,) = rewrite(schema, profile).unfixable
+            assert problem.rule == "T408" and "one rendition per vendor" in problem.reason
+            assert "-p openai -p anthropic -p gemini -o 'out/{stem}.{profile}.json'" in problem.reason
+        assert all(rewrite(schema, p).ok for p in ("openai", "anthropic", "gemini"))

@@ -19,8 +19,8 @@ class OpenObjects(str, Enum):
 def rewrite(
     paths: Annotated[list[str] | None, typer.Argument(
         metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped).")] = None,
-    profile: Annotated[str, typer.Option("--profile", "-p", help=profile_help())] = DEFAULT_PROFILE,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only).")] = None,
+    profile: Annotated[list[str] | None, typer.Option("--profile", "-p", help=profile_help() + " Repeatable: one rendition per profile.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only, unless it holds {stem}; {profile} names the profile: needed with several).")] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace each input with its strict rewrite.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the file on disk differs from the rewrite.")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="Write nothing; print a unified diff; exit 1 when it is not empty.")] = False,
@@ -41,10 +41,10 @@ def rewrite(
 
     if not paths and sys.stdin.isatty():
         fail("no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
-    if output and (in_place or len(paths or []) > 1):
-        fail("-o takes exactly one input and cannot be combined with --in-place")
+    if output and (in_place or (len(paths or []) > 1 and "{stem}" not in output)):
+        fail("-o takes exactly one input (or a name with {stem}) and cannot be combined with --in-place")
     code = run_rewrite(
-        paths or [STDIN], profile=profile, output=output, in_place=in_place, check=check, diff=diff,
+        paths or [STDIN], profile=profile or [DEFAULT_PROFILE], output=output, in_place=in_place, check=check, diff=diff,
         open_objects=open_objects.value, hints=not no_hints, verbose=verbose, id=schema_id,
     )
     raise typer.Exit(code)

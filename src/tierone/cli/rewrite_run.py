@@ -37,10 +37,70 @@ def _load_schema(spec: str):  # type: ignore[no-untyped-def]
 
 
 def run_rewrite(
-    paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
-    open_objects: str, hints: bool, verbose: bool, id: str | None = None,
+    paths: Sequence[str], *, profile: str | Sequence[str], output: str | None, in_place: bool, check: bool,
+    diff: bool, open_objects: str, hints: bool, verbose: bool, id: str | None = None,
 ) -> int:
-    """Rewrite each input; returns the exit code (0 ok, 1 unfixable or stale, 2 could not run)."""
+    """Rewrite each input for each profile (one rendition per profile, written where ``output``
+    names with its ``{stem}`` and ``{profile}``); returns the exit code (0 ok, 1 unfixable or
+    stale, 2 could not run)."""
+    profiles = [profile] if isinstance(profile, str) else list(dict.fromkeys(profile))
+    problem = _several_profiles_problem(profiles, output, in_place)
+    if problem:
+        _say(f"tierone: error: {problem}")
+        return 2
+    worst = 0
+    for name in profiles:
+        code, fatal = _rewrite_all(paths, name, output, in_place=in_place, check=check, diff=diff,
+                                   open_objects=open_objects, hints=hints, verbose=verbose, id=id)
+        if fatal:  # a reason that holds for every input (an unknown profile)
+            return 2
+        worst = max(worst, code)
+    return worst
+
+
+def _several_profiles_problem(profiles: list[str], output: str | None, in_place: bool) -> str | None:
+    from ..subset.profiles import PROFILES
+
+    unknown = [name for name in profiles if name not in PROFILES]
+    if unknown:
+        return f"unknown profile {unknown[0]!r}; choose one of {', '.join(PROFILES)}"
+    if len(profiles) < 2:
+        return None
+    if in_place:
+        return "several --profile renditions cannot all replace the input (--in-place); use -o 'DIR/{stem}.{profile}.json'"
+    if output is None or "{profile}" not in output:
+        return ("several --profile renditions need -o with {profile} in the name, such as "
+                "-o 'out/{stem}.{profile}.json'")
+    return None
+
+
+def output_for(template: str | None, spec: str, profile: str) -> str | None:
+    """Where ``-o`` writes the rendition of ``spec`` for ``profile``: its ``{stem}`` (the input's
+    name without its last suffix; ``stdin`` for ``-``) and ``{profile}`` filled in."""
+    if template is None:
+        return None
+    from pathlib import PurePath
+
+    stem = "stdin" if spec == STDIN else PurePath(spec).stem
+    return template.replace("{stem}", stem).replace("{profile}", profile)
+
+
+def _make_parent(template: str | None, target: str) -> None:
+    """A templated ``-o`` (``out/{stem}.{profile}.json``) names files in a folder that the
+    run makes when it is missing; a plain ``-o`` writes where it says, or fails."""
+    if template is not None and ("{stem}" in template or "{profile}" in template):
+        import os
+
+        parent = os.path.dirname(target)
+        if parent:
+            os.makedirs(parent, exist_ok=True)
+
+
+def _rewrite_all(
+    paths: Sequence[str], profile: str, output: str | None, *, in_place: bool, check: bool, diff: bool,
+    open_objects: str, hints: bool, verbose: bool, id: str | None,
+) -> tuple[int, bool]:
+    """Rewrite each input for one profile: the exit code, and whether the run must stop."""
     worst = 0
     with batch():
         for spec in paths:
@@ -52,7 +112,7 @@ def run_rewrite(
                 continue
             except ValueError as error:
                 _say(f"tierone: error: {error}")
-                return 2
+                return 2, True
             except RecursionError:  # deeper than even the raised limit allows: this input only
                 _say(f"{spec}: error: nesting is too deep to rewrite; refusing")
                 worst = 2
@@ -66,8 +126,16 @@ def run_rewrite(
                 _say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
                 worst = max(worst, 1)
                 continue
-            worst = max(worst, _deliver(spec, done, output=output, in_place=in_place, check=check, diff=diff))
-    return worst
+            target = output_for(output, spec, profile)
+            if target is not None and not (check or diff):
+                try:
+                    _make_parent(output, target)
+                except OSError as error:
+                    _say(f"{target}: error: cannot make its folder: {error.strerror}")
+                    worst = 2
+                    continue
+            worst = max(worst, _deliver(spec, done, output=target, in_place=in_place, check=check, diff=diff))
+    return worst, False
 
 
 def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bool, check: bool, diff: bool) -> int:

@@ -82,8 +82,23 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     for diagnostic in lint(current, profile=profile).diagnostics:
         if not _reported(diagnostic.pointer, diagnostic.code, known):
             known.add((diagnostic.pointer, diagnostic.code))
-            unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message))
+            unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message + _way_out(diagnostic.code, profile)))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
+
+
+def _way_out(code: str, profile: str) -> str:
+    """For a profile of several vendors whose union budget (rule T408) the null-as-absent
+    emulation spent: that one schema for all cannot exist, and what to do instead."""
+    from ..subset.model import VENDORS
+
+    vendors = [s for s in PROFILES[profile].sources if s in VENDORS]
+    if code != "T408" or len(vendors) < 2:
+        return ""
+    flags = " ".join(f"-p {v}" for v in vendors)
+    return (f"; no one schema serves {', '.join(vendors)} here (one needs every field required, so each optional "
+            f"field becomes a union, and another caps unions): write one rendition per vendor, "
+            f"`tierone rewrite SCHEMA {flags} -o 'out/{{stem}}.{{profile}}.json'` (or `rewrite(schema, profile)` "
+            "for each)")
 
 
 def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> bool:

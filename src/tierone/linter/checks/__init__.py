@@ -49,7 +49,7 @@ from .enforceability import (
     untyped_array_items,
     untyped_schema,
 )
-from .keywords import complex_enum_value, keyword_present, tuple_items
+from .keywords import complex_enum_value, keyword_present, non_string_enum, tuple_items
 from .limits import (
     BOOLEAN_LEVELS,
     enum_value_count,
@@ -120,6 +120,7 @@ __all__ = [
     "malformed_type",
     "nesting_depth",
     "node_check",
+    "non_string_enum",
     "not_a_schema",
     "open_object",
     "optional_parameter_count",

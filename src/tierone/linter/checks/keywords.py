@@ -14,7 +14,7 @@ from .base import NONE, Hit, Hits, Tally, keyword_check
 
 @keyword_check(
     "T201", "T202", "T203", "T204", "T205", "T207", "T208", "T209", "T210", "T211", "T212", "T213",
-    "T215",
+    "T215", "T217", "T504",
 )
 def keyword_present(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     return (Hit(visit.pointer, keyword, None, value),)
@@ -45,3 +45,13 @@ def type_list(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
         return NONE
     nullable = " (`null` among them: an `anyOf` with `{\"type\": \"null\"}` says the same)" if "null" in value else ""
     return (Hit(visit.pointer, keyword, {"detail": nullable}, value),)
+
+
+@keyword_check("T218")
+def non_string_enum(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if not isinstance(value, list):
+        return NONE
+    for item in value:
+        if item is not None and not isinstance(item, str):
+            return (Hit(visit.pointer, keyword, None, item),)
+    return NONE

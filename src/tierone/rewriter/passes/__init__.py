@@ -21,6 +21,7 @@ from .constraints import HINTS, REMOVABLE, strip_constraints
 from .ordering import property_ordering, reasoning_first
 from .references import (
     hoist_references,
+    inline_definitions,
     inline_ref_siblings,
     pointer_references,
     rename_definitions,
@@ -28,7 +29,7 @@ from .references import (
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "_merged", "close_objects", "const_to_enum", "distribute_properties", "encode_free_form", "hoist_references", "inline_ref_siblings",
+    "_merged", "close_objects", "const_to_enum", "distribute_properties", "encode_free_form", "hoist_references", "inline_definitions", "inline_ref_siblings",
     "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "type_untyped",
 ]
@@ -51,6 +52,7 @@ PASSES: tuple[Pass, ...] = (
     rename_definitions,
     hoist_references,
     inline_ref_siblings,
+    inline_definitions,
     merge_all_of,
     one_of_to_any_of,
     const_to_enum,

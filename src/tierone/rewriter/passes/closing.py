@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.jsontypes import admits, declared_types, is_object_schema, names_at
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform
+from ...core.walker import transform, walk
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import (
     ANNOTATION_KEYS,
@@ -24,7 +24,7 @@ from ..shapes import (
     items_of,
     list_at,
 )
-from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _why, _widened
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _why, _widened
 
 
 def type_untyped(schema: Any, options: Options) -> PassResult:
@@ -145,7 +145,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
     After:  ``{"properties": {"nick": {"type": ["string", "null"]}, "id": {...}}, "required": ["nick", "id"]}``
     """
     if not _flagged(options, "T104"):
-        return PassResult(schema)
+        return _over_budget(schema, options)
     changes: list[Change] = []
 
     def require(node: Any, pointer: Pointer) -> Any:
@@ -174,6 +174,38 @@ def require_all(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, require), tuple(changes))
 
 
+def _over_budget(schema: Any, options: Options) -> PassResult:
+    """Where optional fields are allowed up to a limit (Anthropic: 24, rule T407), they stay
+    optional (spending no union budget, rule T408) while it lasts; those beyond it, in walk
+    order, become required and nullable."""
+    policy = _policy(options, "T407")
+    if policy is None or policy.limit is None:
+        return PassResult(schema)
+    optional = [(visit.pointer, name) for visit in walk(schema) if isinstance(visit.schema, dict)
+                and isinstance(visit.schema.get("properties"), dict)
+                for name in visit.schema["properties"] if name not in names_at(visit.schema)]
+    beyond: dict[Pointer, list[str]] = {}
+    for pointer, name in optional[policy.limit:]:
+        beyond.setdefault(pointer, []).append(name)
+    if not beyond:
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def require(node: Any, pointer: Pointer) -> Any:
+        names = beyond.get(pointer)
+        if not names or not isinstance(node, dict):
+            return node
+        properties = dict(node["properties"])
+        for name in names:
+            if not admits_null(properties[name]) and isinstance(properties[name], dict):
+                properties[name] = _widened(properties[name])
+            changes.append(Change(pointer.child("properties").child(name), f"listed in required and made nullable "
+                                  f"(beyond the {policy.limit} optional fields allowed)", _why("T407")))
+        return {**node, "properties": properties, "required": [*list_at(node, "required"), *names]}
+
+    return PassResult(transform(schema, require), tuple(changes))
+
+
 def _closed_object(node: dict[str, Any]) -> bool:
     """``additionalProperties: false`` on a node of type object only (``"object"`` or
     ``["object"]``, which spell_null later writes as the former)."""
@@ -193,17 +225,24 @@ def spell_null(schema: Any, options: Options) -> PassResult:
     rule T702 holds (the RFC 0030 profiles), the top-level ``reasoning`` keeps §D's
     ``["string", "null"]``.
 
+    Where the profile reads OpenAPI's ``nullable`` instead (Gemini's ``responseSchema``), every
+    null is spelled ``"nullable": true``: beside the one other type, an ``anyOf`` without its
+    ``{"type": "null"}`` branch, or an ``enum`` without ``null``.
+
     Before: ``{"type": ["string", "null"], "maxLength": 3, "description": "Nick"}``
     After:  ``{"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}], "description": "Nick"}``
     """
     if not _flagged(options, "T216"):
         return PassResult(schema)
+    if not _flagged(options, "T217"):  # the profile reads OpenAPI's `nullable` (rule T217)
+        return _spell_nullable(schema)
     keep = RFC_REASONING if _flagged(options, "T702") else None
     changes: list[Change] = []
 
     def spell(node: Any, pointer: Pointer) -> Any:
-        types = node.get("type") if isinstance(node, dict) else None
-        if not isinstance(types, list) or not types or "anyOf" in node or (pointer, types) == keep:
+        types = declared_types(node) if isinstance(node, dict) else None  # None for a malformed list too
+        if not isinstance(node.get("type") if isinstance(node, dict) else None, list) or not types \
+                or "anyOf" in node or (pointer, list(types)) == keep:
             return node
         if len(types) == 1:
             changes.append(Change(pointer, "one-type list written as that type", _why("T216")))
@@ -242,3 +281,43 @@ def _branch(node: dict[str, Any], name: Any) -> dict[str, Any] | None:
                 return None
         branch[key] = value
     return branch
+
+
+_NULLABLE = "null spelled nullable: true"
+
+
+def _spell_nullable(schema: Any) -> PassResult:
+    """``null`` written as OpenAPI's ``"nullable": true`` (see :func:`spell_null`)."""
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        out = _nullable_form(node)
+        if out is not node:
+            changes.append(Change(pointer, _NULLABLE, _why("T217")))
+        return out
+
+    return PassResult(transform(schema, spell), tuple(changes))
+
+
+def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
+    types, enum, branches = node.get("type"), node.get("enum"), node.get("anyOf")
+    out = node
+    if isinstance(types, list) and types and declared_types(node) is not None:
+        others = [t for t in types if t != "null"]
+        if len(others) == 1:
+            out = {**out, "type": others[0]}
+        elif others and "anyOf" not in out:
+            out = {"anyOf": [b for b in (_branch(out, t) for t in others) if b is not None],
+                   **{k: v for k, v in out.items() if k in _OUTER}}
+        if len(others) < len(types):
+            out = {**out, "nullable": True}
+    if isinstance(enum, list) and None in enum and "enum" in out:
+        out = {**out, "enum": [v for v in enum if v is not None], "nullable": True}
+    if isinstance(branches, list) and NULL_BRANCH in branches:
+        rest = [b for b in branches if b != NULL_BRANCH]
+        alone = rest[0] if len(rest) == 1 and isinstance(rest[0], dict) and not set(rest[0]) & set(out) else None
+        kept = {k: v for k, v in out.items() if k != "anyOf"}
+        out = {**alone, **kept, "nullable": True} if alone is not None else {"anyOf": rest, **kept, "nullable": True}
+    return out

@@ -7,9 +7,11 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
+from ...subset.model import SUPPORTED
 from ...subset.profiles import PROFILES
+from ...subset.table import BY_CODE
 from ..shapes import dict_at, list_at
-from .base import Change, Options, PassResult, _flagged
+from .base import Change, Options, PassResult
 
 
 def reasoning_first(schema: Any, options: Options) -> PassResult:
@@ -34,14 +36,14 @@ def reasoning_first(schema: Any, options: Options) -> PassResult:
 
 
 def property_ordering(schema: Any, options: Options) -> PassResult:
-    """Profiles whose every vendor reads ``propertyOrdering`` (the table's T215 cells: the
+    """Profiles whose every source documents ``propertyOrdering`` (the table's T215 cells: the
     Gemini profiles) get it on every object with properties (Gemini 2.0 needs it to keep the
     author's order, ``reasoning`` first); elsewhere strip_constraints has removed it.
 
     Before: ``{"type": "object", "properties": {"a": {...}, "b": {...}}}``
     After:  ``{"type": "object", "properties": {...}, "propertyOrdering": ["a", "b"]}``
     """
-    if _flagged(options, "T215") or "gemini" not in PROFILES[options.profile].sources:
+    if not _read_by_all(options.profile):
         return PassResult(schema)
     changes: list[Change] = []
 
@@ -55,3 +57,9 @@ def property_ordering(schema: Any, options: Options) -> PassResult:
         return {**node, "propertyOrdering": wanted}
 
     return PassResult(transform(schema, order), tuple(changes))
+
+
+def _read_by_all(profile: str) -> bool:
+    """Whether every source of ``profile`` documents ``propertyOrdering`` (rule T215's cells)."""
+    feature = BY_CODE["T215"]
+    return all(feature.cell(source).status == SUPPORTED for source in PROFILES[profile].sources)

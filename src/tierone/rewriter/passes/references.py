@@ -218,3 +218,51 @@ def _free_name(wanted: str, taken: set[str]) -> str:
         name = f"{base}_{n}"
     taken.add(name)
     return name
+
+
+#: how many definitions inline_definitions writes out before it gives up (a fan-out of
+#: references can grow a schema exponentially)
+MAX_INLINED = 5_000
+
+
+def inline_definitions(schema: Any, options: Options) -> PassResult:
+    """Every ``$ref`` replaced by its definition, and ``$defs`` removed, for the profiles
+    whose consumers drop definitions (google-genai's ``response_schema``: rule T504). A
+    schema with a recursive reference keeps them (rule T501 reports it), as does one that
+    would grow beyond :data:`MAX_INLINED` copies.
+
+    Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
+    After:  ``{"properties": {"a": {"type": "string"}}}``
+    """
+    if not _flagged(options, "T504") or not isinstance(schema, dict) or not ({"$defs", "definitions"} & set(schema)):
+        return PassResult(schema)
+    graph = ReferenceGraph.of(schema)
+    if graph.recursive or graph.broken or graph.remote:
+        return PassResult(schema)
+    written: dict[str, Any] = {}
+    budget = [MAX_INLINED]
+
+    def inline(node: Any, pointer: Pointer) -> Any:
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(ref, str):
+            return node
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooMany
+        if ref not in written:
+            target = graph.target(ref)
+            written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
+
+    try:
+        inlined = transform({k: v for k, v in schema.items() if k not in ("$defs", "definitions")}, inline)
+    except _TooMany:
+        return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", f"writing each definition where it is "
+                                                 f"referenced would take more than {MAX_INLINED} copies"),))
+    return PassResult(inlined, (Change(ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, "
+                                       "$defs removed", _why("T504")),))
+
+
+class _TooMany(Exception):
+    """inline_definitions ran out of copies."""

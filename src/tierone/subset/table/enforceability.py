@@ -80,10 +80,9 @@ ROWS: tuple[Feature, ...] = (
             "`propertyOrdering`) and `x-` extensions.",
             "Vendors reject unknown keywords (Gemini: `Unknown name`) or ignore them, so what "
             "they express is not enforced.",
-            '{"type": "string", "nullable": true}',
-            '{"type": ["string", "null"]}',
-            "`tierone rewrite` removes it (an OpenAPI `nullable: true` becomes a `null` in the "
-            "type).",
+            '{"type": "string", "example": "Ada"}',
+            '{"type": "string", "examples": ["Ada"]}',
+            "`tierone rewrite` removes it.",
         ),
         fix=STRIP,
     ),

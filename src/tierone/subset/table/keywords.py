@@ -208,4 +208,28 @@ ROWS: tuple[Feature, ...] = (
         ),
         fix="spell_null",
     ),
+    Feature(
+        "T217", "nullable-keyword", "keyword", ("nullable",),
+        "`nullable` is OpenAPI's spelling of null, not that of {subset}",
+        doc(
+            "Finds OpenAPI's `nullable` where the profile speaks JSON Schema.",
+            "JSON Schema has no `nullable`: its consumers ignore it (the value is then not "
+            "nullable) or reject it. Only Gemini's `responseSchema` spells null so.",
+            '{"type": "string", "nullable": true}',
+            '{"anyOf": [{"type": "string"}, {"type": "null"}]}',
+            "`tierone rewrite` removes it and puts `null` in the type; for `gemini-openapi` it "
+            "writes every null that way.",
+        ),
+        fix=STRIP,
+    ),
+    Feature(
+        "T218", "non-string-enum", "keyword-in-context", ("enum",),
+        "`enum` holds {value}, which is not a string",
+        doc(
+            "Finds `enum` values that are not strings (a `null` is left to the nullable spelling).",
+            "Gemini's `responseSchema` takes string enums only (google-genai raises).",
+            '{"type": "integer", "enum": [1, 2]}',
+            '{"type": "string", "enum": ["1", "2"]}',
+        ),
+    ),
 )
