@@ -48,7 +48,7 @@ class TestRewrite:
         target = tmp_path / "out.json"
         result = run("rewrite", str(CLI / "messy.schema.json"), "-o", str(target))
         assert result.exit_code == 1
-        assert "T501 cannot be made compliant" in result.stderr and "[/$defs/Cat/properties/kittens/items]" in result.stderr
+        assert "T501 cannot be made compliant" in result.stderr and "[/$defs/Cat/properties/kittens/anyOf/0/items]" in result.stderr
         assert not target.exists() and result.stdout == ""
 
     def test_output_file_then_check_is_current(self, ticket, tmp_path):
@@ -150,3 +150,41 @@ class TestLintFix:
         assert result.stdout.count("T501") == 1 and "T104" not in result.stdout
         assert (ticket.read_bytes(), messy.read_bytes()) == before  # the sources are never changed
         assert run("lint", "--isolated", str(tmp_path / "ticket.schema.strict.yaml")).exit_code == 0
+
+
+class TestOneRenditionPerProfile:
+    """``-p`` repeated: one rendition per profile, where ``-o`` names with ``{profile}``."""
+
+    PROFILES = ("openai", "anthropic", "gemini", "gemini-openapi", "vendors")
+
+    def test_each_profile_gets_its_file(self, tmp_path, ticket):
+        args = [a for p in self.PROFILES for a in ("-p", p)]
+        result = run("rewrite", str(ticket), *args, "-o", str(tmp_path / "out" / "{stem}.{profile}.json"))
+        assert result.exit_code == 0, result.output
+        for profile in self.PROFILES:
+            written = json.loads((tmp_path / "out" / f"ticket.schema.{profile}.json").read_text())
+            marker = written.pop("$comment", "")  # a rendition written with -o names its source
+            assert marker.startswith("tierone: strict rendition of") or profile.startswith("gemini"), profile
+            alone = json.loads(run("rewrite", str(ticket), "-p", profile).stdout)
+            assert written == alone, profile
+        assert "propertyOrdering" in (tmp_path / "out" / "ticket.schema.gemini.json").read_text()
+        assert "propertyOrdering" not in (tmp_path / "out" / "ticket.schema.openai.json").read_text()
+
+    def test_several_profiles_without_a_profile_in_the_name_is_an_error(self, tmp_path, ticket):
+        for extra in (["-o", str(tmp_path / "x.json")], [], ["--in-place"]):
+            result = run("rewrite", str(ticket), "-p", "openai", "-p", "anthropic", *extra)
+            assert result.exit_code == 2, extra
+            assert result.stderr.startswith("tierone: error: several --profile renditions") and result.stderr.count("\n") == 1
+        assert list(tmp_path.iterdir()) == [ticket]
+
+    def test_an_unknown_profile_writes_nothing(self, tmp_path, ticket):
+        result = run("rewrite", str(ticket), "-p", "openai", "-p", "nope", "-o", str(tmp_path / "{profile}.json"))
+        assert result.exit_code == 2 and result.stderr.startswith("tierone: error: unknown profile 'nope'")
+        assert list(tmp_path.iterdir()) == [ticket]
+
+    def test_a_stem_lets_several_inputs_share_one_output_name(self, tmp_path, ticket):
+        other = tmp_path / "other.json"
+        other.write_text(json.dumps({"type": "object", "properties": {"a": {"type": "string"}}}))
+        result = run("rewrite", str(ticket), str(other), "-o", str(tmp_path / "o" / "{stem}.strict.json"))
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["other.strict.json", "ticket.schema.strict.json"]

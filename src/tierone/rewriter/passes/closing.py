@@ -6,14 +6,18 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import is_object_schema, names_at
+from ...core.jsontypes import admits, declared_types, is_object_schema, names_at
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform
+from ...core.walker import transform, walk
+from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import (
     ANNOTATION_KEYS,
+    ARRAY_KEYS,
     ENCODED_NOTE,
+    NUMBER_KEYS,
+    OBJECT_KEYS,
+    STRING_KEYS,
     admits_null,
-    dict_at,
     encodable_at,
     encoded_note,
     inferred_type,
@@ -21,7 +25,7 @@ from ..shapes import (
     items_of,
     list_at,
 )
-from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _why, _widened
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _why, _widened
 
 
 def type_untyped(schema: Any, options: Options) -> PassResult:
@@ -102,6 +106,10 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def close(node: Any, pointer: Pointer) -> Any:
+        if isinstance(node, dict) and node.get("additionalProperties") is True and _union_without_shape(node):
+            # `true` is the default and says nothing, but the strict helpers raise on it
+            changes.append(Change(pointer.child("additionalProperties"), "removed (true says nothing)", _why("T102")))
+            node = {k: v for k, v in node.items() if k != "additionalProperties"}
         if not isinstance(node, dict) or not is_object_schema(node) or node.get("additionalProperties") is False:
             return node
         if is_free_form(node):
@@ -122,30 +130,195 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, close), tuple(changes))
 
 
+def _union_without_shape(node: dict[str, Any]) -> bool:
+    """An untyped union that declares no properties: its branches carry the shape."""
+    return ("anyOf" in node or "oneOf" in node) and "type" not in node and not node.get("properties")
+
+
 def require_all(schema: Any, options: Options) -> PassResult:
     """Optional properties become required and nullable: ``null`` then means absent.
+    ``required`` is written in ``properties`` order (the order the strict helpers write it,
+    so that they find nothing to change), and a closed object without properties says so
+    with ``"properties": {}`` and ``"required": []`` (the OpenAI helpers add both; pydantic-ai
+    finds an object without them not strict).
 
-    Before: ``{"properties": {"nick": {"type": "string"}}, "required": []}``
-    After:  ``{"properties": {"nick": {"type": ["string", "null"]}}, "required": ["nick"]}``
+    Before: ``{"properties": {"nick": {"type": "string"}, "id": {...}}, "required": ["id"]}``
+    After:  ``{"properties": {"nick": {"type": ["string", "null"]}, "id": {...}}, "required": ["nick", "id"]}``
     """
     if not _flagged(options, "T104"):
-        return PassResult(schema)
+        return _over_budget(schema, options)
     changes: list[Change] = []
 
     def require(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or not dict_at(node, "properties"):
+        if not isinstance(node, dict):
             return node
-        required = list_at(node, "required")
+        if "properties" not in node and _closed_object(node):
+            changes.append(Change(pointer, "properties: {} and required: [] written out", _why("T104")))
+            return {**node, "properties": {}, "required": []}
+        if not isinstance(node.get("properties"), dict):
+            return node
         listed = names_at(node)
         missing = [name for name in node["properties"] if name not in listed]
-        if not missing:
-            return node
         properties = dict(node["properties"])
         for name in missing:
             if not admits_null(properties[name]) and properties[name] is not False:
                 properties[name] = _widened(properties[name]) if isinstance(properties[name], dict) else properties[name]
             changes.append(Change(pointer.child("properties").child(name),
                                   "listed in required and made nullable (null means absent)", _why("T104")))
-        return {**node, "properties": properties, "required": [*required, *missing]}
+        required = _in_order(node, properties)
+        if not missing and required == node.get("required"):
+            return node
+        if not missing:
+            changes.append(Change(pointer.child("required"), "written in properties order", _why("T104")))
+        return {**node, "properties": properties, "required": required}
 
     return PassResult(transform(schema, require), tuple(changes))
+
+
+def _over_budget(schema: Any, options: Options) -> PassResult:
+    """Where optional fields are allowed up to a limit (Anthropic: 24, rule T407), they stay
+    optional (spending no union budget, rule T408) while it lasts; those beyond it, in walk
+    order, become required and nullable."""
+    policy = _policy(options, "T407")
+    if policy is None or policy.limit is None:
+        return PassResult(schema)
+    optional = [(visit.pointer, name) for visit in walk(schema) if isinstance(visit.schema, dict)
+                and isinstance(visit.schema.get("properties"), dict)
+                for name in visit.schema["properties"] if name not in names_at(visit.schema)]
+    beyond: dict[Pointer, list[str]] = {}
+    for pointer, name in optional[policy.limit:]:
+        beyond.setdefault(pointer, []).append(name)
+    if not beyond:
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def require(node: Any, pointer: Pointer) -> Any:
+        names = beyond.get(pointer)
+        if not names or not isinstance(node, dict):
+            return node
+        properties = dict(node["properties"])
+        for name in names:
+            if not admits_null(properties[name]) and isinstance(properties[name], dict):
+                properties[name] = _widened(properties[name])
+            changes.append(Change(pointer.child("properties").child(name), f"listed in required and made nullable "
+                                  f"(beyond the {policy.limit} optional fields allowed)", _why("T407")))
+        return {**node, "properties": properties, "required": [*list_at(node, "required"), *names]}
+
+    return PassResult(transform(schema, require), tuple(changes))
+
+
+def _closed_object(node: dict[str, Any]) -> bool:
+    """``additionalProperties: false`` on a node of type object only (``"object"`` or
+    ``["object"]``, which spell_null later writes as the former)."""
+    return node.get("additionalProperties") is False and declared_types(node) == ("object",)
+
+
+def _in_order(node: dict[str, Any], properties: dict[str, Any]) -> list[Any]:
+    """Every property name in ``properties`` order, then any other name ``required`` lists
+    (an undeclared one, which the linter reports)."""
+    others = [name for name in list_at(node, "required") if not isinstance(name, str) or name not in properties]
+    return [*properties, *others]
+
+
+def spell_null(schema: Any, options: Options) -> PassResult:
+    """A ``type`` list becomes an ``anyOf`` of one branch per type, each with the keywords that
+    apply to it, for profiles whose consumers raise on a type list (Anthropic's SDK). Where
+    rule T702 holds (the RFC 0030 profiles), the top-level ``reasoning`` keeps §D's
+    ``["string", "null"]``.
+
+    Where the profile reads OpenAPI's ``nullable`` instead (Gemini's ``responseSchema``), every
+    null is spelled ``"nullable": true``: beside the one other type, an ``anyOf`` without its
+    ``{"type": "null"}`` branch, or an ``enum`` without ``null``.
+
+    Before: ``{"type": ["string", "null"], "maxLength": 3, "description": "Nick"}``
+    After:  ``{"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}], "description": "Nick"}``
+    """
+    if not _flagged(options, "T216"):
+        return PassResult(schema)
+    if not _flagged(options, "T217"):  # the profile reads OpenAPI's `nullable` (rule T217)
+        return _spell_nullable(schema)
+    keep = RFC_REASONING if _flagged(options, "T702") else None
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        types = declared_types(node) if isinstance(node, dict) else None  # None for a malformed list too
+        if not isinstance(node.get("type") if isinstance(node, dict) else None, list) or not types \
+                or "anyOf" in node or (pointer, list(types)) == keep:
+            return node
+        if len(types) == 1:
+            changes.append(Change(pointer, "one-type list written as that type", _why("T216")))
+            return {**node, "type": types[0]}
+        branches = [branch for branch in (_branch(node, name) for name in types) if branch is not None]
+        changes.append(Change(pointer, "type list written as an anyOf", _why("T216")))
+        outer = {k: v for k, v in node.items() if k in _OUTER}
+        return {"anyOf": branches, **outer}
+
+    return PassResult(transform(schema, spell), tuple(changes))
+
+
+NULL_BRANCH = {"type": "null"}
+#: what stays beside the ``anyOf`` (annotations) rather than going into its branches
+_OUTER = frozenset({"title", "description", "$comment", "examples", "default", "deprecated", "readOnly",
+                    "writeOnly", "$defs", "definitions", "$id", "$schema", "$anchor"})
+#: the keywords that apply to values of one type only
+_FOR_TYPE = {"string": STRING_KEYS, "number": NUMBER_KEYS, "integer": NUMBER_KEYS, "array": ARRAY_KEYS,
+             "object": OBJECT_KEYS | {"required", "propertyOrdering"}}
+_TYPED = frozenset().union(*_FOR_TYPE.values())
+
+
+def _branch(node: dict[str, Any], name: Any) -> dict[str, Any] | None:
+    """The branch of ``node`` for the type ``name``: its keywords for that type (and those of
+    no one type); None when its ``enum`` leaves no value of that type."""
+    if name == "null":
+        return NULL_BRANCH if not isinstance(node.get("enum"), list) or None in node["enum"] else None
+    own = _FOR_TYPE.get(name, frozenset())
+    branch: dict[str, Any] = {"type": name}
+    for key, value in node.items():
+        if key == "type" or key in _OUTER or (key in _TYPED and key not in own):
+            continue
+        if key == "enum" and isinstance(value, list):
+            value = [v for v in value if isinstance(name, str) and admits(name, v)]
+            if not value:
+                return None
+        branch[key] = value
+    return branch
+
+
+_NULLABLE = "null spelled nullable: true"
+
+
+def _spell_nullable(schema: Any) -> PassResult:
+    """``null`` written as OpenAPI's ``"nullable": true`` (see :func:`spell_null`)."""
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        out = _nullable_form(node)
+        if out is not node:
+            changes.append(Change(pointer, _NULLABLE, _why("T217")))
+        return out
+
+    return PassResult(transform(schema, spell), tuple(changes))
+
+
+def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
+    types, enum, branches = node.get("type"), node.get("enum"), node.get("anyOf")
+    out = node
+    if isinstance(types, list) and types and declared_types(node) is not None:
+        others = [t for t in types if t != "null"]
+        if len(others) == 1:
+            out = {**out, "type": others[0]}
+        elif others and "anyOf" not in out:
+            out = {"anyOf": [b for b in (_branch(out, t) for t in others) if b is not None],
+                   **{k: v for k, v in out.items() if k in _OUTER}}
+        if len(others) < len(types):
+            out = {**out, "nullable": True}
+    if isinstance(enum, list) and None in enum and "enum" in out:
+        out = {**out, "enum": [v for v in enum if v is not None], "nullable": True}
+    if isinstance(branches, list) and NULL_BRANCH in branches:
+        rest = [b for b in branches if b != NULL_BRANCH]
+        alone = rest[0] if len(rest) == 1 and isinstance(rest[0], dict) and not set(rest[0]) & set(out) else None
+        kept = {k: v for k, v in out.items() if k != "anyOf"}
+        out = {**alone, **kept, "nullable": True} if alone is not None else {"anyOf": rest, **kept, "nullable": True}
+    return out
