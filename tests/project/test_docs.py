@@ -121,5 +121,6 @@ def test_the_profiles_page_says_how_each_profile_spells_null():
 
     assert null_spelling("openai") == '`"type": ["string", "null"]`'
     assert null_spelling("gemini-openapi") == '`"nullable": true`'
-    assert null_spelling("anthropic").startswith("`\"anyOf\"") and "reasoning" in null_spelling("tier1")
+    assert null_spelling("anthropic").startswith("`\"anyOf\"") and null_spelling("vendors").startswith("`\"anyOf\"")
+    assert null_spelling("tier1") == null_spelling("openai")  # RFC 0030 §D's type list (a prescribed cell)
     assert ordering("gemini") == ordering("gemini-openapi") != ordering("openai")

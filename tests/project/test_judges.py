@@ -131,7 +131,7 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
         "T503-good-escaped_pointer-gemini", "T503-good-escaped_pointer-vendors",
     ),
     EXAMPLES_KEPT: (
-        "T605-good-x-_extension-tier1", "T605-good-x-_extension-anthropic", "T605-good-x-_extension-vendors",
+        "T605-good-x-_extension-anthropic", "T605-good-x-_extension-vendors",
     ),
     OPENAPI_ANNOTATIONS: (
         "T605-good-x-_extension-gemini-openapi",
@@ -160,37 +160,10 @@ def _render(rejected: list[Verdict]) -> str:
     return "; ".join(f"{v.judge}: {v.detail} [{v.pointer or ''}]" for v in rejected)
 
 
-#: THE one exception to "every judge accepts every rendition": RFC 0030 §D prescribes
-#: ``"type": ["string", "null"]`` for the top-level ``reasoning`` member, and the RFC's own
-#: profiles keep it (docs/rewrite.md, "How each profile spells null"), though Anthropic's
-#: ``transform_schema`` raises on a type list. For those profiles only, that judge only, and
-#: that member only, the rendition is judged with the member spelled as the other profiles
-#: spell it; everything else in the rendition is judged as it is.
-RFC_PROFILES = ("tier1", "tier1-load-bearing")
-RFC_REASONING = ["string", "null"]
-
-
-def _rfc_respelled(schema: Any) -> Any:
-    """``schema`` with a §D ``reasoning`` member spelled as an ``anyOf``; None without one."""
-    properties = schema.get("properties") if isinstance(schema, dict) else None
-    reasoning = properties.get("reasoning") if isinstance(properties, dict) else None
-    if not isinstance(reasoning, dict) or reasoning.get("type") != RFC_REASONING:
-        return None
-    outer = {k: v for k, v in reasoning.items() if k != "type"}
-    spelled = {"anyOf": [{"type": "string"}, {"type": "null"}], **outer}
-    return {**schema, "properties": {**properties, "reasoning": spelled}}
-
-
 @cache
 def _judged(profile: str, text: str) -> tuple[Verdict, ...]:
     """The verdicts, once per distinct rendition (many cases rewrite to the same schema)."""
-    schema = json.loads(text)
-    verdicts = all_judges(schema, profile)
-    respelled = _rfc_respelled(schema) if profile in RFC_PROFILES else None
-    if respelled is None:
-        return verdicts
-    return tuple(JUDGES[v.judge].check(respelled) if v.judge == "anthropic-transform" and not v.ok else v
-                 for v in verdicts)
+    return all_judges(json.loads(text), profile)
 
 
 def _check(rendition: Rendition) -> None:
@@ -295,20 +268,24 @@ def test_the_sdk_judges_compare_what_was_sent_key_order_included():
 
 def test_judges_apply_by_profile():
     names = {p: [j.name for j in judges_for(p)] for p in PROFILE_VENDORS}
-    assert names["tier1"] == [name for name in JUDGES if name != "gemini-openapi"] == names["vendors"]
+    assert names["vendors"] == [name for name in JUDGES if name != "gemini-openapi"]
+    assert names["tier1"] == [name for name in names["vendors"] if name != "anthropic-transform"]
     assert names["tier1-load-bearing"] == ["llguidance", "outlines-core"]
     assert names["gemini"] == ["llguidance", "outlines-core", "gemini-json"]
     assert names["gemini-openapi"] == ["llguidance", "outlines-core", "gemini-openapi"]
     assert "gemini-openapi" not in names["tier1"] and "openai-agents" not in names["anthropic"]
+    assert "anthropic-transform" in names["anthropic"]
     with pytest.raises(ValueError, match="no judges known for profile 'nope'"):
         judges_for("nope")
 
 
-def test_the_rfc_reasoning_exception_covers_that_member_only():
-    reasoning = {"type": "object", "properties": {"reasoning": {"type": ["string", "null"]}}, "required": ["reasoning"],
-                 "additionalProperties": False}
-    assert all(v.ok for v in _judged("tier1", json.dumps(reasoning)))
-    assert not next(v for v in _judged("anthropic", json.dumps(reasoning)) if v.judge == "anthropic-transform").ok
-    other = {**reasoning, "properties": {**reasoning["properties"], "a": {"type": ["string", "null"]}},
-             "required": ["reasoning", "a"]}
-    assert not next(v for v in _judged("tier1", json.dumps(other)) if v.judge == "anthropic-transform").ok
+def test_the_sdk_helper_judges_the_profiles_spelled_for_it():
+    """Anthropic's transform_schema raises on RFC 0030 §D's type list: it judges the anthropic and
+    vendors renditions (spelled with anyOf), not tier1's (the raw request paths take the list)."""
+    nullable = {"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"],
+                "additionalProperties": False}
+    assert all(v.ok for v in _judged("tier1", json.dumps(nullable)))
+    for profile in ("anthropic", "vendors"):
+        assert not next(v for v in _judged(profile, json.dumps(nullable)) if v.judge == "anthropic-transform").ok
+        spelled = tierone.rewrite(nullable, profile).schema
+        assert all(v.ok for v in _judged(profile, json.dumps(spelled))), profile

@@ -37,19 +37,24 @@ ORDERED = {"type": "object", "properties": {"b": S, "a": S}, "propertyOrdering":
 class TestNullSpelling:
 
     def test_anthropic_profiles_write_an_any_of(self):
-        props = rewrite(MIXED, "anthropic").schema["properties"]
-        assert props["both"] == {"anyOf": [{"type": "integer"}, {"type": "string"}],
-                                 "description": "At least 1. At least 2 characters."}
-        tier1 = rewrite(MIXED).schema["properties"]
-        assert tier1["nick"] == {"anyOf": [S, NULL], "description": "Nick. At most 3 characters."}
-        for profile in ("openai", "gemini"):  # every consumer of theirs takes a type list
+        for profile in ("anthropic", "vendors"):
+            props = rewrite(MIXED, profile).schema["properties"]
+            assert props["both"]["anyOf"][:2] == [{"type": "integer"}, {"type": "string"}], profile
+        assert rewrite(MIXED, "vendors").schema["properties"]["nick"] == {"anyOf": [S, NULL],
+                                                                       "description": "Nick. At most 3 characters."}
+        for profile in ("openai", "gemini", "tier1"):  # every consumer of theirs takes a type list
             assert rewrite(MIXED, profile).schema["properties"]["both"]["type"][:2] == ["integer", "string"]
 
-    def test_tier1_keeps_rfc_0030_d_for_reasoning_only(self):
+    def test_tier1_spells_null_as_rfc_0030_d_prescribes(self):
+        """The type list costs no level of the RFC's five: a leaf at depth five stays there."""
         tier1 = rewrite(MIXED).schema["properties"]
         assert tier1["reasoning"] == {"type": ["string", "null"]}
-        nested = rewrite({"type": "object", "properties": {"x": MIXED}}).schema
-        assert nested["properties"]["x"]["anyOf"][0]["properties"]["reasoning"] == {"anyOf": [S, NULL]}
+        assert tier1["nick"] == {"type": ["string", "null"], "description": "Nick. At most 3 characters."}
+        deep: dict = {"type": "string"}
+        for _ in range(5):
+            deep = {"type": "object", "properties": {"x": deep}}
+        assert deep["properties"]["x"]["properties"]["x"]["properties"]["x"]["properties"]["x"]["properties"]["x"]
+        assert rewrite(deep).ok and not rewrite(deep, "vendors").unfixable
         assert rewrite(obj({"reasoning": {"type": ["string", "null"]}}), "anthropic").schema["properties"] == {
             "reasoning": {"anyOf": [S, NULL]}}
 

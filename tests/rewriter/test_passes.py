@@ -46,7 +46,9 @@ class TestNullAsAbsent:
 
     def test_const_optional_is_wrapped(self):
         assert prop({"type": "string", "const": "x"}, profile="gemini") == {"type": "string", "enum": ["x"]}
-        assert prop({"type": "string", "const": "x"}) == {"anyOf": [{"type": "string", "enum": ["x"]}, {"type": "null"}]}
+        assert prop({"type": "string", "const": "x"}) == {"type": ["string", "null"], "enum": ["x", None]}
+        assert prop({"type": "string", "const": "x"}, profile="vendors") == {
+            "anyOf": [{"type": "string", "enum": ["x"]}, {"type": "null"}]}
 
     def test_required_is_written_in_properties_order(self):
         schema = {"type": "object", "properties": {"a": S, "b": S, "c": S}, "required": ["c"]}
@@ -76,7 +78,7 @@ class TestPasses:
             "type": ["string", "null"], "description": "Title. At least 1 character. At most 80 characters."}
 
     def test_no_hints(self):
-        assert prop({"type": "integer", "minimum": 0}, hints=False) == {"anyOf": [{"type": "integer"}, {"type": "null"}]}
+        assert prop({"type": "integer", "minimum": 0}, hints=False) == {"type": ["integer", "null"]}
 
     def test_open_object_is_encoded_not_emptied(self):
         encoded = prop({"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}, profile="openai")

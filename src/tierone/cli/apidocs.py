@@ -46,8 +46,8 @@ EXAMPLE = '''\
 >>> [d.code for d in tierone.lint(schema).diagnostics]
 ['T102', 'T104', 'T303']
 >>> strict = tierone.rewrite(schema)
->>> strict.ok, strict.schema["required"], strict.schema["properties"]["due"]["anyOf"]
-(True, ['title', 'due'], [{'type': 'string'}, {'type': 'null'}])
+>>> strict.ok, strict.schema["required"], strict.schema["properties"]["due"]["type"]
+(True, ['title', 'due'], ['string', 'null'])
 >>> tierone.restore({"title": "Ship it", "due": None}, schema).payload
 {'title': 'Ship it'}
 '''

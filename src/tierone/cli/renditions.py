@@ -81,7 +81,7 @@ def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str
                                   renditions.digest(done.source.text or ""))
     marked = renditions.mark(done.result.schema, text, profile)
     with room_for_depth():
-        return render(done.source, marked)
+        return render(done.source, marked, target)
 
 
 def _in_place_text(done: RewrittenFile, profile: str) -> str:

@@ -86,6 +86,15 @@ def output_for(template: str | None, spec: str, profile: str) -> str | None:
     return template.replace("{stem}", stem).replace("{profile}", profile)
 
 
+def _in_format_of(done: RewrittenFile, target: str) -> str:
+    """The rewrite's text as the file ``target`` names it (JSON for ``.json``, YAML for ``.yaml``)."""
+    from ..core.loading import room_for_depth
+    from ..rewriter.files import render
+
+    with room_for_depth():
+        return render(done.source, done.result.schema, target)
+
+
 def _is_input(target: str, spec: str) -> bool:
     """Whether the filled-in ``-o`` name is the input file itself."""
     import os
@@ -162,6 +171,8 @@ def _rewrite_all(
                 from .renditions import marked_text
 
                 done = done._replace(text=marked_text(done, spec, target, profile))
+            elif target:
+                done = done._replace(text=_in_format_of(done, target))
             worst = max(worst, _deliver(spec, done, output=target, in_place=in_place, check=check, diff=diff))
     return worst, False
 

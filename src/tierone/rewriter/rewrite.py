@@ -55,9 +55,11 @@ def rewrite(
     raises :class:`tierone.core.errors.InputError`.
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
-    {'type': 'object', 'properties': {'a': {'anyOf': [{'type': 'string'}, {'type': 'null'}]}}, 'additionalProperties': False, 'required': ['a']}
-    >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "openai").schema["properties"]
-    {'a': {'type': ['string', 'null']}}
+    {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a']}
+    >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "anthropic").schema["properties"]
+    {'a': {'type': 'string'}}
+    >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "vendors").schema["properties"]
+    {'a': {'anyOf': [{'type': 'string'}, {'type': 'null'}]}}
     """
     if not isinstance(schema, (Mapping, bool)):
         schema = load_schema(schema).data  # a path, module:attribute or a model; never JSON text
@@ -131,14 +133,23 @@ _NOT_CARRIED = ("$schema", "$comment")
 _NEW_DOCUMENT = "a rewritten schema is a different document"
 
 
+def _is_marker(root: dict[str, Any], key: str) -> bool:
+    """Whether the root's ``key`` is tierone's own rendition marker (a schema fixed in place
+    carries it, and its rewrite must be itself)."""
+    from ..core.renditions import marker_of
+
+    return key == "$comment" and marker_of(root) is not None
+
+
 def _new_document(schema: Any, id: str | None, changes: list[Change]) -> Any:
     """``schema`` without the keywords of the original document, with ``id`` as its ``$id``."""
 
     def drop(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not any(key in node for key in _NOT_CARRIED):
             return node
-        changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in _NOT_CARRIED if key in node)
-        return {k: v for k, v in node.items() if k not in _NOT_CARRIED}
+        dropped = [key for key in _NOT_CARRIED if key in node and not (not pointer and _is_marker(node, key))]
+        changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in dropped)
+        return {k: v for k, v in node.items() if k not in dropped}
 
     schema = transform(schema, drop)
     if not isinstance(schema, dict):

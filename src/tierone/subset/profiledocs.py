@@ -75,10 +75,12 @@ def page(results: Mapping[str, Any] | None) -> str:
         "|---|---|---|---|---|",
         *(_row(profile) for profile in PROFILES.values()),
         "",
-        ("Null is spelled by what each profile's consumers accept: OpenAI and `response_json_schema` "
-        "take a type list; Anthropic's SDK and google-genai's `response_schema` raise on one, and "
-        "an `anyOf` with `{\"type\": \"null\"}` passes both; `responseSchema` is OpenAPI 3.0 and reads "
-        "`nullable` (see [rewrite](rewrite.md#how-each-profile-spells-null))."),
+        ("Null is spelled by what each profile's consumers accept: OpenAI, Anthropic's API and "
+         "`response_json_schema` take a type list, and RFC 0030 §D prescribes it for `tier1` (an `anyOf` "
+         "would cost a level of the RFC's five); Anthropic's SDK helper `transform_schema` and google-genai's "
+         "`response_schema` raise on one, and an `anyOf` with `{\"type\": \"null\"}` passes both; "
+         "`responseSchema` is OpenAPI 3.0 and reads `nullable` (see "
+         "[rewrite](rewrite.md#how-each-profile-spells-null))."),
         "",
         "## The consumers' verdicts",
         "",

@@ -9,7 +9,7 @@ The passes live by family: ``references``, ``composition``, ``closing``, ``const
 from __future__ import annotations
 
 from .base import Change, Options, Pass, PassResult, Unfixable
-from .closing import close_objects, encode_free_form, require_all, spell_null, type_untyped
+from .closing import close_objects, encode_free_form, require_all, type_untyped
 from .composition import (
     _merged,
     const_to_enum,
@@ -19,6 +19,7 @@ from .composition import (
 )
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .directives import drop_directives
+from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .recursion import inline_root_ref
 from .references import (
