@@ -1,6 +1,7 @@
 """Regenerate the docs pages that come from data (rules, subset table, Python API,
-command-line reference). Run after
-editing the table, the public API or a command."""
+command-line reference, which profile with the saved judge run). Run after editing the
+table, the profiles, the public API or a command, or saving a judge run
+(``python scripts/judge_corpus.py --save docs/judges.json``)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,20 @@ from pathlib import Path
 from tierone.cli.apidocs import PAGES as API_PAGES
 from tierone.cli.clidocs import PAGES as CLI_PAGES
 from tierone.linter.ruledocs import PAGES as RULE_PAGES
+from tierone.subset.profiledocs import page as profiles_page
 
-PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES}
 DOCS = Path(__file__).resolve().parent.parent / "docs"
+#: the saved judge run the profiles page's judge table comes from
+JUDGES = DOCS / "judges.json"
+
+
+def _profiles() -> str:
+    import json
+
+    return profiles_page(json.loads(JUDGES.read_text(encoding="utf-8")) if JUDGES.exists() else None)
+
+
+PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES, "profiles.md": _profiles}
 
 
 def main() -> int:

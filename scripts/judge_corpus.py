@@ -2,13 +2,14 @@
 
     python scripts/judge_corpus.py [--corpus ../shared/corpus] [--sub jsonschemabench]
         [--profile tier1 --profile openai ...] [--limit N] [--every K] [--offset I]
-        [--timeout 60] [--format text|json]
+        [--timeout 60] [--format text|json] [--save docs/judges.json]
 
 Per profile: schemas rewritten clean, refused (unfixable), crashed (the rewrite raised), timed
 out (no answer within --timeout seconds for the schema, all profiles together), accepted by every
 judge, and per judge the renditions it rejected, with the first offending pointer and an example
 file. One worker process does the work (the SDKs are imported once); it is replaced when a
-schema times out.
+schema times out. ``--save`` writes the table, with what was judged, to a results file:
+``docs/judges.json`` is the one docs/profiles.md's judge table is generated from.
 """
 
 from __future__ import annotations
@@ -27,6 +28,8 @@ sys.path.insert(0, str(ROOT))
 
 #: what one profile's rewrite of one schema came to
 OUTCOMES = ("rewritten", "refused", "crashed", "timed out", "accepted")
+#: the profiles judged when none is named: every profile a vendor's consumers read
+PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
 
 
 def judge_file(path: str, profiles: list[str]) -> dict[str, Any]:
@@ -124,14 +127,15 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
     parser.add_argument("--sub", default="jsonschemabench")
-    parser.add_argument("-p", "--profile", action="append", help="repeatable; default tier1")
+    parser.add_argument("-p", "--profile", action="append", help=f"repeatable; default {' '.join(PROFILES)}")
     parser.add_argument("--limit", type=int, default=0, help="at most N files (after --offset and --every)")
     parser.add_argument("--every", type=int, default=1, help="take every Kth file")
     parser.add_argument("--offset", type=int, default=0, help="start at the Ith file")
     parser.add_argument("--timeout", type=float, default=60, help="seconds per schema")
     parser.add_argument("--format", choices=("text", "json"), default="text")
+    parser.add_argument("--save", type=Path, help="also write the table and what was judged to this JSON file")
     args = parser.parse_args()
-    profiles = args.profile or ["tier1"]
+    profiles = args.profile or list(PROFILES)
     files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))
     files = files[args.offset :: args.every][: args.limit or None]
     if not files:
@@ -152,6 +156,10 @@ def main() -> int:
         worker.stop()
     table = tally(results, profiles)
     print(json.dumps(table, indent=2) if args.format == "json" else render(table))
+    if args.save:
+        saved = {"corpus": args.sub, "files": len(files), "every": args.every, "offset": args.offset,
+                 "limit": args.limit, "profiles": table}
+        args.save.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 
 

@@ -16,7 +16,10 @@ so no key and no network are needed. Each SDK is imported inside its judge.
   walk raises nothing;
 - ``openai-*``, ``anthropic-*``, ``gemini-*``: the SDK request paths for a raw schema raise
   nothing and send our schema unchanged; ``anthropic-transform`` (the SDK's ``transform_schema``)
-  raises nothing and moves no keyword into a description.
+  raises nothing and moves no keyword into a description. The SDK applies that helper only to a
+  type given as ``output_format``, never to a raw schema, so it judges the profiles meant to pass
+  it too (``anthropic``, ``vendors``: the "anthropic-sdk" vendor), not ``tier1``, which spells
+  null as RFC 0030 §D prescribes (a type list: the API takes it, the helper raises on it).
 """
 
 from __future__ import annotations
@@ -57,10 +60,10 @@ JUDGES: dict[str, Judge] = {}
 #: the vendors each profile's renditions are meant for (the engines judge every profile)
 PROFILE_VENDORS: dict[str, frozenset[str]] = {
     "tier1": frozenset({"openai", "anthropic", "gemini"}),
-    "vendors": frozenset({"openai", "anthropic", "gemini"}),
+    "vendors": frozenset({"openai", "anthropic", "anthropic-sdk", "gemini"}),
     "tier1-load-bearing": frozenset(),
     "openai": frozenset({"openai"}),
-    "anthropic": frozenset({"anthropic"}),
+    "anthropic": frozenset({"anthropic", "anthropic-sdk"}),
     "gemini": frozenset({"gemini"}),
     "gemini-openapi": frozenset({"gemini-openapi"}),
 }
@@ -350,7 +353,7 @@ def pydantic_ai_judge(schema: Schema) -> Verdict:
     return Verdict("pydantic-ai", True)
 
 
-@judge("anthropic-transform", "anthropic")
+@judge("anthropic-transform", "anthropic-sdk")
 def anthropic_transform_judge(schema: Schema) -> Verdict:
     """``anthropic.transform_schema`` raises nothing and moves no keyword into a description
     (where it puts what it does not support)."""
@@ -522,7 +525,21 @@ def gemini_openapi_judge(schema: Schema) -> Verdict:
     the schema's spelling (camelCase keys, lower-case types), is the schema (key order aside:
     the SDK sorts)."""
     sent = _generate("response_schema", schema)["responseSchema"]
-    return _carried("gemini-openapi", schema, _openapi_spelling(sent), ordered=False)
+    return _carried("gemini-openapi", _as_floats(schema), _openapi_spelling(sent), ordered=False)
+
+
+#: the keywords google-genai's ``Schema`` types as floats: it sends ``1`` as ``1.0``, the same
+#: JSON number
+_FLOAT_FIELDS = ("minimum", "maximum")
+
+
+def _as_floats(node: Any) -> Any:
+    """``node`` with the integers of :data:`_FLOAT_FIELDS` written as floats."""
+    if isinstance(node, list):
+        return [_as_floats(item) for item in node]
+    if not isinstance(node, dict):
+        return node
+    return {k: float(v) if k in _FLOAT_FIELDS and type(v) is int else _as_floats(v) for k, v in node.items()}
 
 
 def _camel(key: str) -> str:

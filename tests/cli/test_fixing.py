@@ -182,12 +182,24 @@ class TestOneConfiguration:
     def test_rewrite_honours_the_profile_and_the_command_line_wins(self, project):
         (project / "pyproject.toml").write_text('[tool.tierone]\nprofile = "anthropic"\nhints = false\n')
         configured = _load(run("rewrite", "ticket.schema.yaml").stdout)
-        assert "propertyOrdering" not in configured  # anthropic keeps no ordering list; tier1 adds one
+        every = lambda schema: schema.get("required") == list(schema["properties"])
+        assert not every(configured)  # anthropic keeps optional fields optional; tier1 requires each
         assert "description" not in configured["properties"]["title"]  # hints = false
         chosen = _load(run("rewrite", "-p", "tier1", "--hints", "ticket.schema.yaml").stdout)
-        assert "propertyOrdering" in chosen and "description" in chosen["properties"]["title"]
+        assert every(chosen) and "description" in chosen["properties"]["title"]
         isolated = _load(run("rewrite", "--isolated", "ticket.schema.yaml").stdout)
-        assert "propertyOrdering" in isolated
+        assert every(isolated)
+
+    def test_a_configured_profile_list_gives_one_rendition_each(self, project):
+        (project / "pyproject.toml").write_text('[tool.tierone]\nprofile = ["openai", "anthropic"]\n')
+        result = run("rewrite", "ticket.schema.yaml", "-o", "out/{stem}.{profile}.json")
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in (project / "out").iterdir()) == ["ticket.schema.anthropic.json", "ticket.schema.openai.json"]
+        alone = run("rewrite", "ticket.schema.yaml")
+        assert alone.exit_code == 2 and "several --profile renditions need -o with {profile}" in alone.stderr
+        assert run("rewrite", "-p", "openai", "ticket.schema.yaml").exit_code == 0  # -p chooses
+        linted = run("lint", "ticket.schema.yaml")
+        assert linted.exit_code == 2 and "pass -p" in linted.stderr  # lint takes one profile
 
     def test_open_objects_in_config(self, project):
         (project / "pyproject.toml").write_text('[tool.tierone]\nopen-objects = "error"\n')

@@ -31,8 +31,7 @@ from tierone.core.errors import InputError
 
 runner = CliRunner()
 HOST = ROOT / "examples" / "host" / "host.yaml"
-GOOD = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": False,
-        "propertyOrdering": ["a"]}
+GOOD = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": False}
 FIXABLE = {"type": "object", "properties": {"a": {"type": "string"}}}
 ROOT_USER = hasattr(os, "geteuid") and os.geteuid() == 0
 TIMEOUT = 30

@@ -150,3 +150,58 @@ class TestLintFix:
         assert result.stdout.count("T501") == 1 and "T104" not in result.stdout
         assert (ticket.read_bytes(), messy.read_bytes()) == before  # the sources are never changed
         assert run("lint", "--isolated", str(tmp_path / "ticket.schema.strict.yaml")).exit_code == 0
+
+
+class TestOneRenditionPerProfile:
+    """``-p`` repeated: one rendition per profile, where ``-o`` names with ``{profile}``."""
+
+    PROFILES = ("openai", "anthropic", "gemini", "gemini-openapi", "vendors")
+
+    def test_each_profile_gets_its_file(self, tmp_path, ticket):
+        args = [a for p in self.PROFILES for a in ("-p", p)]
+        result = run("rewrite", str(ticket), *args, "-o", str(tmp_path / "out" / "{stem}.{profile}.json"))
+        assert result.exit_code == 0, result.output
+        for profile in self.PROFILES:
+            written = json.loads((tmp_path / "out" / f"ticket.schema.{profile}.json").read_text())  # JSON: -o says so
+            marker = written.pop("$comment", "")  # a rendition written with -o names its source
+            assert marker.startswith("tierone: strict rendition of") or profile.startswith("gemini"), profile
+            from ruamel.yaml import YAML
+
+            alone = YAML(typ="safe").load(run("rewrite", str(ticket), "-p", profile).stdout)  # the source's YAML
+            assert written == alone, profile
+        assert "propertyOrdering" in (tmp_path / "out" / "ticket.schema.gemini.json").read_text()
+        assert "propertyOrdering" not in (tmp_path / "out" / "ticket.schema.openai.json").read_text()
+
+    def test_several_profiles_without_a_profile_in_the_name_is_an_error(self, tmp_path, ticket):
+        for extra in (["-o", str(tmp_path / "x.json")], [], ["--in-place"]):
+            result = run("rewrite", str(ticket), "-p", "openai", "-p", "anthropic", *extra)
+            assert result.exit_code == 2, extra
+            assert result.stderr.startswith("tierone: error: several --profile renditions") and result.stderr.count("\n") == 1
+        assert list(tmp_path.iterdir()) == [ticket]
+
+    def test_an_unknown_profile_writes_nothing(self, tmp_path, ticket):
+        result = run("rewrite", str(ticket), "-p", "openai", "-p", "nope", "-o", str(tmp_path / "{profile}.json"))
+        assert result.exit_code == 2 and result.stderr.startswith("tierone: error: unknown profile 'nope'")
+        assert list(tmp_path.iterdir()) == [ticket]
+
+    def test_the_output_name_says_the_format(self, tmp_path, ticket):
+        """-o x.json from a YAML source writes JSON; -o x.yaml from a JSON source writes YAML."""
+        assert run("rewrite", str(ticket), "-o", str(tmp_path / "t.json")).exit_code == 0
+        as_json = json.loads((tmp_path / "t.json").read_text())
+        assert as_json["$comment"].startswith("tierone: strict rendition of") and as_json["title"] == "Ticket"
+        assert run("rewrite", str(tmp_path / "t.json"), "--id", "x", "-o", str(tmp_path / "t.yaml")).exit_code == 0
+        from ruamel.yaml import YAML
+
+        assert YAML(typ="safe").load((tmp_path / "t.yaml").read_text())["properties"] == as_json["properties"]
+
+    def test_a_filled_in_name_that_is_the_input_is_refused(self, tmp_path, ticket):
+        before = ticket.read_bytes()
+        result = run("rewrite", str(ticket), "-o", str(tmp_path / "{stem}.yaml"))
+        assert result.exit_code == 2 and "names the input" in result.stderr and ticket.read_bytes() == before
+
+    def test_a_stem_lets_several_inputs_share_one_output_name(self, tmp_path, ticket):
+        other = tmp_path / "other.json"
+        other.write_text(json.dumps({"type": "object", "properties": {"a": {"type": "string"}}}))
+        result = run("rewrite", str(ticket), str(other), "-o", str(tmp_path / "o" / "{stem}.strict.json"))
+        assert result.exit_code == 0, result.output
+        assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["other.strict.json", "ticket.schema.strict.json"]

@@ -408,6 +408,16 @@ def test_the_packaged_table_is_in_the_format_update_writes():
     assert cells.dump(cells.load(cells.PACKAGED), cells.comment(cells.PACKAGED)) == cells.PACKAGED.read_text()
 
 
+def test_a_prescribed_cell_wins_for_the_profiles_of_its_source():
+    """RFC 0030 §D prescribes the type list (T216's openwop cell): tier1 keeps it although the
+    anthropic column has a reservation; the profiles without the RFC's column follow Anthropic's."""
+    from tierone.subset.profiles import policies
+
+    assert cells.load(cells.PACKAGED)["T216"]["openwop"].prescribed
+    flagged = {name: any(p.feature.code == "T216" for p in policies(name)) for name in ("tier1", "vendors", "anthropic")}
+    assert flagged == {"tier1": False, "vendors": True, "anthropic": True}
+
+
 def test_every_cell_says_how_it_was_verified():
     for row in cells.load(cells.PACKAGED).values():
         for cell in row.values():
@@ -419,6 +429,8 @@ def test_every_cell_says_how_it_was_verified():
     ('{"T101": {"openai": {"status": "maybe"}}}', "status must be one of"),
     ('{"T101": {"nobody": {"status": "supported"}}}', "one object per source"),
     ('{"T101": {"openai": {"status": "partial", "condition": "psychic"}}}', "condition must be one of"),
+    ('{"T101": {"openai": {"status": "partial", "prescribed": true}}}', "true only on a supported cell"),
+    ('{"T101": {"openai": {"status": "supported", "prescribed": "yes"}}}', "prescribed must be true or false"),
     ("{", "not valid JSON"),
 ])
 def test_a_broken_table_is_one_clear_error(tmp_path, text, error):

@@ -95,3 +95,32 @@ def test_security_page_states_the_limits_the_code_enforces():
     }
     missing = {name: text for name, text in stated.items() if text not in page}
     assert not missing, f"docs/security.md does not state: {missing}"
+
+
+def _judge_results():
+    import json
+
+    saved = ROOT / "docs" / "judges.json"
+    return json.loads(saved.read_text(encoding="utf-8")) if saved.exists() else None
+
+
+def test_the_profiles_page_is_the_profiles_and_the_saved_judge_run():
+    from tierone.subset.profiledocs import page
+    from tierone.subset.profiles import PROFILES
+
+    on_disk = (ROOT / "docs" / "profiles.md").read_text(encoding="utf-8")
+    results = _judge_results()
+    assert on_disk == page(results), "docs/profiles.md is stale: run `python scripts/generate_docs.py`"
+    assert all(f"| `{name}` |" in on_disk for name in PROFILES)
+    if results is not None:
+        assert all(f"| `{name}` | {row['schemas']} |" in on_disk for name, row in results["profiles"].items())
+
+
+def test_the_profiles_page_says_how_each_profile_spells_null():
+    from tierone.subset.profiledocs import null_spelling, ordering
+
+    assert null_spelling("openai") == '`"type": ["string", "null"]`'
+    assert null_spelling("gemini-openapi") == '`"nullable": true`'
+    assert null_spelling("anthropic").startswith("`\"anyOf\"") and null_spelling("vendors").startswith("`\"anyOf\"")
+    assert null_spelling("tier1") == null_spelling("openai")  # RFC 0030 §D's type list (a prescribed cell)
+    assert ordering("gemini") == ordering("gemini-openapi") != ordering("openai")

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 
 from tests.conftest import FIXTURES
 from tests.strategies import SCHEMAS
@@ -40,16 +40,32 @@ class TestNullAsAbsent:
     ], ids=["type", "type-list", "typed-enum", "enum", "ref", "anyOf", "already-nullable"])
     def test_optional_becomes_required_and_nullable(self, optional, strict):
         schema = {"type": "object", "properties": {"a": optional}, "$defs": {"A": obj({"x": S})}}
-        result = rewrite(schema)
+        result = rewrite(schema, "openai")  # the type-list spelling (tests/rewriter/test_consumers.py: per profile)
         assert result.schema["properties"]["a"] == strict
         assert result.schema["required"] == ["a"]
 
     def test_const_optional_is_wrapped(self):
+        assert prop({"type": "string", "const": "x"}, profile="gemini") == {"type": "string", "enum": ["x"]}
         assert prop({"type": "string", "const": "x"}) == {"type": ["string", "null"], "enum": ["x", None]}
+        assert prop({"type": "string", "const": "x"}, profile="vendors") == {
+            "anyOf": [{"type": "string", "enum": ["x"]}, {"type": "null"}]}
 
-    def test_required_order_keeps_the_authors_then_appends(self):
+    def test_required_is_written_in_properties_order(self):
         schema = {"type": "object", "properties": {"a": S, "b": S, "c": S}, "required": ["c"]}
-        assert rewrite(schema).schema["required"] == ["c", "a", "b"]
+        assert rewrite(schema).schema["required"] == ["a", "b", "c"]
+        complete = {"type": "object", "properties": {"a": S, "b": S}, "required": ["b", "a"]}
+        assert rewrite(complete, "openai").schema["required"] == ["a", "b"]
+        assert rewrite(complete, "gemini").schema["required"] == ["b", "a"]  # no strict helper reads it
+
+    def test_a_closed_object_without_properties_says_so(self):
+        empty = {"type": "object", "additionalProperties": False}
+        schema = {"type": "object", "properties": {"e": empty, "n": {**empty, "properties": {}}}, "required": ["e", "n"]}
+        out = rewrite(schema, "openai").schema["properties"]
+        assert out["e"] == {**empty, "properties": {}, "required": []}
+        assert out["n"] == {**empty, "properties": {}, "required": []}
+        one_type = rewrite({"type": ["object"], "additionalProperties": False}).schema  # the list spell_null shortens
+        assert one_type == {**empty, "properties": {}, "required": []}
+        assert rewrite(one_type).schema == one_type
 
 
 class TestPasses:
@@ -58,14 +74,14 @@ class TestPasses:
             assert "Before:" in (step.__doc__ or "") and "After:" in (step.__doc__ or ""), step.__name__
 
     def test_constraints_become_hints(self):
-        assert prop({"type": "string", "minLength": 1, "maxLength": 80, "description": "Title"}) == {
+        assert prop({"type": "string", "minLength": 1, "maxLength": 80, "description": "Title"}, profile="openai") == {
             "type": ["string", "null"], "description": "Title. At least 1 character. At most 80 characters."}
 
     def test_no_hints(self):
         assert prop({"type": "integer", "minimum": 0}, hints=False) == {"type": ["integer", "null"]}
 
     def test_open_object_is_encoded_not_emptied(self):
-        encoded = prop({"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"})
+        encoded = prop({"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}, profile="openai")
         assert encoded == {"type": ["string", "null"],
                            "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON)."}
 
@@ -128,10 +144,11 @@ class TestPasses:
 
     def test_reasoning_first_and_gemini_ordering(self):
         schema = {"type": "object", "properties": {"answer": S, "reasoning": S}}
-        out = rewrite(schema).schema
+        out = rewrite(schema, "gemini").schema
         assert list(out["properties"]) == ["reasoning", "answer"]
         assert out["propertyOrdering"] == ["reasoning", "answer"]
         assert "propertyOrdering" not in rewrite(schema, "openai").schema
+        assert list(rewrite(schema).schema["properties"]) == ["reasoning", "answer"]
 
     def test_union_object_keeps_its_branches_open_to_their_shapes(self):
         schema = obj({"s": {"type": "object", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}},
@@ -168,6 +185,7 @@ class TestUnfixable:
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
+@example({"type": ["object"], "additionalProperties": False})
 def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
     first = rewrite(schema)
     if first.ok:

@@ -30,6 +30,8 @@ class Settings(NamedTuple):
     open_objects: str = "encode"
     hints: bool = True
     pattern: str | None = None
+    #: every profile chosen (``profile`` is the first); several only where the command allows it
+    profiles: tuple[str, ...] = ()
 
 
 def config_for(config_file: str | None, isolated: bool) -> Config:
@@ -43,22 +45,31 @@ def config_for(config_file: str | None, isolated: bool) -> Config:
         fail(str(error))
 
 
-def settings_for(config_file: str | None, isolated: bool, profile: str | None, open_objects: str | None,
-                 hints: bool | None) -> tuple[Config, Settings]:
+def settings_for(config_file: str | None, isolated: bool, profile: str | Sequence[str] | None,
+                 open_objects: str | None, hints: bool | None, *, several: bool = False) -> tuple[Config, Settings]:
     """The configuration (``--config``, ``--isolated``) and rewrite's settings: each option given
-    on the command line, else the configured value, else the default."""
+    on the command line, else the configured value, else the default. ``profile`` is one name or
+    the repeated ``-p``; ``several`` says whether the command takes more than one (rewrite does:
+    one rendition each), else a configured list of several is an error."""
     from ..linter.config import ConfigError
     from ..subset.profiles import DEFAULT_PROFILE
     from .output import fail
 
     config = config_for(config_file, isolated)
+    given = [profile] if isinstance(profile, str) else list(dict.fromkeys(profile or ()))
     try:
-        chosen = profile or config.one_profile("rewrite") or DEFAULT_PROFILE
+        if given:
+            chosen = tuple(given)
+        elif several and config.profiles:
+            chosen = config.profiles
+        else:
+            chosen = (config.one_profile("rewrite") or DEFAULT_PROFILE,)
     except ConfigError as error:
         fail(str(error))
     return config, Settings(
-        chosen, open_objects or config.open_objects or "encode",
-        hints if hints is not None else (True if config.hints is None else config.hints), config.fix_output)
+        chosen[0], open_objects or config.open_objects or "encode",
+        hints if hints is not None else (True if config.hints is None else config.hints), config.fix_output,
+        chosen)
 
 
 def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str) -> str:
@@ -70,7 +81,7 @@ def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str
                                   renditions.digest(done.source.text or ""))
     marked = renditions.mark(done.result.schema, text, profile)
     with room_for_depth():
-        return render(done.source, marked)
+        return render(done.source, marked, target)
 
 
 def _in_place_text(done: RewrittenFile, profile: str) -> str:

@@ -18,8 +18,8 @@ class OpenObjects(str, Enum):
 def rewrite(
     paths: Annotated[list[str] | None, typer.Argument(
         metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped).")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", "-p", help=profile_help())] = None,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only).")] = None,
+    profile: Annotated[list[str] | None, typer.Option("--profile", "-p", help=profile_help() + " Repeatable: one rendition per profile.")] = None,
+    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only, unless it holds {stem}; {profile} names the profile: needed with several).")] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace each input with its strict rewrite.")] = False,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the file on disk differs from the rewrite.")] = False,
     diff: Annotated[bool, typer.Option("--diff", help="Write nothing; print a unified diff; exit 1 when it is not empty.")] = False,
@@ -50,14 +50,15 @@ def rewrite(
 
     if not paths and not stdin_is_piped():
         fail("no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
-    if output and (in_place or len(paths or []) > 1):
-        fail("-o takes exactly one input and cannot be combined with --in-place")
+    if output and (in_place or (len(paths or []) > 1 and "{stem}" not in output)):
+        fail("-o takes exactly one input (or a name with {stem}) and cannot be combined with --in-place")
     refuse_overwriting(output, paths or [], "its strict rewrite (use --in-place to replace it)")
-    config, settings = settings_for(config_file, isolated, profile, open_objects and open_objects.value, hints)
+    config, settings = settings_for(config_file, isolated, profile, open_objects and open_objects.value, hints,
+                                    several=True)
     if check and paths and is_rendition_check(paths):
         raise typer.Exit(check_renditions(paths, settings, config))
     code = run_rewrite(
-        paths or [STDIN], profile=settings.profile, output=output, in_place=in_place, check=check, diff=diff,
+        paths or [STDIN], profile=settings.profiles, output=output, in_place=in_place, check=check, diff=diff,
         open_objects=settings.open_objects, hints=settings.hints, verbose=verbose, id=schema_id,
         unroll=unroll, emitted=emitted(emit, name, paths, output or in_place or check or diff),
     )

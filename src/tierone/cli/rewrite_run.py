@@ -35,13 +35,93 @@ def _load_schema(spec: str, models: bool = False):  # type: ignore[no-untyped-de
 
 
 def run_rewrite(
-    paths: Sequence[str], *, profile: str, output: str | None, in_place: bool, check: bool, diff: bool,
-    open_objects: str, hints: bool, verbose: bool, id: str | None = None, unroll: int | None = None,
+    paths: Sequence[str], *, profile: str | Sequence[str], output: str | None, in_place: bool, check: bool,
+    diff: bool, open_objects: str, hints: bool, verbose: bool, id: str | None = None, unroll: int | None = None,
     emitted: Request | None = None,
 ) -> int:
-    """Rewrite each input (a file, ``-`` or ``module:attribute``); returns the exit code (0 ok,
-    1 unfixable or stale, 2 could not run). With ``emitted``, the vendor request fragment is
-    printed instead of the schema."""
+    """Rewrite each input (a file, ``-`` or ``module:attribute``) for each profile (one rendition
+    per profile, written where ``output`` names with its ``{stem}`` and ``{profile}``); returns
+    the exit code (0 ok, 1 unfixable or stale, 2 could not run). With ``emitted``, the vendor
+    request fragment is printed instead of the schema."""
+    profiles = [profile] if isinstance(profile, str) else list(dict.fromkeys(profile))
+    problem = _several_profiles_problem(profiles, output, in_place)
+    if problem:
+        say(f"tierone: error: {problem}")
+        return 2
+    worst = 0
+    for name in profiles:
+        code, fatal = _rewrite_all(paths, name, output, in_place=in_place, check=check, diff=diff,
+                                   open_objects=open_objects, hints=hints, verbose=verbose, id=id,
+                                   unroll=unroll, emitted=emitted)
+        if fatal:  # a reason that holds for every input (an unknown profile)
+            return 2
+        worst = max(worst, code)
+    return worst
+
+
+def _several_profiles_problem(profiles: list[str], output: str | None, in_place: bool) -> str | None:
+    from ..subset.profiles import PROFILES
+
+    unknown = [name for name in profiles if name not in PROFILES]
+    if unknown:
+        return f"unknown profile {unknown[0]!r}; choose one of {', '.join(PROFILES)}"
+    if len(profiles) < 2:
+        return None
+    if in_place:
+        return "several --profile renditions cannot all replace the input (--in-place); use -o 'DIR/{stem}.{profile}.json'"
+    if output is None or "{profile}" not in output:
+        return ("several --profile renditions need -o with {profile} in the name, such as "
+                "-o 'out/{stem}.{profile}.json'")
+    return None
+
+
+def output_for(template: str | None, spec: str, profile: str) -> str | None:
+    """Where ``-o`` writes the rendition of ``spec`` for ``profile``: its ``{stem}`` (the input's
+    name without its last suffix; ``stdin`` for ``-``) and ``{profile}`` filled in."""
+    if template is None:
+        return None
+    from pathlib import PurePath
+
+    stem = "stdin" if spec == STDIN else PurePath(spec).stem
+    return template.replace("{stem}", stem).replace("{profile}", profile)
+
+
+def _in_format_of(done: RewrittenFile, target: str) -> str:
+    """The rewrite's text as the file ``target`` names it (JSON for ``.json``, YAML for ``.yaml``)."""
+    from ..core.loading import room_for_depth
+    from ..rewriter.files import render
+
+    with room_for_depth():
+        return render(done.source, done.result.schema, target)
+
+
+def _is_input(target: str, spec: str) -> bool:
+    """Whether the filled-in ``-o`` name is the input file itself."""
+    import os
+
+    try:
+        return spec != STDIN and os.path.exists(target) and os.path.samefile(target, spec)
+    except (OSError, ValueError):
+        return False
+
+
+def _make_parent(template: str | None, target: str) -> None:
+    """A templated ``-o`` (``out/{stem}.{profile}.json``) names files in a folder that the
+    run makes when it is missing; a plain ``-o`` writes where it says, or fails."""
+    if template is not None and ("{stem}" in template or "{profile}" in template):
+        import os
+
+        parent = os.path.dirname(target)
+        if parent:
+            os.makedirs(parent, exist_ok=True)
+
+
+def _rewrite_all(
+    paths: Sequence[str], profile: str, output: str | None, *, in_place: bool, check: bool, diff: bool,
+    open_objects: str, hints: bool, verbose: bool, id: str | None, unroll: int | None,
+    emitted: Request | None,
+) -> tuple[int, bool]:
+    """Rewrite each input for one profile: the exit code, and whether the run must stop."""
     worst = 0
     with batch():
         for spec in paths:
@@ -56,7 +136,7 @@ def run_rewrite(
                 continue
             except ValueError as error:
                 say(f"tierone: error: {error}")
-                return 2
+                return 2, True
             except RecursionError:  # deeper than even the raised limit allows: this input only
                 say(f"{spec}: error: nesting is too deep to rewrite; refusing")
                 worst = 2
@@ -75,12 +155,26 @@ def run_rewrite(
             if emitted is not None:
                 sys.stdout.write(fragment_text(emitted, done.result.schema, profile))
                 continue
-            if output and spec != STDIN and done.source.text is not None and id is None:  # a rendition names its source
+            target = output_for(output, spec, profile)
+            if target is not None and target != output and _is_input(target, spec):
+                say(f"{target}: error: -o names the input {spec} itself; refusing to replace it")
+                worst = 2
+                continue
+            if target is not None and not (check or diff):
+                try:
+                    _make_parent(output, target)
+                except OSError as error:
+                    say(f"{target}: error: cannot make its folder: {error.strerror}")
+                    worst = 2
+                    continue
+            if target and spec != STDIN and done.source.text is not None and id is None:  # a rendition names its source
                 from .renditions import marked_text
 
-                done = done._replace(text=marked_text(done, spec, output, profile))
-            worst = max(worst, _deliver(spec, done, output=output, in_place=in_place, check=check, diff=diff))
-    return worst
+                done = done._replace(text=marked_text(done, spec, target, profile))
+            elif target:
+                done = done._replace(text=_in_format_of(done, target))
+            worst = max(worst, _deliver(spec, done, output=target, in_place=in_place, check=check, diff=diff))
+    return worst, False
 
 
 def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bool, check: bool, diff: bool) -> int:

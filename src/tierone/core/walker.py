@@ -97,6 +97,22 @@ def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit
                 push(_new(Visit, (_new(Pointer, here + (key,)), value, below, key)))
 
 
+def walked(pointer: tuple[Any, ...]) -> bool:
+    """Whether :func:`walk` hands a node at ``pointer`` (its path goes from subschema to
+    subschema), so that a ``$ref`` to anywhere else (``#/x-shared/A``, a member of a
+    ``$defs`` entry that is not a schema) names a node the walk never reaches."""
+    at, n = 0, len(pointer)
+    while at < n:
+        key = pointer[at]
+        if key in IN_MAPPING or (key in IN_ARRAY and at + 1 < n and isinstance(pointer[at + 1], int)):
+            at += 2
+        elif key in IN_VALUE:
+            at += 1
+        else:
+            return False
+    return at == n
+
+
 def objects(schema: Any) -> list[tuple[Pointer, dict[str, Any]]]:
     """Every subschema that is an object, with its pointer, in walk order."""
     return [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]

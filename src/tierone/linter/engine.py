@@ -6,13 +6,14 @@ registry) and reused for every input; the walk is the core walker's.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from functools import cache, lru_cache
 from typing import Any, NamedTuple
 
 from ..core.errors import InputError, require_schema
 from ..core.loading import Source, room_for_depth
-from ..core.walker import walk
+from ..core.pointer import Pointer
+from ..core.walker import Visit, walk, walked
 from ..subset.model import Feature
 from ..subset.profiles import PROFILES, Policy, policies, rejecting_vendors
 from ..subset.table import ANNOTATIONS, BY_CODE, FEATURES, SUPPORTED_KEYWORDS
@@ -87,7 +88,8 @@ def find(schema: Any, plan: Plan, envelope: checks.Envelope | None = None) -> li
     known = KNOWN_KEYWORDS
     gather = checks.tally_node if plan.final else None
     record = tally.order.append
-    for visit in walk(schema):
+    refs: list[tuple[Any, int]] = []
+    for visit in _visits(schema, refs):
         record(visit)
         for policy, check in node_rules:
             hits = check(visit, tally)
@@ -99,6 +101,8 @@ def find(schema: Any, plan: Plan, envelope: checks.Envelope | None = None) -> li
             continue
         if gather is not None:
             gather(visit, node, tally)
+        if "$ref" in node:
+            refs.append((node["$ref"], visit[2]))
         for key, value in node.items():
             rules = keyword_rules.get(key)
             if rules is not None:
@@ -113,6 +117,30 @@ def find(schema: Any, plan: Plan, envelope: checks.Envelope | None = None) -> li
         for hit in final(tally):
             add((policy, hit))
     return found
+
+
+def _visits(schema: Any, refs: list[tuple[Any, int]]) -> Iterator[Visit]:
+    """The walk of ``schema``, then that of every local ``$ref`` target it does not reach
+    (``#/x-shared/A``): a target is a subschema, linted as one. ``refs`` is filled (with
+    each reference and the depth of its node) by the caller as the visits go by."""
+    yield from walk(schema)
+    if not refs:
+        return
+    from ..core.refs import LOCAL, RefResolver
+
+    resolver = RefResolver(schema)  # anchors name walked nodes: only pointers can lead elsewhere
+    seen: list[Pointer] = []
+    at = 0
+    while at < len(refs):
+        ref, depth = refs[at]
+        at += 1
+        resolution = resolver.resolve(ref)
+        target = resolution.target
+        if resolution.kind != LOCAL or target is None or walked(target) or any(
+                place.is_prefix_of(target) and walked(target[len(place):]) for place in seen):
+            continue
+        seen.append(target)
+        yield from walk(target.resolve(schema), target, depth)
 
 
 class _Fields(dict[str, Any]):

@@ -18,9 +18,14 @@ class RewrittenFile(NamedTuple):
     text: str
 
 
-def render(source: Source, data: object) -> str:
-    """``data`` as text in the format and layout of ``source``."""
-    if source.format == "yaml" and source.text is not None:
+def render(source: Source, data: object, target: str | None = None) -> str:
+    """``data`` as text in the format and layout of ``source``, or as JSON when ``target`` (the
+    file it goes to) is named ``.json`` and the source is YAML, or as YAML when the target is
+    named ``.yaml``/``.yml`` and the source is not."""
+    suffix = target.rsplit(".", 1)[-1].lower() if target and "." in target else None
+    if suffix in ("yaml", "yml") and source.format != "yaml":
+        return dump_yaml("{}\n", data)
+    if source.format == "yaml" and source.text is not None and suffix != "json":
         return dump_yaml(source.text, data)
     style = json_style(source.text) if source.text is not None else json_style('{\n  "":0}\n')
     return dump_json(data, style)

@@ -8,8 +8,8 @@ from typing import Any, NamedTuple
 
 from ..core.inputs import load_schema
 from ..core.loading import room_for_depth
-from ..core.pointer import ROOT
-from ..core.walker import detached, walk
+from ..core.pointer import ROOT, Pointer
+from ..core.walker import detached, transform, walk
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 
@@ -44,18 +44,22 @@ def rewrite(
     Optional fields become required and nullable (``null`` means absent), objects are
     closed, free-form data becomes a JSON-encoded string (``open_objects="error"`` refuses
     it instead), unsupported constraints move into the description (unless ``hints`` is
-    false) and are checked again by :func:`tierone.restore`. ``id`` replaces the ``$id`` (a
-    rewritten schema is a different document). ``unroll=N`` unrolls recursion N levels deep
+    false) and are checked again by :func:`tierone.restore`. A rewritten schema is a different
+    document: it carries no ``$schema`` or ``$comment`` of the original, and its ``$id`` is
+    ``id`` when given (the original's is not kept). ``unroll=N`` unrolls recursion N levels deep
     (the last level closed by removing the optional member that holds the recursion; restore
     reads it back as absent) for a profile that refuses recursion. The result lints clean
     under ``profile``, or says in ``unfixable`` why not. The input is not modified.
-    ``schema`` is a schema (an object
-    or a boolean), a path, ``module:attribute`` or a pydantic model class or ``TypeAdapter``;
-    anything else (a ``str`` that names no file, an array) raises
-    :class:`tierone.core.errors.InputError`.
+    ``schema`` is a schema (an object or a boolean), a path, ``module:attribute`` or a pydantic
+    model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array)
+    raises :class:`tierone.core.errors.InputError`.
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
-    {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a'], 'propertyOrdering': ['a']}
+    {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a']}
+    >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "anthropic").schema["properties"]
+    {'a': {'type': 'string'}}
+    >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "vendors").schema["properties"]
+    {'a': {'anyOf': [{'type': 'string'}, {'type': 'null'}]}}
     """
     if not isinstance(schema, (Mapping, bool)):
         schema = load_schema(schema).data  # a path, module:attribute or a model; never JSON text
@@ -89,12 +93,71 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         current = result.schema
         changes.extend(result.changes)
         unfixable.extend(result.unfixable)
-    if id is not None and isinstance(current, dict):
-        current = {**current, "$id": id} if "$id" in current else {"$id": id, **current}
-        changes.append(Change(ROOT.child("$id"), f"set to {id}", "a rewritten schema is a different document"))
+    current = _new_document(current, id, changes)
     known = {(u.pointer, u.rule) for u in unfixable}
     for diagnostic in lint(current, profile=profile).diagnostics:
-        if (diagnostic.pointer, diagnostic.code) not in known:
+        if not _reported(diagnostic.pointer, diagnostic.code, known):
             known.add((diagnostic.pointer, diagnostic.code))
-            unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message))
+            unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message + _way_out(diagnostic.code, profile)))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
+
+
+def _way_out(code: str, profile: str) -> str:
+    """For a profile of several vendors whose union budget (rule T408) the null-as-absent
+    emulation spent: that one schema for all cannot exist, and what to do instead."""
+    from ..subset.model import VENDORS
+
+    vendors = [s for s in PROFILES[profile].sources if s in VENDORS]
+    if code != "T408" or len(vendors) < 2:
+        return ""
+    flags = " ".join(f"-p {v}" for v in vendors)
+    return (f"; no one schema serves {', '.join(vendors)} here (one needs every field required, so each optional "
+            f"field becomes a union, and another caps unions): write one rendition per vendor, "
+            f"`tierone rewrite SCHEMA {flags} -o 'out/{{stem}}.{{profile}}.json'` (or `rewrite(schema, profile)` "
+            "for each)")
+
+
+def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> bool:
+    """Whether a pass already reported ``code`` at ``pointer``, or at the node whose
+    nullable spelling made ``pointer`` a branch of its ``anyOf``."""
+    if (pointer, code) in known:
+        return True
+    return len(pointer) >= 2 and pointer[-2] == "anyOf" and (Pointer(pointer[:-2]), code) in known
+
+
+#: what a rendition does not carry over: a rendition is a new document (its own ``$id`` only
+#: when the caller gives one; its dialect is the strict mode's, not the ``$schema`` the
+#: original names, which llguidance rejects for some URIs), and ``$comment`` speaks to the
+#: schema's maintainers, not to the model (Anthropic's SDK moves it into the description)
+_NOT_CARRIED = ("$schema", "$comment")
+_NEW_DOCUMENT = "a rewritten schema is a different document"
+
+
+def _is_marker(root: dict[str, Any], key: str) -> bool:
+    """Whether the root's ``key`` is tierone's own rendition marker (a schema fixed in place
+    carries it, and its rewrite must be itself)."""
+    from ..core.renditions import marker_of
+
+    return key == "$comment" and marker_of(root) is not None
+
+
+def _new_document(schema: Any, id: str | None, changes: list[Change]) -> Any:
+    """``schema`` without the keywords of the original document, with ``id`` as its ``$id``."""
+
+    def drop(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or not any(key in node for key in _NOT_CARRIED):
+            return node
+        dropped = [key for key in _NOT_CARRIED if key in node and not (not pointer and _is_marker(node, key))]
+        changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in dropped)
+        return {k: v for k, v in node.items() if k not in dropped}
+
+    schema = transform(schema, drop)
+    if not isinstance(schema, dict):
+        return schema
+    if id is not None:
+        changes.append(Change(ROOT.child("$id"), f"set to {id}", _NEW_DOCUMENT))
+        return {**schema, "$id": id} if "$id" in schema else {"$id": id, **schema}
+    if "$id" in schema:
+        changes.append(Change(ROOT.child("$id"), "removed", _NEW_DOCUMENT))
+        return {k: v for k, v in schema.items() if k != "$id"}
+    return schema

@@ -30,7 +30,7 @@ STATUSES = frozenset({SUPPORTED, UNSUPPORTED, PARTIAL, LIMITED})
 METHODS = frozenset({"docs", "probe"})
 #: the keys of a cell, in the order the file writes them
 COMMENT = "$comment"
-KEYS = ("status", "note", "limit", "allowed", "condition", "verified", "method", "model")
+KEYS = ("status", "note", "limit", "allowed", "condition", "prescribed", "verified", "method", "model")
 
 Cells = dict[str, dict[str, Support]]
 
@@ -88,7 +88,15 @@ def _cell(path: Path, where: str, cell: Any) -> Support:
         cell.get("method", "docs"),
         cell.get("model", ""),
         cell.get("condition"),
+        _prescribed(path, where, cell),
     )
+
+
+def _prescribed(path: Path, where: str, cell: dict[str, Any]) -> bool:
+    value = cell.get("prescribed", False)
+    if not isinstance(value, bool) or (value and cell.get("status") != SUPPORTED):
+        raise TableError(f"{path}: {where} prescribed must be true or false, and true only on a supported cell")
+    return value
 
 
 def comment(path: Path) -> list[str]:
@@ -131,6 +139,8 @@ def _fields(cell: Support) -> list[tuple[str, Any]]:
         fields.append(("allowed", sorted(cell.allowed, key=lambda v: (str(type(v)), v))))
     if cell.condition:
         fields.append(("condition", cell.condition))
+    if cell.prescribed:
+        fields.append(("prescribed", True))
     if cell.verified:
         fields.append(("verified", cell.verified))
     fields.append(("method", cell.method))

@@ -14,14 +14,19 @@ STRIP = "strip_constraints"
 
 #: the three vendor strict modes, in the order reports name them
 VENDORS = ("openai", "anthropic", "gemini")
-#: every column of the table: the vendors and the OpenWOP RFC 0030 Tier-1 subset itself
-SOURCES = (*VENDORS, "openwop")
+#: every column of the table: the vendors, the OpenWOP RFC 0030 Tier-1 subset itself, and
+#: Gemini's OpenAPI dialect
+SOURCES = (*VENDORS, "openwop", "gemini-openapi")
 SOURCE_TITLES = {
     "openai": "OpenAI strict mode (Structured Outputs, strict function calling)",
     "anthropic": "Anthropic strict tool use and output_config.format",
-    "gemini": "Google Gemini responseSchema / response_json_schema",
+    "gemini": "Google Gemini response_json_schema (JSON Schema)",
     "openwop": "OpenWOP RFC 0030 Tier-1 subset (spec/v1/structured-output-subset.md)",
+    "gemini-openapi": "Google Gemini responseSchema (its OpenAPI 3.0 subset, google-genai's `Schema`)",
 }
+#: columns that hold only the cells in which they differ from another column: every other
+#: cell of ``gemini-openapi`` is Gemini's
+DERIVED = {"gemini-openapi": "gemini"}
 
 
 class Support(NamedTuple):
@@ -44,6 +49,9 @@ class Support(NamedTuple):
     model: str = ""
     #: for partial cells: the name of the check a value must pass (``subset.conditions``)
     condition: str | None = None
+    #: the source prescribes this spelling (RFC 0030 §D's type list): a profile that includes
+    #: the source keeps it, whatever reservations its other sources have
+    prescribed: bool = False
 
 
 class RuleDoc(NamedTuple):
@@ -83,7 +91,12 @@ class Feature(NamedTuple):
     fix: str | None = None
 
     def cell(self, source: str) -> Support:
-        return self.support.get(source, Support(SUPPORTED))
+        """The source's cell; a derived column's own where it has one, else its base's."""
+        found = self.support.get(source)
+        if found is not None:
+            return found
+        base = DERIVED.get(source)
+        return self.cell(base) if base is not None else Support(SUPPORTED)
 
     @property
     def fixable(self) -> bool:

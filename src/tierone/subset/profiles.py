@@ -50,8 +50,18 @@ PROFILES: dict[str, Profile] = {
                 "OpenAI strict mode"),
         Profile("anthropic", ("anthropic",), "Anthropic strict tool use and output_config.format.",
                 "Anthropic strict mode"),
-        Profile("gemini", ("gemini",), "Google Gemini responseSchema and response_json_schema.",
+        Profile(
+            "vendors", ("openai", "anthropic", "gemini"),
+            "What OpenAI strict, Anthropic strict and Gemini all accept today, without RFC 0030's "
+            "older limits (depth 5, 100 properties) or its reasoning rules.",
+            "the vendors' common subset",
+        ),
+        Profile("gemini", ("gemini",), "Google Gemini response_json_schema (JSON Schema).",
                 "Gemini's schema subset"),
+        Profile("gemini-openapi", ("gemini-openapi",),
+                "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "
+                "only, no additionalProperties maps, no $defs).",
+                "Gemini's responseSchema"),
     )
 }
 
@@ -126,6 +136,8 @@ def policies(profile_name: str) -> tuple[Policy, ...]:
             limits = [c.limit for c in cells.values() if c.status == LIMITED and c.limit is not None]
             if limits:
                 result.append(Policy(feature, (), (), min(limits)))
+            continue
+        if any(c.prescribed for c in cells.values()):  # e.g. the RFC's own spelling, for its profiles
             continue
         rejecting = tuple(s for s, c in cells.items() if c.status == UNSUPPORTED)
         partial = tuple(s for s, c in cells.items() if c.status == PARTIAL)

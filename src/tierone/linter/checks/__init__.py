@@ -40,14 +40,16 @@ from .enforceability import (
     boolean_schema,
     empty_schema,
     enum_type_mismatch,
+    integer_out_of_range,
     malformed_container,
     malformed_required,
     malformed_type,
     not_a_schema,
+    unsatisfiable_schema,
     untyped_array_items,
     untyped_schema,
 )
-from .keywords import complex_enum_value, keyword_present, tuple_items
+from .keywords import complex_enum_value, keyword_present, non_string_enum, tuple_items
 from .limits import (
     BOOLEAN_LEVELS,
     enum_value_count,
@@ -108,6 +110,7 @@ __all__ = [
     "enum_type_mismatch",
     "enum_value_count",
     "final_check",
+    "integer_out_of_range",
     "is_level",
     "keyword_check",
     "keyword_present",
@@ -117,6 +120,7 @@ __all__ = [
     "malformed_type",
     "nesting_depth",
     "node_check",
+    "non_string_enum",
     "not_a_schema",
     "open_object",
     "optional_parameter_count",
@@ -140,6 +144,7 @@ __all__ = [
     "undeclared_required",
     "union_parameter_count",
     "unresolvable_ref",
+    "unsatisfiable_schema",
     "untyped_array_items",
     "untyped_schema",
 ]

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.pointer import Pointer
 from ...core.walker import Visit
 from .base import NONE, Hit, Hits, Tally, keyword_check
 
 
 @keyword_check(
     "T201", "T202", "T203", "T204", "T205", "T207", "T208", "T209", "T210", "T211", "T212", "T213",
+    "T215", "T217", "T504",
 )
 def keyword_present(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     return (Hit(visit.pointer, keyword, None, value),)
@@ -30,4 +32,26 @@ def complex_enum_value(visit: Visit, keyword: str, value: Any, tally: Tally) -> 
     values = value if keyword == "enum" and isinstance(value, list) else [value] if keyword == "const" else []
     if any(isinstance(v, (dict, list)) for v in values):
         return (Hit(visit.pointer, keyword),)
+    return NONE
+
+
+#: RFC 0030 §D's spelling of the top-level ``reasoning`` member, judged by T702 instead
+RFC_REASONING = (Pointer(("properties", "reasoning")), ["string", "null"])
+
+
+@keyword_check("T216")
+def type_list(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if not isinstance(value, list) or not value or (visit.pointer, value) == RFC_REASONING:
+        return NONE
+    nullable = " (`null` among them: an `anyOf` with `{\"type\": \"null\"}` says the same)" if "null" in value else ""
+    return (Hit(visit.pointer, keyword, {"detail": nullable}, value),)
+
+
+@keyword_check("T218")
+def non_string_enum(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if not isinstance(value, list):
+        return NONE
+    for item in value:
+        if item is not None and not isinstance(item, str):
+            return (Hit(visit.pointer, keyword, None, item),)
     return NONE

@@ -10,18 +10,32 @@ from __future__ import annotations
 
 from .base import Change, Options, Pass, PassResult, Unfixable
 from .closing import close_objects, encode_free_form, require_all, type_untyped
-from .composition import _merged, const_to_enum, merge_all_of, one_of_to_any_of
+from .composition import (
+    _merged,
+    const_to_enum,
+    distribute_properties,
+    merge_all_of,
+    one_of_to_any_of,
+)
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .directives import drop_directives
+from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .recursion import inline_root_ref
-from .references import inline_ref_siblings, pointer_references, rename_definitions
+from .references import (
+    hoist_references,
+    inline_definitions,
+    inline_ref_siblings,
+    pointer_references,
+    rename_definitions,
+)
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "_merged", "close_objects", "const_to_enum", "drop_directives", "encode_free_form", "inline_ref_siblings",
+    "_merged", "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form",
+    "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
     "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
-    "reasoning_first", "rename_definitions", "require_all", "strip_constraints", "type_untyped",
+    "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "type_untyped",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
@@ -30,6 +44,7 @@ TRIGGERS: dict[Pass, str] = {
     drop_directives: "$comment",
     pointer_references: "$ref",
     rename_definitions: "definitions",
+    hoist_references: "$ref",
     inline_ref_siblings: "$ref",
     merge_all_of: "allOf",
     one_of_to_any_of: "oneOf",
@@ -42,15 +57,19 @@ PASSES: tuple[Pass, ...] = (
     pointer_references,
     rename_definitions,
     inline_root_ref,
+    hoist_references,
     inline_ref_siblings,
+    inline_definitions,
     merge_all_of,
     one_of_to_any_of,
     const_to_enum,
+    distribute_properties,
     type_untyped,
     encode_free_form,
     close_objects,
     strip_constraints,
     require_all,
+    spell_null,
     reasoning_first,
     property_ordering,
 )

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import is_object_schema, names_at
+from ...core.jsontypes import declared_types, is_object_schema, names_at
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform
+from ...core.walker import transform, walk
 from ..shapes import (
     ANNOTATION_KEYS,
     ENCODED_NOTE,
     admits_null,
-    dict_at,
     encodable_at,
     encoded_note,
     inferred_type,
@@ -21,7 +20,7 @@ from ..shapes import (
     items_of,
     list_at,
 )
-from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _why, _widened
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _why, _widened
 
 
 def type_untyped(schema: Any, options: Options) -> PassResult:
@@ -102,6 +101,10 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def close(node: Any, pointer: Pointer) -> Any:
+        if isinstance(node, dict) and node.get("additionalProperties") is True and _union_without_shape(node):
+            # `true` is the default and says nothing, but the strict helpers raise on it
+            changes.append(Change(pointer.child("additionalProperties"), "removed (true says nothing)", _why("T102")))
+            node = {k: v for k, v in node.items() if k != "additionalProperties"}
         if not isinstance(node, dict) or not is_object_schema(node) or node.get("additionalProperties") is False:
             return node
         if is_free_form(node):
@@ -122,30 +125,91 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, close), tuple(changes))
 
 
+def _union_without_shape(node: dict[str, Any]) -> bool:
+    """An untyped union that declares no properties: its branches carry the shape."""
+    return ("anyOf" in node or "oneOf" in node) and "type" not in node and not node.get("properties")
+
+
 def require_all(schema: Any, options: Options) -> PassResult:
     """Optional properties become required and nullable: ``null`` then means absent.
+    ``required`` is written in ``properties`` order (the order the strict helpers write it,
+    so that they find nothing to change), and a closed object without properties says so
+    with ``"properties": {}`` and ``"required": []`` (the OpenAI helpers add both; pydantic-ai
+    finds an object without them not strict).
 
-    Before: ``{"properties": {"nick": {"type": "string"}}, "required": []}``
-    After:  ``{"properties": {"nick": {"type": ["string", "null"]}}, "required": ["nick"]}``
+    Before: ``{"properties": {"nick": {"type": "string"}, "id": {...}}, "required": ["id"]}``
+    After:  ``{"properties": {"nick": {"type": ["string", "null"]}, "id": {...}}, "required": ["nick", "id"]}``
     """
     if not _flagged(options, "T104"):
-        return PassResult(schema)
+        return _over_budget(schema, options)
     changes: list[Change] = []
 
     def require(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or not dict_at(node, "properties"):
+        if not isinstance(node, dict):
             return node
-        required = list_at(node, "required")
+        if "properties" not in node and _closed_object(node):
+            changes.append(Change(pointer, "properties: {} and required: [] written out", _why("T104")))
+            return {**node, "properties": {}, "required": []}
+        if not isinstance(node.get("properties"), dict):
+            return node
         listed = names_at(node)
         missing = [name for name in node["properties"] if name not in listed]
-        if not missing:
-            return node
         properties = dict(node["properties"])
         for name in missing:
             if not admits_null(properties[name]) and properties[name] is not False:
                 properties[name] = _widened(properties[name]) if isinstance(properties[name], dict) else properties[name]
             changes.append(Change(pointer.child("properties").child(name),
                                   "listed in required and made nullable (null means absent)", _why("T104")))
-        return {**node, "properties": properties, "required": [*required, *missing]}
+        required = _in_order(node, properties)
+        if not missing and required == node.get("required"):
+            return node
+        if not missing:
+            changes.append(Change(pointer.child("required"), "written in properties order", _why("T104")))
+        return {**node, "properties": properties, "required": required}
 
     return PassResult(transform(schema, require), tuple(changes))
+
+
+def _over_budget(schema: Any, options: Options) -> PassResult:
+    """Where optional fields are allowed up to a limit (Anthropic: 24, rule T407), they stay
+    optional (spending no union budget, rule T408) while it lasts; those beyond it, in walk
+    order, become required and nullable."""
+    policy = _policy(options, "T407")
+    if policy is None or policy.limit is None:
+        return PassResult(schema)
+    optional = [(visit.pointer, name) for visit in walk(schema) if isinstance(visit.schema, dict)
+                and isinstance(visit.schema.get("properties"), dict)
+                for name in visit.schema["properties"] if name not in names_at(visit.schema)]
+    beyond: dict[Pointer, list[str]] = {}
+    for pointer, name in optional[policy.limit:]:
+        beyond.setdefault(pointer, []).append(name)
+    if not beyond:
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def require(node: Any, pointer: Pointer) -> Any:
+        names = beyond.get(pointer)
+        if not names or not isinstance(node, dict):
+            return node
+        properties = dict(node["properties"])
+        for name in names:
+            if not admits_null(properties[name]) and isinstance(properties[name], dict):
+                properties[name] = _widened(properties[name])
+            changes.append(Change(pointer.child("properties").child(name), f"listed in required and made nullable "
+                                  f"(beyond the {policy.limit} optional fields allowed)", _why("T407")))
+        return {**node, "properties": properties, "required": [*list_at(node, "required"), *names]}
+
+    return PassResult(transform(schema, require), tuple(changes))
+
+
+def _closed_object(node: dict[str, Any]) -> bool:
+    """``additionalProperties: false`` on a node of type object only (``"object"`` or
+    ``["object"]``, which spell_null later writes as the former)."""
+    return node.get("additionalProperties") is False and declared_types(node) == ("object",)
+
+
+def _in_order(node: dict[str, Any], properties: dict[str, Any]) -> list[Any]:
+    """Every property name in ``properties`` order, then any other name ``required`` lists
+    (an undeclared one, which the linter reports)."""
+    others = [name for name in list_at(node, "required") if not isinstance(name, str) or name not in properties]
+    return [*properties, *others]

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import names_at
+from ...core.jsontypes import declared_types, names_at
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
+from ..shapes import dict_at, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
 
 
@@ -117,3 +118,110 @@ def const_to_enum(schema: Any, options: Options) -> PassResult:
         return _rename_key(node, "const", "enum", [node["const"]])
 
     return PassResult(transform(schema, swap), tuple(changes))
+
+
+#: the keywords of an object that a union's branches can share
+SHARED = ("properties", "required")
+
+
+def distribute_properties(schema: Any, options: Options) -> PassResult:
+    """``properties`` and ``required`` beside a union of object branches go into each branch:
+    once every object is closed, a branch that does not declare the shared members refuses
+    them (and the node refuses the branches' members), so nothing would validate. A branch
+    that is no object keeps its shape (members constrain objects only); a branch the shared
+    members cannot be merged into (a member declared twice, differently; a recursive
+    reference), or a union at the root, is reported where objects are closed (and left as it
+    is where they stay open).
+
+    Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
+    After:  ``{"anyOf": [{"properties": {"id": ID, "a": A}, "required": ["id"]}, ...]}``
+    """
+    closing = _flagged(options, "T102")  # where objects stay open, nothing is lost by not sharing
+    graph = _Lazy(schema)
+    changes: list[Change] = []
+    unfixable: list[Unfixable] = []
+
+    def distribute(node: Any, pointer: Pointer) -> Any:
+        union = _union_key(node)
+        if union is None:
+            return node
+        branches = [_shared_into(node, branch, pointer.child(union).child(i), graph)
+                    for i, branch in enumerate(node[union])]
+        reason = next((b for b in branches if isinstance(b, str)), None)
+        if reason is None and not pointer:
+            reason = "shared, they would make the root a union, which strict modes refuse"
+        if reason is not None:
+            if not closing:
+                return node
+            unfixable.append(Unfixable(pointer, "T608", f"`properties` beside `{union}` cannot be shared with its "
+                                       f"branches ({reason}), and closed apart they accept nothing"))
+            return node
+        changes.append(Change(pointer, f"properties and required shared into each {union} branch",
+                              "T608 unsatisfiable-schema (closed branches would refuse the shared members)"))
+        return {**{k: v for k, v in node.items() if k not in SHARED and k != union
+                   and not (k == "additionalProperties" and v is True)}, union: branches}
+
+    return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
+
+
+def _union_key(node: Any) -> str | None:
+    """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share
+    (and no ``additionalProperties`` other than ``true``, which says nothing)."""
+    if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
+        return None
+    unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
+    if len(unions) != 1 or node.get("additionalProperties", True) is not True:
+        return None
+    if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
+        return None
+    return unions[0]
+
+
+class _Lazy:
+    """The schema's reference graph, built when a branch first needs it."""
+
+    def __init__(self, schema: Any) -> None:
+        self._schema = schema
+        self._graph: ReferenceGraph | None = None
+
+    @property
+    def graph(self) -> ReferenceGraph:
+        if self._graph is None:
+            self._graph = ReferenceGraph.of(self._schema)
+        return self._graph
+
+
+def _shared_into(node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Lazy) -> Any:
+    """``branch`` with ``node``'s members and ``required`` merged in; a str saying why not."""
+    if isinstance(branch, dict) and "$ref" in branch:
+        graph = lazy.graph
+        target = graph.target(branch["$ref"])
+        if pointer in graph.recursive or not isinstance(target, dict):
+            return f"the branch at {pointer} is a recursive or unresolved reference"
+        branch = {**{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
+                  **{k: v for k, v in branch.items() if k != "$ref"}}
+    if branch is False:
+        return branch
+    if branch is True:
+        branch = {}
+    if not isinstance(branch, dict):
+        return f"the branch at {pointer} is not a schema"
+    types = declared_types(branch)
+    if types is not None and "object" not in types:
+        return branch  # members constrain objects only
+    if {"anyOf", "oneOf", "allOf"} & set(branch):
+        return f"the branch at {pointer} is a union of its own"
+    properties = dict(node.get("properties", {}))
+    for name, sub in dict_at(branch, "properties").items():
+        if name in properties and properties[name] != sub and sub not in (True, {}) and properties[name] not in (True, {}):
+            return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
+        if name not in properties or properties[name] in (True, {}):
+            properties[name] = sub
+    required = list(node.get("required", []))
+    required += [n for n in list_at(branch, "required") if n not in required]
+    merged = {k: v for k, v in branch.items() if k not in SHARED}
+    if properties:
+        merged["properties"] = properties
+    if required:
+        merged["required"] = required
+    return merged

@@ -7,7 +7,9 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
+from ...subset.model import SUPPORTED
 from ...subset.profiles import PROFILES
+from ...subset.table import BY_CODE
 from ..shapes import dict_at, list_at
 from .base import Change, Options, PassResult
 
@@ -28,19 +30,20 @@ def reasoning_first(schema: Any, options: Options) -> PassResult:
         result["properties"] = {"reasoning": properties["reasoning"], **{k: v for k, v in properties.items() if k != "reasoning"}}
     if "reasoning" in required and required[0] != "reasoning":
         result["required"] = ["reasoning", *[n for n in required if n != "reasoning"]]
-    if result == schema:
+    if result.keys() == schema.keys() and all(result[k] is schema[k] for k in schema):  # (== ignores key order)
         return PassResult(schema)
     return PassResult(result, (Change(Pointer(("properties", "reasoning")), "moved first", "RFC 0030 §A: reasoning comes first"),))
 
 
 def property_ordering(schema: Any, options: Options) -> PassResult:
-    """Profiles that include Gemini get ``propertyOrdering`` on every object with properties
-    (Gemini 2.0 needs it to keep the author's order, ``reasoning`` first).
+    """Profiles whose every source documents ``propertyOrdering`` (the table's T215 cells: the
+    Gemini profiles) get it on every object with properties (Gemini 2.0 needs it to keep the
+    author's order, ``reasoning`` first); elsewhere strip_constraints has removed it.
 
     Before: ``{"type": "object", "properties": {"a": {...}, "b": {...}}}``
     After:  ``{"type": "object", "properties": {...}, "propertyOrdering": ["a", "b"]}``
     """
-    if "gemini" not in PROFILES[options.profile].sources:
+    if not _read_by_all(options.profile):
         return PassResult(schema)
     changes: list[Change] = []
 
@@ -54,3 +57,9 @@ def property_ordering(schema: Any, options: Options) -> PassResult:
         return {**node, "propertyOrdering": wanted}
 
     return PassResult(transform(schema, order), tuple(changes))
+
+
+def _read_by_all(profile: str) -> bool:
+    """Whether every source of ``profile`` documents ``propertyOrdering`` (rule T215's cells)."""
+    feature = BY_CODE["T215"]
+    return all(feature.cell(source).status == SUPPORTED for source in PROFILES[profile].sources)

@@ -1,5 +1,6 @@
-"""Passes over references: every local ``$ref`` written as a JSON Pointer into ``$defs``,
-and a ``$ref`` with sibling keywords inlined."""
+"""Passes over references: every local ``$ref`` written as a JSON Pointer into ``$defs``
+(its target copied there when it stands elsewhere), and a ``$ref`` with sibling keywords
+inlined."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Any
 
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph
-from ...core.walker import transform
+from ...core.walker import transform, walk
+from ..shapes import dict_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
 
 
@@ -81,8 +83,10 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
 
     def inline(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or "$ref" not in node or not pointer or set(node) <= keep:
+        if not isinstance(node, dict) or "$ref" not in node or set(node) <= keep:
             return node
+        if not pointer:
+            return _inline_root(node, graph, changes, unfixable)
         if pointer in graph.recursive:
             unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
             return node
@@ -95,3 +99,170 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         return merged
 
     return PassResult(transform(schema, inline), tuple(changes), tuple(unfixable))
+
+
+#: keywords the root keeps beside its inlined target (what makes it a document)
+_DOCUMENT = ("$defs", "definitions", "$id", "$schema", "$comment")
+#: keywords whose sibling value wins over the target's (they say nothing about instances)
+_SAYS_NOTHING = ("title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly")
+
+
+def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Change],
+                 unfixable: list[Unfixable]) -> Any:
+    """The root ``$ref`` with siblings (``type``, ``additionalProperties``) replaced by its
+    target merged with them, the root's definitions kept: a closed root beside a ``$ref``
+    would refuse every member of the target. A sibling that contradicts the target is reported."""
+    target = graph.target(root["$ref"])
+    if not isinstance(target, dict):
+        return root
+    merged = {k: v for k, v in target.items() if k not in _DOCUMENT}
+    for key, value in root.items():
+        if key == "$ref" or key in _DOCUMENT:
+            continue
+        if key in merged and merged[key] != value and key not in _SAYS_NOTHING:
+            unfixable.append(Unfixable(ROOT.child(key), "T106", f"the root's `{key}` contradicts that of its "
+                                       f"$ref target {root['$ref']}; the two cannot be merged"))
+            return root
+        merged[key] = value
+    changes.append(Change(ROOT, f"the root's $ref {root['$ref']} inlined to merge its sibling keywords", _why("T106")))
+    out: dict[str, Any] = {}
+    for key, value in root.items():  # the root's own key order, the target's keywords where its $ref stood
+        if key == "$ref":
+            out.update((k, v) for k, v in merged.items() if k not in root)
+        elif key in merged or key in _DOCUMENT:
+            out[key] = merged.get(key, value)
+    return out
+
+
+def hoist_references(schema: Any, options: Options) -> PassResult:
+    """A local ``$ref`` to anything but a definition (``#/$defs/Name``) or the root, such as
+    ``#/x-shared/A``, ``#/properties/x`` or ``#/$defs/A/definitions/B``, gets its target
+    copied into ``$defs`` and points there: the target is then a subschema that every later
+    pass rewrites and the linter judges, it means what it meant in the original (a member's
+    copy is not made nullable with the member), and every vendor resolves it.
+
+    Before: ``{"properties": {"a": {"$ref": "#/x-shared/A"}}, "x-shared": {"A": {...}}}``
+    After:  ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "x-shared": {...}, "$defs": {"A": {...}}}``
+    """
+    if not isinstance(schema, dict):
+        return PassResult(schema)
+    graph = ReferenceGraph.of(schema)
+    names = _hoisted(schema, graph)
+    if not names:
+        return PassResult(schema)
+    taken = dict_at(schema, "$defs")
+    copies = {name: _definition(target.resolve(schema)) for target, name in names.items()}
+    changes = [Change(ROOT.child("$defs").child(name), f"copied from {target.fragment()} (a $ref names it)",
+                      "a $ref target is a definition, rewritten and linted as a subschema")
+               for target, name in names.items()]
+
+    def retarget(node: Any, pointer: Pointer) -> Any:
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(ref, str):
+            return node
+        resolution = graph.resolve(ref)
+        name = names.get(resolution.target) if resolution.target is not None else None
+        return node if name is None else {**node, "$ref": ROOT.child("$defs").child(name).fragment()}
+
+    rewritten = transform(schema, retarget)
+    hoisted = {name: transform(copy, retarget) for name, copy in copies.items()}
+    emptied = [name for name, node in taken.items() if _only_definitions(node) and ("$defs", name) not in graph.edges.values()]
+    changes += [Change(ROOT.child("$defs").child(name), "removed (it only held definitions, copied out)",
+                       "a $ref target is a definition") for name in emptied]
+    kept = {name: node for name, node in dict_at(rewritten, "$defs").items() if name not in emptied}
+    return PassResult({**rewritten, "$defs": {**kept, **hoisted}}, tuple(changes))
+
+
+def _only_definitions(node: Any) -> bool:
+    """A ``$defs`` entry that is no schema of its own, only a folder of definitions."""
+    return isinstance(node, dict) and bool(node) and set(node) <= {"$defs", "definitions", "$comment"}
+
+
+#: what a definition's copy leaves behind: what made its old place a document of its own
+_NOT_COPIED = ("$defs", "definitions", "$id", "$schema", "$anchor")
+
+
+def _definition(target: Any) -> Any:
+    return {k: v for k, v in target.items() if k not in _NOT_COPIED} if isinstance(target, dict) else target
+
+
+def _hoisted(schema: dict[str, Any], graph: ReferenceGraph) -> dict[Pointer, str]:
+    """Every target to copy into ``$defs`` (those of the references in the copies too),
+    each with its new definition's name."""
+    taken = set(dict_at(schema, "$defs"))
+    names: dict[Pointer, str] = {}
+    pending = [site.ref for site in graph.sites]
+    while pending:
+        resolution = graph.resolve(pending.pop())
+        target = resolution.target
+        if resolution.kind != LOCAL or target is None or target in names or not _needs_copy(target):
+            continue
+        node = target.resolve(schema)
+        if not isinstance(node, (dict, bool)):
+            continue  # not a schema: reported by the linter
+        names[target] = _free_name(str(target[-1]), taken)
+        pending += [visit.schema["$ref"] for visit in walk(_definition(node))
+                    if isinstance(visit.schema, dict) and "$ref" in visit.schema]
+    return names
+
+
+def _needs_copy(target: Pointer) -> bool:
+    return bool(target) and not (len(target) == 2 and target[0] == "$defs")
+
+
+def _free_name(wanted: str, taken: set[str]) -> str:
+    base = "".join(c if c.isalnum() or c in "_.-" else "_" for c in wanted) or "ref"
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}_{n}"
+    taken.add(name)
+    return name
+
+
+#: how many definitions inline_definitions writes out before it gives up (a fan-out of
+#: references can grow a schema exponentially)
+MAX_INLINED = 5_000
+
+
+def inline_definitions(schema: Any, options: Options) -> PassResult:
+    """Every ``$ref`` replaced by its definition, and ``$defs`` removed, for the profiles
+    whose consumers drop definitions (google-genai's ``response_schema``: rule T504). A
+    schema with a recursive reference keeps them (rule T501 reports it), as does one that
+    would grow beyond :data:`MAX_INLINED` copies.
+
+    Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
+    After:  ``{"properties": {"a": {"type": "string"}}}``
+    """
+    if not _flagged(options, "T504") or not isinstance(schema, dict) or not ({"$defs", "definitions"} & set(schema)):
+        return PassResult(schema)
+    graph = ReferenceGraph.of(schema)
+    if graph.recursive or graph.broken or graph.remote:
+        return PassResult(schema)
+    written: dict[str, Any] = {}
+    budget = [MAX_INLINED]
+
+    def inline(node: Any, pointer: Pointer) -> Any:
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(ref, str):
+            return node
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooMany
+        if ref not in written:
+            target = graph.target(ref)
+            written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
+
+    try:
+        inlined = transform({k: v for k, v in schema.items() if k not in ("$defs", "definitions")}, inline)
+    except _TooMany:
+        return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", f"writing each definition where it is "
+                                                 f"referenced would take more than {MAX_INLINED} copies"),))
+    return PassResult(inlined, (Change(ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, "
+                                       "$defs removed", _why("T504")),))
+
+
+class _TooMany(Exception):
+    """inline_definitions ran out of copies."""

@@ -80,10 +80,9 @@ ROWS: tuple[Feature, ...] = (
             "`propertyOrdering`) and `x-` extensions.",
             "Vendors reject unknown keywords (Gemini: `Unknown name`) or ignore them, so what "
             "they express is not enforced.",
-            '{"type": "string", "nullable": true}',
-            '{"type": ["string", "null"]}',
-            "`tierone rewrite` removes it (an OpenAPI `nullable: true` becomes a `null` in the "
-            "type).",
+            '{"type": "string", "example": "Ada"}',
+            '{"type": "string", "examples": ["Ada"]}',
+            "`tierone rewrite` removes it.",
         ),
         fix=STRIP,
     ),
@@ -96,6 +95,39 @@ ROWS: tuple[Feature, ...] = (
             "A malformed schema is rejected by every vendor and by JSON Schema validators.",
             '{"type": "text"}',
             '{"type": "string"}',
+        ),
+    ),
+    Feature(
+        "T608", "unsatisfiable-schema", "structure", (),
+        "schema accepts no value: {detail}",
+        doc(
+            "Finds subschemas that no value satisfies, statically: a `required` name that a "
+            "closed object or every union branch refuses, a union whose every branch has another "
+            "`type` or no `enum` value in common with its node, an `enum` without a value of the "
+            "declared `type`, a lower bound above its upper bound (`minimum` > `maximum`, "
+            "`minLength` > `maxLength`, ...).",
+            "A constrained decoder cannot generate anything from it: llguidance rejects the "
+            "grammar (\"required property ... is unsatisfiable\"), others compile it and then "
+            "break a constraint.",
+            '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], '
+            '"additionalProperties": false, "anyOf": [{"type": "object", "properties": {"b": '
+            '{"type": "string"}}, "required": ["b"], "additionalProperties": false}]}',
+            '{"anyOf": [{"type": "object", "properties": {"a": {"type": "string"}, "b": '
+            '{"type": "string"}}, "required": ["a", "b"], "additionalProperties": false}]}',
+        ),
+    ),
+    Feature(
+        "T609", "integer-out-of-range", "keyword-in-context",
+        ("enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
+        "`{keyword}` holds {value}, an integer outside the signed 64-bit range (or at its low end)",
+        doc(
+            "Finds integers below -2^63 or above 2^63-1 in `enum`, `const` and the numeric "
+            "bounds, and those that round to -2^63 as a double.",
+            "Decoding engines and SDKs read JSON integers as signed 64-bit numbers or as "
+            "doubles: such a value is rounded, refused or overflows (llguidance crashes the "
+            "process on one that rounds to -2^63).",
+            '{"type": "integer", "enum": [18446744073709551616]}',
+            '{"type": "string", "enum": ["18446744073709551616"]}',
         ),
     ),
 )

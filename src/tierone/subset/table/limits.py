@@ -83,7 +83,10 @@ ROWS: tuple[Feature, ...] = (
             "Anthropic strict tool use accepts at most 24 optional parameters per request.",
             "a tool with 30 optional fields",
             "group optional fields into nested objects or make them required and nullable",
+            "`tierone rewrite` keeps the first fields optional while the limit lasts and makes "
+            "those beyond it required and nullable (each then counts for rule T408).",
         ),
+        fix="require_all",
     ),
     Feature(
         "T408", "union-parameter-count", "limit", (),

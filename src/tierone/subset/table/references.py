@@ -38,4 +38,19 @@ ROWS: tuple[Feature, ...] = (
             "point at an existing definition",
         ),
     ),
+    Feature(
+        "T504", "definitions", "keyword", ("$defs",),
+        "`$defs` is not carried by {subset}",
+        doc(
+            "Finds `$defs` where a consumer of the profile drops it (google-genai's "
+            "`response_schema` sends no definitions, so every `$ref` into them dangles).",
+            "A reference whose definition never reaches the model cannot be followed.",
+            '{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": '
+            '{"type": "string"}}}',
+            '{"type": "object", "properties": {"a": {"type": "string"}}}',
+            "`tierone rewrite` writes each definition where it is referenced (a recursive one "
+            "cannot be: rule T501).",
+        ),
+        fix="inline_definitions",
+    ),
 )

@@ -1,0 +1,119 @@
+"""The pass that spells null the way the profile's consumers read it: a ``type`` list, an
+``anyOf`` with ``{"type": "null"}``, or OpenAPI's ``nullable: true`` (docs/rewrite.md, "How
+each profile spells null")."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.jsontypes import admits, declared_types
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from ...linter.checks.keywords import RFC_REASONING
+from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS
+from .base import Change, Options, PassResult, _flagged, _why
+
+
+def spell_null(schema: Any, options: Options) -> PassResult:
+    """A ``type`` list becomes an ``anyOf`` of one branch per type, each with the keywords that
+    apply to it, for profiles whose consumers raise on a type list (Anthropic's SDK helper);
+    a list of one type becomes that type for every profile. Where rule T702 holds, the
+    top-level ``reasoning`` keeps §D's ``["string", "null"]``.
+
+    Where the profile reads OpenAPI's ``nullable`` instead (Gemini's ``responseSchema``), every
+    null is spelled ``"nullable": true``: beside the one other type, an ``anyOf`` without its
+    ``{"type": "null"}`` branch, or an ``enum`` without ``null``.
+
+    Before: ``{"type": ["string", "null"], "maxLength": 3, "description": "Nick"}``
+    After:  ``{"anyOf": [{"type": "string", "maxLength": 3}, {"type": "null"}], "description": "Nick"}``
+    """
+    as_any_of = _flagged(options, "T216")
+    if as_any_of and not _flagged(options, "T217"):  # the profile reads OpenAPI's `nullable` (rule T217)
+        return _spell_nullable(schema)
+    keep = RFC_REASONING if _flagged(options, "T702") else None
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        types = declared_types(node) if isinstance(node, dict) else None  # None for a malformed list too
+        if not isinstance(node.get("type") if isinstance(node, dict) else None, list) or not types \
+                or "anyOf" in node or (pointer, list(types)) == keep:
+            return node
+        if len(types) == 1:  # for every profile: the second rewrite must find nothing to change
+            changes.append(Change(pointer, "one-type list written as that type", _why("T216")))
+            return {**node, "type": types[0]}
+        if not as_any_of:
+            return node
+        branches = [branch for branch in (_branch(node, name) for name in types) if branch is not None]
+        changes.append(Change(pointer, "type list written as an anyOf", _why("T216")))
+        outer = {k: v for k, v in node.items() if k in _OUTER}
+        return {"anyOf": branches, **outer}
+
+    return PassResult(transform(schema, spell), tuple(changes))
+
+
+NULL_BRANCH = {"type": "null"}
+#: what stays beside the ``anyOf`` (annotations) rather than going into its branches
+_OUTER = frozenset({"title", "description", "$comment", "examples", "default", "deprecated", "readOnly",
+                    "writeOnly", "$defs", "definitions", "$id", "$schema", "$anchor"})
+#: the keywords that apply to values of one type only
+_FOR_TYPE = {"string": STRING_KEYS, "number": NUMBER_KEYS, "integer": NUMBER_KEYS, "array": ARRAY_KEYS,
+             "object": OBJECT_KEYS | {"required", "propertyOrdering"}}
+_TYPED = frozenset().union(*_FOR_TYPE.values())
+
+
+def _branch(node: dict[str, Any], name: Any) -> dict[str, Any] | None:
+    """The branch of ``node`` for the type ``name``: its keywords for that type (and those of
+    no one type); None when its ``enum`` leaves no value of that type."""
+    if name == "null":
+        return NULL_BRANCH if not isinstance(node.get("enum"), list) or None in node["enum"] else None
+    own = _FOR_TYPE.get(name, frozenset())
+    branch: dict[str, Any] = {"type": name}
+    for key, value in node.items():
+        if key == "type" or key in _OUTER or (key in _TYPED and key not in own):
+            continue
+        if key == "enum" and isinstance(value, list):
+            value = [v for v in value if isinstance(name, str) and admits(name, v)]
+            if not value:
+                return None
+        branch[key] = value
+    return branch
+
+
+_NULLABLE = "null spelled nullable: true"
+
+
+def _spell_nullable(schema: Any) -> PassResult:
+    """``null`` written as OpenAPI's ``"nullable": true`` (see :func:`spell_null`)."""
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        out = _nullable_form(node)
+        if out is not node:
+            changes.append(Change(pointer, _NULLABLE, _why("T217")))
+        return out
+
+    return PassResult(transform(schema, spell), tuple(changes))
+
+
+def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
+    types, enum, branches = node.get("type"), node.get("enum"), node.get("anyOf")
+    out = node
+    if isinstance(types, list) and types and declared_types(node) is not None:
+        others = [t for t in types if t != "null"]
+        if len(others) == 1:
+            out = {**out, "type": others[0]}
+        elif others and "anyOf" not in out:
+            out = {"anyOf": [b for b in (_branch(out, t) for t in others) if b is not None],
+                   **{k: v for k, v in out.items() if k in _OUTER}}
+        if len(others) < len(types):
+            out = {**out, "nullable": True}
+    if isinstance(enum, list) and None in enum and "enum" in out:
+        out = {**out, "enum": [v for v in enum if v is not None], "nullable": True}
+    if isinstance(branches, list) and NULL_BRANCH in branches:
+        rest = [b for b in branches if b != NULL_BRANCH]
+        alone = rest[0] if len(rest) == 1 and isinstance(rest[0], dict) and not set(rest[0]) & set(out) else None
+        kept = {k: v for k, v in out.items() if k != "anyOf"}
+        out = {**alone, **kept, "nullable": True} if alone is not None else {"anyOf": rest, **kept, "nullable": True}
+    return out

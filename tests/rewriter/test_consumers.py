@@ -1,0 +1,259 @@
+"""What the consumers need of a rendition, as general rules of the rewrite (issue 13): null
+spelled per profile, ``propertyOrdering`` only where the table vouches for it, ``required`` in
+``properties`` order, a closed object without properties written out, nothing passed through
+that a consumer rejects."""
+
+from __future__ import annotations
+
+import json
+from typing import ClassVar
+
+import jsonschema
+import pytest
+
+from tests.judges import JUDGES
+from tierone import lint
+from tierone.rewriter.restore import restore
+from tierone.rewriter.rewrite import rewrite
+from tierone.rewriter.shapes import ENCODED_NOTE
+from tierone.rewriter.strictform import to_strict_form
+
+S = {"type": "string"}
+NULL = {"type": "null"}
+
+
+def obj(properties, required=None, **extra):
+    return {"type": "object", "properties": properties,
+            "required": list(properties) if required is None else required,
+            "additionalProperties": False, **extra}
+
+
+MIXED = {"type": "object", "properties": {
+    "reasoning": S, "nick": {"type": "string", "description": "Nick", "maxLength": 3},
+    "both": {"type": ["integer", "string"], "minimum": 1, "minLength": 2}}}
+ORDERED = {"type": "object", "properties": {"b": S, "a": S}, "propertyOrdering": ["b", "a"]}
+
+
+class TestNullSpelling:
+
+    def test_anthropic_profiles_write_an_any_of(self):
+        for profile in ("anthropic", "vendors"):
+            props = rewrite(MIXED, profile).schema["properties"]
+            assert props["both"]["anyOf"][:2] == [{"type": "integer"}, {"type": "string"}], profile
+        assert rewrite(MIXED, "vendors").schema["properties"]["nick"] == {"anyOf": [S, NULL],
+                                                                       "description": "Nick. At most 3 characters."}
+        for profile in ("openai", "gemini", "tier1"):  # every consumer of theirs takes a type list
+            assert rewrite(MIXED, profile).schema["properties"]["both"]["type"][:2] == ["integer", "string"]
+
+    def test_tier1_spells_null_as_rfc_0030_d_prescribes(self):
+        """The type list costs no level of the RFC's five: a leaf at depth five stays there."""
+        tier1 = rewrite(MIXED).schema["properties"]
+        assert tier1["reasoning"] == {"type": ["string", "null"]}
+        assert tier1["nick"] == {"type": ["string", "null"], "description": "Nick. At most 3 characters."}
+        deep: dict = {"type": "string"}
+        for _ in range(5):
+            deep = {"type": "object", "properties": {"x": deep}}
+        assert deep["properties"]["x"]["properties"]["x"]["properties"]["x"]["properties"]["x"]["properties"]["x"]
+        assert rewrite(deep).ok and not rewrite(deep, "vendors").unfixable
+        assert rewrite(obj({"reasoning": {"type": ["string", "null"]}}), "anthropic").schema["properties"] == {
+            "reasoning": {"anyOf": [S, NULL]}}
+
+    def test_an_enum_is_split_by_type_and_a_one_type_list_is_that_type(self):
+        spelled = rewrite(obj({"e": {"type": ["string", "integer"], "enum": ["a", 1]}, "one": {"type": ["string"]}}),
+                          "anthropic").schema["properties"]
+        assert spelled["e"] == {"anyOf": [{"type": "string", "enum": ["a"]}, {"type": "integer", "enum": [1]}]}
+        assert spelled["one"] == S
+
+    def test_every_spelling_takes_the_strict_form_and_restores_the_same(self):
+        original = {"type": "object", "properties": {"nick": S, "age": {"type": ["integer", "null"]}}}
+        strict_form = to_strict_form({"age": None}, original)
+        assert strict_form == {"nick": None, "age": None}
+        for profile in ("tier1", "openai"):  # the profiles that make every member required
+            jsonschema.validate(strict_form, rewrite(original, profile).schema)
+        for profile in ("anthropic", "gemini"):  # optional members stay optional
+            jsonschema.validate({"age": None}, rewrite(original, profile).schema)
+        assert rewrite(original, "anthropic").schema["properties"]["age"] == {"anyOf": [{"type": "integer"}, NULL]}
+        assert restore(strict_form, original).payload == {}
+
+    def test_the_linter_names_a_type_list_for_anthropic_not_for_openai(self):
+        schema = obj({"a": {"type": ["string", "null"]}, "reasoning": {"type": ["string", "null"]}})
+        assert [(d.code, str(d.pointer)) for d in lint(schema, profile="anthropic").diagnostics] == [("T216", "/properties/a")]
+        assert lint(schema, profile="openai").diagnostics == ()
+
+
+class TestPropertyOrdering:
+    def test_written_only_where_every_vendor_reads_it(self):
+        for profile in ("tier1", "openai", "anthropic"):
+            result = rewrite(ORDERED, profile)
+            assert result.ok and "propertyOrdering" not in result.schema, profile
+        assert rewrite({"type": "object", "properties": {"b": S, "a": S}}, "gemini").schema["propertyOrdering"] == ["b", "a"]
+
+
+class TestRequired:
+    def test_written_in_properties_order_where_the_strict_helpers_write_it(self):
+        schema = obj({"a": S, "b": S}, ["b", "a"])
+        assert rewrite(schema, "openai").schema["required"] == ["a", "b"]
+        assert rewrite(obj({"a": S, "b": S, "c": S}, ["c"])).schema["required"] == ["a", "b", "c"]
+
+    def test_a_closed_object_without_properties_is_written_out(self):
+        empty = {"type": "object", "additionalProperties": False}
+        out = rewrite(obj({"e": empty}), "openai").schema["properties"]["e"]
+        assert out == {**empty, "properties": {}, "required": []}
+        assert JUDGES["pydantic-ai"].check(rewrite(obj({"e": empty}), "openai").schema).ok
+
+
+class TestNotPassedThrough:
+    def test_schema_and_comment_are_dropped_and_id_only_when_given(self):
+        schema = {"$schema": "http://json-schema.org/schema#", "$id": "urn:x", "$comment": "c",
+                  **obj({"a": {**S, "$comment": "inner"}})}
+        out = rewrite(schema, "openai").schema
+        assert out == obj({"a": S})
+        assert rewrite(schema, "openai", id="urn:y").schema == {"$id": "urn:y", **obj({"a": S})}
+        assert JUDGES["llguidance"].check(rewrite(schema, "openai").schema).ok
+
+    def test_a_true_additional_properties_on_an_untyped_union_is_dropped(self):
+        union = {"anyOf": [obj({"a": S}), obj({"b": S})], "additionalProperties": True}
+        out = rewrite(obj({"u": union}), "openai")
+        assert out.ok and out.schema["properties"]["u"] == {"anyOf": [obj({"a": S}), obj({"b": S})]}
+        assert JUDGES["openai-agents"].check(out.schema).ok
+
+    def test_default_leaves_the_anthropic_rendition(self):
+        out = rewrite(obj({"n": {"type": "integer", "default": 3}}), "anthropic").schema
+        assert out["properties"]["n"] == {"type": "integer", "description": "Default: 3."}
+
+
+class TestSatisfiable:
+    """Never an unsatisfiable rendition of a satisfiable schema (llguidance is the judge)."""
+
+    SHARED: ClassVar = {"type": "object", "properties": {"id": S}, "required": ["id"],
+                        "anyOf": [{"properties": {"b": S}, "required": ["b"]}, {"$ref": "#/$defs/C"}, {"type": "string"}]}
+    DEFS: ClassVar = {"C": {"type": "object", "properties": {"c": {"type": "integer"}}}}
+
+    def test_members_beside_a_union_go_into_each_object_branch(self):
+        original = {"type": "object", "properties": {"x": self.SHARED}, "required": ["x"], "$defs": self.DEFS}
+        for profile in ("tier1", "openai", "anthropic", "gemini"):
+            result = rewrite(original, profile)
+            assert result.ok, (profile, result.unfixable)
+            assert JUDGES["llguidance"].check(result.schema).ok, profile
+            branches = result.schema["properties"]["x"]["anyOf"]
+            assert [list(b.get("properties", {}))[:1] for b in branches] == [["id"], ["id"], []], profile
+            assert "properties" not in result.schema["properties"]["x"], profile
+        strict = rewrite(original).schema
+        payload = {"x": {"id": "1", "c": None}}
+        jsonschema.validate(payload, strict)
+        assert restore(payload, original).payload == {"x": {"id": "1"}}
+
+    def test_what_cannot_be_shared_is_refused_with_a_pointer(self):
+        conflict = {**self.SHARED, "anyOf": [{"properties": {"id": {"type": "integer"}}}]}
+        for schema, where in ((obj({"x": conflict}), "/properties/x"), (self.SHARED, "")):
+            result = rewrite({**schema, "$defs": self.DEFS})
+            assert not result.ok and [(str(u.pointer), u.rule) for u in result.unfixable][:1] == [(where, "T608")]
+        assert "root a union" in rewrite({**self.SHARED, "$defs": self.DEFS}).unfixable[0].reason
+
+    def test_a_root_ref_with_siblings_is_inlined(self):
+        target = {"type": "object", "properties": {"a": S}}
+        schema = {"$ref": "#/$defs/A", "type": "object", "additionalProperties": False, "$defs": {"A": target}}
+        result = rewrite(schema, "openai")
+        assert result.ok and "$ref" not in result.schema and result.schema["properties"] == {"a": {"type": ["string", "null"]}}
+        assert JUDGES["llguidance"].check(result.schema).ok
+        contradicting = rewrite({**schema, "type": "string"}, "openai")
+        assert [(str(u.pointer), u.rule) for u in contradicting.unfixable][:1] == [("/type", "T106")]
+
+    def test_an_unsatisfiable_original_is_refused_not_rendered(self):
+        closed = obj({"a": S})
+        schema = obj({"x": {**closed, "anyOf": [obj({"b": S})]}})
+        assert [(d.code, str(d.pointer)) for d in lint(schema).diagnostics] == [("T608", "/properties/x")]
+        result = rewrite(schema, "openai")
+        assert not result.ok and {u.rule for u in result.unfixable} == {"T608"}
+
+
+class TestReferencesAnywhere:
+    """A ``$ref`` into a place that is no definition: its target is linted and rewritten."""
+
+    TARGET: ClassVar = {"type": "string", "pattern": "^a", "minLength": 2}
+    CASES: ClassVar = {
+        "x-shared": ({"x-shared": {"A": TARGET}}, "#/x-shared/A", "A"),
+        "a member": ({}, "#/properties/t", "t"),
+        "a nested definition": ({"$defs": {"A": {"definitions": {"B": TARGET}}}}, "#/$defs/A/definitions/B", "B"),
+    }
+
+    def _schema(self, case):
+        extra, ref, _ = self.CASES[case]
+        return {"type": "object", "properties": {"t": self.TARGET, "r": {"$ref": ref}}, "required": ["t", "r"], **extra}
+
+    def test_the_target_is_copied_into_defs_and_rewritten(self):
+        for case, (_, _, name) in self.CASES.items():
+            result = rewrite(self._schema(case), "openai")
+            assert result.ok, case
+            assert result.schema["properties"]["r"] == {"$ref": f"#/$defs/{name}"}, case
+            assert result.schema["$defs"][name]["type"] == "string", case
+            assert "minLength" not in json.dumps(result.schema["$defs"]), case  # rewritten as every subschema is
+            assert JUDGES["llguidance"].check(result.schema).ok, case
+            assert restore({"t": "aa", "r": "ab"}, self._schema(case)).payload == {"t": "aa", "r": "ab"}
+
+    def test_a_member_copy_keeps_the_members_meaning(self):
+        schema = {"type": "object", "properties": {"t": S, "r": {"$ref": "#/properties/t"}}, "required": ["r"]}
+        out = rewrite(schema, "openai").schema
+        assert out["properties"]["t"] == {"type": ["string", "null"]} and out["$defs"]["t"] == S
+
+    def test_the_linter_judges_the_target(self):
+        found = {(d.code, str(d.pointer)) for d in lint(self._schema("x-shared")).diagnostics}
+        assert {("T301", "/x-shared/A"), ("T302", "/x-shared/A")} <= found
+        assert len([d for d in lint(self._schema("x-shared")).diagnostics if str(d.pointer) == "/x-shared/A"]) == 2
+
+
+ALL_PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
+ROUND_TRIP = {"type": "object", "properties": {
+    "title": {"type": "string", "minLength": 1}, "nick": S, "meta": {"type": "object", "additionalProperties": True},
+    "kind": {"oneOf": [{"type": "string", "enum": ["a"]}, {"type": "integer"}]}}, "required": ["title"]}
+
+
+class TestOneRenditionPerVendor:
+    @pytest.mark.parametrize("profile", ALL_PROFILES)
+    def test_every_rendition_reads_back_to_the_same_payload(self, profile):
+        result = rewrite(ROUND_TRIP, profile)
+        assert result.ok, result.unfixable
+        wants_all = lint(ROUND_TRIP, profile=profile, select=["T104"]).diagnostics != ()
+        answer = to_strict_form({"title": "t", "kind": 3}, ROUND_TRIP) if wants_all else {"title": "t", "kind": 3}
+        encoded = ENCODED_NOTE in result.schema["properties"]["meta"].get("description", "")
+        answer = {**answer, "meta": json.dumps({"k": 1}) if encoded else {"k": 1}}
+        if profile != "gemini-openapi":  # jsonschema does not read OpenAPI's nullable
+            jsonschema.validate(answer, result.schema)
+        assert restore(answer, ROUND_TRIP).payload == {"title": "t", "kind": 3, "meta": {"k": 1}}
+
+    def test_gemini_openapi_spells_null_nullable_and_writes_no_defs(self):
+        schema = {"type": "object", "properties": {"a": {"type": ["string", "null"]}, "b": {"$ref": "#/$defs/B"},
+                                                   "c": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
+                  "$defs": {"B": {"type": "string", "enum": ["x", None]}}}
+        out = rewrite(schema, "gemini-openapi")
+        assert out.ok and "$defs" not in out.schema
+        assert out.schema["properties"] == {"a": {"type": "string", "nullable": True},
+                                            "b": {"type": "string", "enum": ["x"], "nullable": True},
+                                            "c": {"type": "integer", "nullable": True}}
+        assert out.schema["propertyOrdering"] == ["a", "b", "c"]
+        assert JUDGES["gemini-openapi"].check(out.schema).ok
+        assert [d.code for d in lint(obj({"n": {"type": "integer", "enum": [1]}}), profile="gemini-openapi").diagnostics] == ["T218"]
+
+    def test_vendors_has_no_rfc_limits(self):
+        deep = obj({"a": S})
+        for _ in range(6):
+            deep = obj({"n": deep})
+        assert rewrite(deep, "vendors").ok and not rewrite(deep).ok
+        many = {"type": "object", "properties": {f"p{i}": {"type": "integer"} for i in range(120)},
+                "required": [f"p{i}" for i in range(120)]}
+        assert rewrite(many, "vendors").ok and not rewrite(many).ok
+
+    def test_anthropic_keeps_optional_fields_optional_while_the_budget_lasts(self):
+        schema = {"type": "object", "properties": {f"p{i}": S for i in range(30)}}
+        out = rewrite(schema, "anthropic")
+        assert out.ok and out.schema["required"] == [f"p{i}" for i in range(24, 30)]
+        assert [name for name, sub in out.schema["properties"].items() if "anyOf" in sub] == out.schema["required"]
+        assert "required" not in rewrite({"type": "object", "properties": {f"p{i}": S for i in range(20)}}, "anthropic").schema
+
+    def test_no_portable_schema_names_the_per_vendor_renditions(self):
+        schema = {"type": "object", "properties": {f"p{i}": S for i in range(17)}}
+        for profile in ("tier1", "vendors"):
+            (problem,) = rewrite(schema, profile).unfixable
+            assert problem.rule == "T408" and "one rendition per vendor" in problem.reason
+            assert "-p openai -p anthropic -p gemini -o 'out/{stem}.{profile}.json'" in problem.reason
+        assert all(rewrite(schema, p).ok for p in ("openai", "anthropic", "gemini"))
