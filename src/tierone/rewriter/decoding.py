@@ -9,7 +9,9 @@ from typing import Any
 
 import orjson
 
+from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.pointer import Pointer
+from ..core.validation import TooDeep
 
 #: stands for a decoded value too deep to decode
 TOO_DEEP = object()
@@ -50,6 +52,26 @@ def depth_of(path: Path) -> int:
         path = path[0]
         steps += 1
     return steps
+
+
+def read_encoded(errors: list[Any], text: str, path: Path) -> Any:
+    """Free-form data that travels as a JSON string, decoded (the text itself when it holds
+    no JSON: the reason is added to ``errors``); :class:`TooDeep` when the decoded value
+    takes the payload past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` levels."""
+    try:
+        value = loads(text)  # nests at most 1,024 deep
+    except orjson.JSONDecodeError:
+        value = decoded(errors, text, path)  # what orjson refuses, json may read (long integers)
+        if value is FAILED:
+            return text
+    else:
+        if depth_of(path) < MAX_JUDGED_DEPTH - 1_024:
+            return value
+    place = pointer_of(path)
+    if value is TOO_DEEP or depth_over(value, MAX_JUDGED_DEPTH - len(place)):
+        raise TooDeep(f"too deep: the JSON-encoded value at [{place}] takes the payload past "
+                      f"{MAX_JUDGED_DEPTH:,} levels", str(place), about="payload")
+    return value
 
 
 def decoded(errors: list[Any], text: str, path: Path) -> Any:

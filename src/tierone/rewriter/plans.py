@@ -4,6 +4,7 @@ have nothing to undo, and the verdicts on union branches that need no validator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.jsontypes import names_at
@@ -30,11 +31,13 @@ class Plan:
         "additional",
         "all_of",
         "decode",
+        "fn",
         "inert",
         "items",
         "node",
         "optional",
         "properties",
+        "quiet",
         "ready",
         "tag",
         "union",
@@ -53,6 +56,11 @@ class Plan:
         self._children: dict[str, Plan] = {}
         #: nothing to undo anywhere below: the value is its own restoration (set by the reader)
         self.inert = False
+        #: reading here records no error and raises nothing (no decoding, no union below; set by
+        #: the reader): such members may be read in any order
+        self.quiet = False
+        #: the generated function that reads a value here (compiled on its first call)
+        self.fn = self._first
         self.all_of: tuple[Plan, ...] = ()
         #: (plan, the branch as judged, its judge once built) per branch
         self.union: tuple[list[Any], ...] = ()
@@ -78,6 +86,12 @@ class Plan:
         self.ready = True
         return self
 
+    def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
+        from .codegen import compiled
+
+        fn = self.fn = compiled(self)
+        return fn(value, pointer, walk)
+
     def child(self, name: str) -> Plan:
         """The plan of member ``name`` (declared in ``properties``)."""
         found = self._children.get(name)
@@ -99,28 +113,60 @@ def inert(plan: Plan) -> bool:
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
 
 
+def calm(plan: Plan) -> bool:
+    """Whether reading through ``plan`` can record no error and raise nothing (given what is
+    quiet below): it decodes nothing and judges no union branch here or below."""
+    if plan.inert:
+        return True
+    if plan.decode or plan.union or not plan.ready:
+        return False
+    below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
+    return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
+
+
 def quick(target: Any, value: Any) -> bool | None:
     """The verdict on a union branch where it needs no validator: the branch's ``type``
     excludes the value, or a member's string ``const`` (a tag) does; or the branch says only
     ``type``, which the value has. None when it takes a validator."""
+    return quick_of(target)(value)
+
+
+def quick_of(target: Any) -> Callable[[Any], bool | None]:
+    """:func:`quick` for one ``target``, worked out ahead: the verdict of its ``type`` on each
+    JSON type, and the tags its members pin."""
     if target is True:
-        return True
+        return _yes
     if not isinstance(target, dict):
-        return None
+        return _unsure
+    properties = target.get("properties")
+    tags = tuple((name, member["const"]) for name, member in properties.items()
+                 if isinstance(member, dict) and isinstance(member.get("const"), str)) if isinstance(properties, dict) else ()
     declared = target.get("type")
-    if declared is not None:
-        types = (declared,) if isinstance(declared, str) else declared
-        kinds = _TYPES.get(type(value))
-        if kinds is None or not isinstance(types, (list, tuple)):
-            return None
-        if type(value) is float and value.is_integer():
-            kinds = ("integer", "number")
-        if not any(kind in types for kind in kinds):
-            return False
-        if target.keys() <= _QUICK:
-            return True
-    if type(value) is dict and _wrong_tag(target, value):
-        return False
+    if declared is None:
+        return _unsure if not tags else lambda value: False if type(value) is dict and _wrong_tag(tags, value) else None
+    types = (declared,) if isinstance(declared, str) else declared
+    if not isinstance(types, (list, tuple)):
+        return _unsure
+    only = target.keys() <= _QUICK
+    verdicts = {kind: (True if only else None) if any(k in types for k in kinds) else False
+                for kind, kinds in _TYPES.items()}
+    whole = verdicts[int]  # a float with an integral value is an integer too
+
+    def verdict(value: Any) -> bool | None:
+        kind = type(value)
+        found = whole if kind is float and value.is_integer() else verdicts.get(kind, _unsure)
+        if found is not None:
+            return None if found is _unsure else found
+        return False if tags and kind is dict and _wrong_tag(tags, value) else None
+
+    return verdict
+
+
+def _yes(value: Any) -> bool:
+    return True
+
+
+def _unsure(value: Any) -> None:
     return None
 
 
@@ -144,13 +190,9 @@ def _const_at(target: dict[str, Any], name: str) -> Any:
     return member.get("const") if isinstance(member, dict) else None
 
 
-def _wrong_tag(target: dict[str, Any], value: dict[str, Any]) -> bool:
+def _wrong_tag(tags: tuple[tuple[str, str], ...], value: dict[str, Any]) -> bool:
     """Whether a member of ``value`` differs from the string ``const`` its branch requires."""
-    properties = target.get("properties")
-    if not isinstance(properties, dict):
-        return False
-    for name, member in properties.items():
-        if isinstance(member, dict) and isinstance(member.get("const"), str) and name in value \
-                and (type(value[name]) is not str or value[name] != member["const"]):
+    for name, const in tags:
+        if name in value and (type(value[name]) is not str or value[name] != const):
             return True
     return False

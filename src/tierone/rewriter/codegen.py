@@ -1,0 +1,167 @@
+"""The read side's plans as Python functions, generated once per plan (the way fast validators
+such as fastjsonschema compile a schema): each object plan's members are unrolled, so reading
+an answer runs straight-line code instead of walking the plan member by member.
+
+Reading through a generated function means exactly what :meth:`Reader.value
+<tierone.rewriter.reader.Reader.value>` means. Nothing from the schema is ever written into the
+source: the code names member names, plans and helpers only as ``K0``, ``P0``... which are
+bound in the function's namespace, and the source depends on nothing but the plan's shape (so
+plans of one shape share one code object).
+
+    # the plan of {"properties": {"a": {...object...}, "b": {...}}, "required": ["a"]}
+    def read(value, pointer, walk):
+        if isinstance(value, dict):
+            r = dict(value) if type(value) is dict else dict(value.items())
+            if K0 in r:
+                r[K0] = P0.fn(r[K0], (pointer, K0), walk)
+            if r.get(K1, r) is None:
+                del r[K1]
+            return r
+        return value
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .decoding import read_encoded
+from .plans import Plan, quick_of
+
+
+def compiled(plan: Plan) -> Any:
+    """The function that reads a value through ``plan``: ``fn(value, pointer, walk)``."""
+    if getattr(plan.fn, "__func__", None) is not Plan._first:
+        return plan.fn
+    if not plan.ready:
+        plan.prepare()
+    if plan.inert:
+        return _same
+    lines: list[str] = []
+    names: dict[str, Any] = {"read_encoded": read_encoded}
+    if plan.decode:
+        lines += ["if isinstance(value, str):", "    return read_encoded(walk.errors, value, pointer)"]
+    for i, step in enumerate(plan.all_of):
+        if not step.inert:
+            names[f"A{i}"] = step
+            lines.append(f"value = walk.in_place(value, A{i}, pointer)")
+    if plan.union:
+        names["branch"] = _branch_of(plan)
+        lines.append("value = branch(value, pointer, walk)")
+    lines.append("if isinstance(value, dict):")
+    lines += ["    " + line for line in _members(plan, names)]
+    if plan.items is not None and not plan.items.inert:
+        names["I"] = plan.items
+        lines += ["if isinstance(value, list):",
+                  "    return [I.fn(item, (pointer, i), walk) for i, item in enumerate(value)]"]
+    lines.append("return value")
+    return _function(tuple(lines), names)
+
+
+def _members(plan: Plan, names: dict[str, Any]) -> list[str]:
+    """The lines that read an object's members. Members are read in the schema's order, each
+    in place in a copy, when at most one of them can record an error or raise (so the order
+    cannot show); else in the answer's order, as :meth:`Reader.members` does."""
+    additional = plan.additional if plan.additional is not None and not plan.additional.inert else None
+    active = [(name, plan.child(name)) for name in plan.properties
+              if name in plan.optional or not plan.child(name).inert]
+    if additional is not None or sum(not child.quiet for _, child in active) > 1:
+        return _members_in_order(plan, additional, names)
+    lines = ["r = dict(value) if type(value) is dict else dict(value.items())"]
+    for i, (name, child) in enumerate(active):
+        names[f"K{i}"] = name
+        if child.inert:  # optional: null means absent
+            lines += [f"if r.get(K{i}, r) is None:", f"    del r[K{i}]"]
+            continue
+        names[f"P{i}"] = child
+        read = f"r[K{i}] = P{i}.fn({{}}, (pointer, K{i}), walk)"
+        if name in plan.optional:
+            lines += [f"v = r.get(K{i}, r)", "if v is None:", f"    del r[K{i}]", "elif v is not r:",
+                      "    " + read.format("v")]
+        else:
+            lines += [f"if K{i} in r:", "    " + read.format(f"r[K{i}]")]
+    return [*lines, "return r"]
+
+
+def _members_in_order(plan: Plan, additional: Plan | None, names: dict[str, Any]) -> list[str]:
+    names["T"] = {name: (name in plan.optional, None if plan.child(name).inert else plan.child(name))
+                  for name in plan.properties}
+    extra = "member"
+    if additional is not None:
+        names["X"] = additional
+        extra = "X.fn(member, (pointer, name), walk)"
+    return ["r = {}",
+            "for name, member in value.items():",
+            "    how = T.get(name)",
+            "    if how is None:",
+            f"        r[name] = {extra}",
+            "    elif member is None and how[0]:",
+            "        continue",
+            "    else:",
+            "        r[name] = member if how[1] is None else how[1].fn(member, (pointer, name), walk)",
+            "return r"]
+
+
+def _function(lines: tuple[str, ...], names: dict[str, Any]) -> Any:
+    import types
+
+    return types.FunctionType(_code(lines), names, "read")
+
+
+@lru_cache(maxsize=1024)
+def _code(lines: tuple[str, ...]) -> Any:
+    """The code object of a generated function (its source holds no data from the schema)."""
+    source = "def read(value, pointer, walk):\n" + "".join(f"    {line}\n" for line in lines)
+    module = compile(source, "<tierone.rewriter.codegen>", "exec")
+    return next(c for c in module.co_consts if getattr(c, "co_name", None) == "read")
+
+
+def _same(value: Any, pointer: Any, walk: Any) -> Any:
+    return value
+
+
+
+def _branch_of(plan: Plan) -> Any:
+    """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
+    branch the restored value satisfies (a model judges a lone possible branch when
+    ``trusted``)."""
+    union = tuple((entry[0], quick_of(entry[1]), entry) for entry in plan.union)
+    by_entry = {id(entry): mine for mine, entry in zip(union, plan.union, strict=True)}
+    tag, tagged = (None, {}) if plan.tag is None else \
+        (plan.tag[0], {c: tuple(by_entry[id(e)] for e in es) for c, es in plan.tag[1].items()})
+
+    def branch(value: Any, pointer: Any, walk: Any) -> Any:
+        tried = []
+        entries = union
+        if tag is not None and type(value) is dict and type(value.get(tag)) is str:
+            entries = tagged.get(value[tag], ())  # a discriminator names the one branch
+        for step, verdict_of, entry in entries:
+            if step.inert:
+                candidate = value
+            else:
+                saved = walk.errors
+                walk.errors = []
+                try:
+                    candidate = walk.in_place(value, step, pointer)
+                    failed = bool(walk.errors)
+                finally:
+                    walk.errors = saved
+                if failed:
+                    continue
+            verdict = verdict_of(candidate)
+            if verdict is True and not tried:
+                return candidate
+            if verdict is not False:
+                if not walk.trusted:
+                    if verdict or walk.satisfies(entry, candidate):
+                        return candidate
+                    continue
+                tried.append((entry, candidate, verdict))
+        if len(tried) == 1:
+            return tried[0][1]
+        for entry, candidate, verdict in tried:
+            if verdict or walk.satisfies(entry, candidate):
+                return candidate
+        return value
+
+    return branch
