@@ -11,7 +11,7 @@ plans of one shape share one code object).
     # the plan of {"properties": {"a": {...object...}, "b": {...}}, "required": ["a"]}
     def read(value, pointer, walk):
         if isinstance(value, dict):
-            r = dict(value) if type(value) is dict else dict(value.items())
+            r = value.copy() if type(value) is dict else dict(value.items())
             if K0 in r:
                 r[K0] = P0.fn(r[K0], (pointer, K0), walk)
             if r.get(K1, r) is None:
@@ -59,27 +59,42 @@ def compiled(plan: Plan) -> Any:
 
 
 def _members(plan: Plan, names: dict[str, Any]) -> list[str]:
-    """The lines that read an object's members. Members are read in the schema's order, each
-    in place in a copy, when at most one of them can record an error or raise (so the order
-    cannot show); else in the answer's order, as :meth:`Reader.members` does."""
+    """The lines that read an object's members: in the schema's order, each in place in a
+    copy, when the order cannot show (at most one of them can record an error or raise, or
+    the answer names every member in the schema's order, as a strict answer does); else in
+    the answer's order, as :meth:`Reader.members` does."""
     additional = plan.additional if plan.additional is not None and not plan.additional.inert else None
     active = [(name, plan.child(name)) for name in plan.properties
               if name in plan.optional or not plan.child(name).inert]
-    if additional is not None or sum(not child.quiet for _, child in active) > 1:
-        return _members_in_order(plan, additional, names)
-    lines = ["r = dict(value) if type(value) is dict else dict(value.items())"]
     for i, (name, child) in enumerate(active):
         names[f"K{i}"] = name
-        if child.inert:  # optional: null means absent
-            lines += [f"if r.get(K{i}, r) is None:", f"    del r[K{i}]"]
-            continue
         names[f"P{i}"] = child
-        read = f"r[K{i}] = P{i}.fn({{}}, (pointer, K{i}), walk)"
-        if name in plan.optional:
-            lines += [f"v = r.get(K{i}, r)", "if v is None:", f"    del r[K{i}]", "elif v is not r:",
-                      "    " + read.format("v")]
+    in_order = _members_in_order(plan, additional, names)
+    if additional is not None:
+        return in_order
+    if sum(not child.quiet for _, child in active) <= 1:
+        return ["r = value.copy() if type(value) is dict else dict(value.items())", *_in_place(plan, active, False)]
+    names["N"] = tuple(plan.properties)
+    return ["if type(value) is dict and tuple(value) == N:",
+            "    r = value.copy()",
+            *("    " + line for line in _in_place(plan, active, True)),
+            *in_order]
+
+
+def _in_place(plan: Plan, active: list[tuple[str, Plan]], every: bool) -> list[str]:
+    """Each active member read in place in ``r`` (``every``: all of them are there)."""
+    lines = []
+    for i, (name, child) in enumerate(active):
+        key, read = f"K{i}", f"P{i}.fn({{}}, (pointer, K{i}), walk)"
+        if child.inert:  # optional: null means absent
+            lines += [f"if r[{key}] is None:" if every else f"if r.get({key}, r) is None:", f"    del r[{key}]"]
+        elif name not in plan.optional:
+            lines += [f"r[{key}] = {read.format(f'r[{key}]')}"] if every else \
+                [f"if {key} in r:", f"    r[{key}] = {read.format(f'r[{key}]')}"]
         else:
-            lines += [f"if K{i} in r:", "    " + read.format(f"r[K{i}]")]
+            lines += [f"v = r[{key}]" if every else f"v = r.get({key}, r)",
+                      "if v is None:", f"    del r[{key}]",
+                      "else:" if every else "elif v is not r:", f"    r[{key}] = {read.format('v')}"]
     return [*lines, "return r"]
 
 

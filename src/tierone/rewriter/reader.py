@@ -252,6 +252,8 @@ class Walk(Reader):
     parts, the places being read in place, whether a model validates), reading through the
     plans' generated functions."""
 
+    __slots__ = ("_active", "errors", "original", "reader", "trusted")
+
     def __init__(self, reader: Reader, trusted: bool) -> None:
         self.reader, self.original, self.trusted = reader, reader.original, trusted
         self.errors, self._active = [], set()
