@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from .decoding import read_encoded
-from .plans import Plan, quick_of
+from .plans import Plan, plain
 
 
 def compiled(plan: Plan) -> Any:
@@ -139,18 +139,29 @@ def _same(value: Any, pointer: Any, walk: Any) -> Any:
 def _branch_of(plan: Plan) -> Any:
     """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
     branch the restored value satisfies (a model judges a lone possible branch when
-    ``trusted``)."""
-    union = tuple((entry[0], quick_of(entry[1]), entry) for entry in plan.union)
-    by_entry = {id(entry): mine for mine, entry in zip(union, plan.union, strict=True)}
-    tag, tagged = (None, {}) if plan.tag is None else \
-        (plan.tag[0], {c: tuple(by_entry[id(e)] for e in es) for c, es in plan.tag[1].items()})
+    ``trusted``). One shortcut: a branch that left the value as it was need not be judged
+    when judging it can raise nothing and every later branch is ruled out by its quick
+    verdict on the value (both outcomes give the value back)."""
+    reader = plan._reader
+    plain_at = {id(entry): plain(reader, entry[1]) for entry in plan.union}
+
+    def steps(entries: tuple[list[Any], ...]) -> tuple[tuple[Any, ...], ...]:
+        made = []
+        for i, entry in enumerate(entries):
+            later = entries[i + 1:]
+            spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
+            made.append((entry[0], entry[3], entry, spare))
+        return tuple(made)
+
+    union = steps(plan.union)
+    tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
 
     def branch(value: Any, pointer: Any, walk: Any) -> Any:
         tried = []
         entries = union
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
-        for step, verdict_of, entry in entries:
+        for step, verdict_of, entry, spare in entries:
             if step.inert:
                 candidate = value
             else:
@@ -168,7 +179,8 @@ def _branch_of(plan: Plan) -> Any:
                 return candidate
             if verdict is not False:
                 if not walk.trusted:
-                    if verdict or walk.satisfies(entry, candidate):
+                    if verdict or (spare is not None and candidate == value and all(v(value) is False for v in spare)) \
+                            or walk.satisfies(entry, candidate):
                         return candidate
                     continue
                 tried.append((entry, candidate, verdict))

@@ -62,7 +62,7 @@ class Plan:
         #: the generated function that reads a value here (compiled on its first call)
         self.fn = self._first
         self.all_of: tuple[Plan, ...] = ()
-        #: (plan, the branch as judged, its judge once built) per branch
+        #: [plan, the branch as judged, its judge once built, its quick verdict] per branch
         self.union: tuple[list[Any], ...] = ()
         #: a discriminated union's tag: (member name, {its string const: the branch}), or None
         self.tag: tuple[str, dict[str, tuple[list[Any], ...]]] | None = None
@@ -77,7 +77,7 @@ class Plan:
             all_of = node.get("allOf")
             self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
-            self.union = tuple([reader.plan(b), reader.deref(b), None] for b in union) if isinstance(union, list) else ()
+            self.union = tuple(_entry(reader, b) for b in union) if isinstance(union, list) else ()
             self.tag = tag_of(self.union)
             additional = node.get("additionalProperties")
             self.additional = reader.plan(additional, False) if isinstance(additional, dict) else None
@@ -124,16 +124,16 @@ def calm(plan: Plan) -> bool:
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
 
 
-def quick(target: Any, value: Any) -> bool | None:
-    """The verdict on a union branch where it needs no validator: the branch's ``type``
-    excludes the value, or a member's string ``const`` (a tag) does; or the branch says only
-    ``type``, which the value has. None when it takes a validator."""
-    return quick_of(target)(value)
+def _entry(reader: Reader, branch: Any) -> list[Any]:
+    target = reader.deref(branch)
+    return [reader.plan(branch), target, None, quick_of(target)]
 
 
 def quick_of(target: Any) -> Callable[[Any], bool | None]:
-    """:func:`quick` for one ``target``, worked out ahead: the verdict of its ``type`` on each
-    JSON type, and the tags its members pin."""
+    """The verdict on a value of the union branch ``target`` where it needs no validator:
+    the branch's ``type`` excludes the value, or a member's string ``const`` (a tag) does; or
+    the branch says only ``type``, which the value has. None when it takes a validator.
+    (Worked out ahead: the verdict of its ``type`` on each JSON type, the tags it pins.)"""
     if target is True:
         return _yes
     if not isinstance(target, dict):
@@ -196,3 +196,70 @@ def _wrong_tag(tags: tuple[tuple[str, str], ...], value: dict[str, Any]) -> bool
         if name in value and (type(value[name]) is not str or value[name] != const):
             return True
     return False
+
+
+#: keywords whose judging raises nothing (no pattern searched, nothing resolved but ``$ref``);
+#: the branches' validator checks no format
+_PLAIN = frozenset({
+    "type", "enum", "const", "required", "title", "description", "default", "examples", "$comment", "format",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+    "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "readOnly", "writeOnly",
+    "deprecated", "discriminator", "$defs", "definitions",
+})
+#: keywords holding subschemas judged at the same place, and below it (one, a list, a map)
+_IN_PLACE = ("allOf", "anyOf", "oneOf", "not")
+_BELOW = ("properties", "additionalProperties", "items", "prefixItems")
+#: subschemas looked at to find a branch plain (past it, none is)
+PLAIN_BUDGET = 500
+
+
+def plain(reader: Reader, target: Any) -> bool:
+    """Whether judging a value against the union branch ``target`` can raise nothing: it and
+    everything it leads to say only plain keywords, local references, and no reference loops
+    back to the same place (a validator's RecursionError)."""
+    done: set[int] = set()
+    budget = [PLAIN_BUDGET]
+
+    def check(node: Any, here: frozenset[int]) -> bool:
+        if isinstance(node, bool):
+            return True
+        if not isinstance(node, dict) or id(node) in here or budget[0] <= 0:
+            return False
+        if id(node) in done:
+            return True
+        budget[0] -= 1
+        if not node.keys() <= _PLAIN | {"$ref", *_IN_PLACE, *_BELOW}:
+            return False
+        inside = here | {id(node)}
+        for keyword in _IN_PLACE:
+            if keyword in node and not all(check(s, inside) for s in _subschemas(node[keyword])):
+                return False
+        if "$ref" in node:
+            found = _referenced(reader, node["$ref"])
+            if found is None or not check(found, inside):
+                return False
+        for keyword in _BELOW:
+            value = node.get(keyword)
+            below = value.values() if keyword == "properties" and isinstance(value, dict) else _subschemas(value)
+            if keyword in node and not all(check(s, frozenset()) for s in below):
+                return False
+        done.add(id(node))
+        return True
+
+    return check(target, frozenset())
+
+
+def _subschemas(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _referenced(reader: Reader, ref: Any) -> Any:
+    """The node a local ``$ref`` names in the original document, or None."""
+    from ..core.refs import LOCAL
+
+    if not isinstance(ref, str):
+        return None
+    resolution = reader.resolver.resolve(ref)
+    if resolution.kind != LOCAL or resolution.target is None:
+        return None
+    return resolution.target.resolve(reader.original)

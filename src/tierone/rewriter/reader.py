@@ -15,7 +15,7 @@ from ..core.patterns import PatternTimeout
 from ..core.refs import LOCAL, RefResolver
 from ..core.validation import CannotJudge
 from .decoding import Path, loads, pointer_of, read_encoded
-from .plans import SETTLE_BUDGET, Plan, calm, inert, quick
+from .plans import SETTLE_BUDGET, Plan, calm, inert
 from .shapes import is_free_form
 
 MAX_REF_HOPS = 64
@@ -203,7 +203,7 @@ class Reader:
                     self.errors = saved
             if failed:
                 continue
-            verdict = quick(entry[1], candidate)
+            verdict = entry[3](candidate)
             if verdict is True and not tried:
                 return candidate
             if verdict is not False:
@@ -223,12 +223,11 @@ class Reader:
         """Whether ``value`` satisfies a union branch, read as part of the original document
         (so its ``#/...`` references resolve there); a branch that cannot be judged is not
         satisfied."""
-        target = entry[1]
-        verdict = quick(target, value)
+        verdict = entry[3](value)
         if verdict is not None:
             return verdict
         if entry[2] is None:
-            entry[2] = self.judge().evolve(schema=target)
+            entry[2] = self.judge().evolve(schema=entry[1])
         try:
             return bool(entry[2].is_valid(value))
         except (CannotJudge, PatternTimeout, RecursionError):
