@@ -157,7 +157,7 @@ def _branch_of(plan: Plan) -> Any:
     tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
 
     def branch(value: Any, pointer: Any, walk: Any) -> Any:
-        tried = []
+        tried: list[tuple[list[Any], Any, bool | None]] = []
         entries = union
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch

@@ -154,9 +154,14 @@ def quick_of(target: Any) -> Callable[[Any], bool | None]:
 
     def verdict(value: Any) -> bool | None:
         kind = type(value)
-        found = whole if kind is float and value.is_integer() else verdicts.get(kind, _unsure)
+        if kind is float and value.is_integer():
+            found = whole
+        elif kind in verdicts:
+            found = verdicts[kind]
+        else:
+            return None  # not a JSON type
         if found is not None:
-            return None if found is _unsure else found
+            return found
         return False if tags and kind is dict and _wrong_tag(tags, value) else None
 
     return verdict

@@ -225,7 +225,7 @@ class Reader:
         satisfied."""
         verdict = entry[3](value)
         if verdict is not None:
-            return verdict
+            return bool(verdict)
         if entry[2] is None:
             entry[2] = self.judge().evolve(schema=entry[1])
         try:
