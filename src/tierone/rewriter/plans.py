@@ -4,6 +4,7 @@ have nothing to undo, and the verdicts on union branches that need no validator.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from ..core.jsontypes import names_at
@@ -30,11 +31,13 @@ class Plan:
         "additional",
         "all_of",
         "decode",
+        "fn",
         "inert",
         "items",
         "node",
         "optional",
         "properties",
+        "quiet",
         "ready",
         "tag",
         "union",
@@ -53,8 +56,13 @@ class Plan:
         self._children: dict[str, Plan] = {}
         #: nothing to undo anywhere below: the value is its own restoration (set by the reader)
         self.inert = False
+        #: reading here records no error and raises nothing (no decoding, no union below; set by
+        #: the reader): such members may be read in any order
+        self.quiet = False
+        #: the generated function that reads a value here (compiled on its first call)
+        self.fn = self._first
         self.all_of: tuple[Plan, ...] = ()
-        #: (plan, the branch as judged, its judge once built) per branch
+        #: [plan, the branch as judged, its judge once built, its quick verdict] per branch
         self.union: tuple[list[Any], ...] = ()
         #: a discriminated union's tag: (member name, {its string const: the branch}), or None
         self.tag: tuple[str, dict[str, tuple[list[Any], ...]]] | None = None
@@ -69,7 +77,7 @@ class Plan:
             all_of = node.get("allOf")
             self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
-            self.union = tuple([reader.plan(b), reader.deref(b), None] for b in union) if isinstance(union, list) else ()
+            self.union = tuple(_entry(reader, b) for b in union) if isinstance(union, list) else ()
             self.tag = tag_of(self.union)
             additional = node.get("additionalProperties")
             self.additional = reader.plan(additional, False) if isinstance(additional, dict) else None
@@ -77,6 +85,12 @@ class Plan:
             self.items = reader.plan(items) if isinstance(items, (dict, bool)) else None
         self.ready = True
         return self
+
+    def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
+        from .codegen import compiled
+
+        fn = self.fn = compiled(self)
+        return fn(value, pointer, walk)
 
     def child(self, name: str) -> Plan:
         """The plan of member ``name`` (declared in ``properties``)."""
@@ -99,28 +113,65 @@ def inert(plan: Plan) -> bool:
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
 
 
-def quick(target: Any, value: Any) -> bool | None:
-    """The verdict on a union branch where it needs no validator: the branch's ``type``
-    excludes the value, or a member's string ``const`` (a tag) does; or the branch says only
-    ``type``, which the value has. None when it takes a validator."""
-    if target is True:
+def calm(plan: Plan) -> bool:
+    """Whether reading through ``plan`` can record no error and raise nothing (given what is
+    quiet below): it decodes nothing and judges no union branch here or below."""
+    if plan.inert:
         return True
-    if not isinstance(target, dict):
-        return None
-    declared = target.get("type")
-    if declared is not None:
-        types = (declared,) if isinstance(declared, str) else declared
-        kinds = _TYPES.get(type(value))
-        if kinds is None or not isinstance(types, (list, tuple)):
-            return None
-        if type(value) is float and value.is_integer():
-            kinds = ("integer", "number")
-        if not any(kind in types for kind in kinds):
-            return False
-        if target.keys() <= _QUICK:
-            return True
-    if type(value) is dict and _wrong_tag(target, value):
+    if plan.decode or plan.union or not plan.ready:
         return False
+    below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
+    return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
+
+
+def _entry(reader: Reader, branch: Any) -> list[Any]:
+    target = reader.deref(branch)
+    return [reader.plan(branch), target, None, quick_of(target)]
+
+
+def quick_of(target: Any) -> Callable[[Any], bool | None]:
+    """The verdict on a value of the union branch ``target`` where it needs no validator:
+    the branch's ``type`` excludes the value, or a member's string ``const`` (a tag) does; or
+    the branch says only ``type``, which the value has. None when it takes a validator.
+    (Worked out ahead: the verdict of its ``type`` on each JSON type, the tags it pins.)"""
+    if target is True:
+        return _yes
+    if not isinstance(target, dict):
+        return _unsure
+    properties = target.get("properties")
+    tags = tuple((name, member["const"]) for name, member in properties.items()
+                 if isinstance(member, dict) and isinstance(member.get("const"), str)) if isinstance(properties, dict) else ()
+    declared = target.get("type")
+    if declared is None:
+        return _unsure if not tags else lambda value: False if type(value) is dict and _wrong_tag(tags, value) else None
+    types = (declared,) if isinstance(declared, str) else declared
+    if not isinstance(types, (list, tuple)):
+        return _unsure
+    only = target.keys() <= _QUICK
+    verdicts = {kind: (True if only else None) if any(k in types for k in kinds) else False
+                for kind, kinds in _TYPES.items()}
+    whole = verdicts[int]  # a float with an integral value is an integer too
+
+    def verdict(value: Any) -> bool | None:
+        kind = type(value)
+        if kind is float and value.is_integer():
+            found = whole
+        elif kind in verdicts:
+            found = verdicts[kind]
+        else:
+            return None  # not a JSON type
+        if found is not None:
+            return found
+        return False if tags and kind is dict and _wrong_tag(tags, value) else None
+
+    return verdict
+
+
+def _yes(value: Any) -> bool:
+    return True
+
+
+def _unsure(value: Any) -> None:
     return None
 
 
@@ -144,13 +195,76 @@ def _const_at(target: dict[str, Any], name: str) -> Any:
     return member.get("const") if isinstance(member, dict) else None
 
 
-def _wrong_tag(target: dict[str, Any], value: dict[str, Any]) -> bool:
+def _wrong_tag(tags: tuple[tuple[str, str], ...], value: dict[str, Any]) -> bool:
     """Whether a member of ``value`` differs from the string ``const`` its branch requires."""
-    properties = target.get("properties")
-    if not isinstance(properties, dict):
-        return False
-    for name, member in properties.items():
-        if isinstance(member, dict) and isinstance(member.get("const"), str) and name in value \
-                and (type(value[name]) is not str or value[name] != member["const"]):
+    for name, const in tags:
+        if name in value and (type(value[name]) is not str or value[name] != const):
             return True
     return False
+
+
+#: keywords whose judging raises nothing (no pattern searched, nothing resolved but ``$ref``);
+#: the branches' validator checks no format
+_PLAIN = frozenset({
+    "type", "enum", "const", "required", "title", "description", "default", "examples", "$comment", "format",
+    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
+    "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "readOnly", "writeOnly",
+    "deprecated", "discriminator", "$defs", "definitions",
+})
+#: keywords holding subschemas judged at the same place, and below it (one, a list, a map)
+_IN_PLACE = ("allOf", "anyOf", "oneOf", "not")
+_BELOW = ("properties", "additionalProperties", "items", "prefixItems")
+#: subschemas looked at to find a branch plain (past it, none is)
+PLAIN_BUDGET = 500
+
+
+def plain(reader: Reader, target: Any) -> bool:
+    """Whether judging a value against the union branch ``target`` can raise nothing: it and
+    everything it leads to say only plain keywords, local references, and no reference loops
+    back to the same place (a validator's RecursionError)."""
+    done: set[int] = set()
+    budget = [PLAIN_BUDGET]
+
+    def check(node: Any, here: frozenset[int]) -> bool:
+        if isinstance(node, bool):
+            return True
+        if not isinstance(node, dict) or id(node) in here or budget[0] <= 0:
+            return False
+        if id(node) in done:
+            return True
+        budget[0] -= 1
+        if not node.keys() <= _PLAIN | {"$ref", *_IN_PLACE, *_BELOW}:
+            return False
+        inside = here | {id(node)}
+        for keyword in _IN_PLACE:
+            if keyword in node and not all(check(s, inside) for s in _subschemas(node[keyword])):
+                return False
+        if "$ref" in node:
+            found = _referenced(reader, node["$ref"])
+            if found is None or not check(found, inside):
+                return False
+        for keyword in _BELOW:
+            value = node.get(keyword)
+            below = value.values() if keyword == "properties" and isinstance(value, dict) else _subschemas(value)
+            if keyword in node and not all(check(s, frozenset()) for s in below):
+                return False
+        done.add(id(node))
+        return True
+
+    return check(target, frozenset())
+
+
+def _subschemas(value: Any) -> list[Any]:
+    return value if isinstance(value, list) else [value]
+
+
+def _referenced(reader: Reader, ref: Any) -> Any:
+    """The node a local ``$ref`` names in the original document, or None."""
+    from ..core.refs import LOCAL
+
+    if not isinstance(ref, str):
+        return None
+    resolution = reader.resolver.resolve(ref)
+    if resolution.kind != LOCAL or resolution.target is None:
+        return None
+    return resolution.target.resolve(reader.original)

@@ -11,15 +11,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import orjson
-
-from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout
 from ..core.refs import LOCAL, RefResolver
-from ..core.validation import CannotJudge, TooDeep
-from .decoding import FAILED, TOO_DEEP, Path, depth_of, loads, pointer_of
-from .decoding import decoded as decoded_by_json
-from .plans import SETTLE_BUDGET, Plan, inert, quick
+from ..core.validation import CannotJudge
+from .decoding import Path, loads, pointer_of, read_encoded
+from .plans import SETTLE_BUDGET, Plan, calm, inert
 from .shapes import is_free_form
 
 MAX_REF_HOPS = 64
@@ -73,12 +69,8 @@ class Reader:
             return
         for plan in plans:
             plan.inert = True
-        changed = True
-        while changed:
-            changed = False
-            for plan in plans:
-                if plan.inert and not inert(plan):
-                    plan.inert, changed = False, True
+        _greatest(plans, "inert", inert)
+        _greatest(plans, "quiet", calm)
 
     def _reachable(self) -> list[Plan] | None:
         """Every plan reachable from the root, compiled; None past :data:`SETTLE_BUDGET`."""
@@ -128,14 +120,13 @@ class Reader:
 
     def read(self, value: Any, trusted: bool = False) -> tuple[Any, list[Any]]:
         """``value`` restored, and the errors of encoded parts that cannot be decoded (a model
-        validates the result when ``trusted``). Each call walks with state of its own
-        (readers are shared between threads)."""
+        validates the result when ``trusted``), through the plans' generated functions
+        (:mod:`~tierone.rewriter.codegen`, which read as :meth:`value` does). Each call
+        walks with state of its own (readers are shared between threads)."""
         if self.root.inert:
             return value, []
-        walk = object.__new__(type(self))
-        walk.__dict__.update(self.__dict__)
-        walk.errors, walk._active, walk.trusted = [], set(), trusted
-        return walk.value(value, self.root, None), walk.errors
+        walk = Walk(self, trusted)
+        return self.root.fn(value, None, walk), walk.errors
 
     def value(self, value: Any, plan: Plan, pointer: Path) -> Any:
         if plan.inert:
@@ -175,20 +166,7 @@ class Reader:
         """Free-form data travels as a JSON string: decode it. (handled, value)"""
         if not isinstance(value, str):
             return False, value
-        try:
-            decoded = loads(value)  # nests at most 1,024 deep
-        except orjson.JSONDecodeError:
-            decoded = decoded_by_json(self.errors, value, pointer)  # what orjson refuses, json may read (long integers)
-            if decoded is FAILED:
-                return True, value
-        else:
-            if depth_of(pointer) < MAX_JUDGED_DEPTH - 1_024:
-                return True, decoded
-        place = pointer_of(pointer)
-        if decoded is TOO_DEEP or depth_over(decoded, MAX_JUDGED_DEPTH - len(place)):
-            raise TooDeep(f"too deep: the JSON-encoded value at [{place}] takes the payload past "
-                          f"{MAX_JUDGED_DEPTH:,} levels", str(place), about="payload")
-        return True, decoded
+        return True, read_encoded(self.errors, value, pointer)
 
     def members(self, value: dict[str, Any], plan: Plan, pointer: Path) -> dict[str, Any]:
         properties, optional, additional = plan.properties, plan.optional, plan.additional
@@ -225,7 +203,7 @@ class Reader:
                     self.errors = saved
             if failed:
                 continue
-            verdict = quick(entry[1], candidate)
+            verdict = entry[3](candidate)
             if verdict is True and not tried:
                 return candidate
             if verdict is not False:
@@ -245,12 +223,11 @@ class Reader:
         """Whether ``value`` satisfies a union branch, read as part of the original document
         (so its ``#/...`` references resolve there); a branch that cannot be judged is not
         satisfied."""
-        target = entry[1]
-        verdict = quick(target, value)
+        verdict = entry[3](value)
         if verdict is not None:
-            return verdict
+            return bool(verdict)
         if entry[2] is None:
-            entry[2] = self.judge().evolve(schema=target)
+            entry[2] = self.judge().evolve(schema=entry[1])
         try:
             return bool(entry[2].is_valid(value))
         except (CannotJudge, PatternTimeout, RecursionError):
@@ -267,3 +244,35 @@ class Reader:
         return self._judge
 
 
+
+
+class Walk(Reader):
+    """One read of an answer: the reader's plans with state of its own (the errors of encoded
+    parts, the places being read in place, whether a model validates), reading through the
+    plans' generated functions."""
+
+    __slots__ = ("_active", "errors", "original", "reader", "trusted")
+
+    def __init__(self, reader: Reader, trusted: bool) -> None:
+        self.reader, self.original, self.trusted = reader, reader.original, trusted
+        self.errors, self._active = [], set()
+
+    def value(self, value: Any, plan: Plan, pointer: Path) -> Any:
+        return plan.fn(value, pointer, self)
+
+    def judge(self) -> Any:
+        return self.reader.judge()
+
+
+def _greatest(plans: list[Plan], flag: str, holds: Any) -> None:
+    """Set ``flag`` on the plans where ``holds`` (the greatest fixed point: a recursive shape
+    holds when nothing below breaks it)."""
+    for plan in plans:
+        setattr(plan, flag, True)
+    changed = True
+    while changed:
+        changed = False
+        for plan in plans:
+            if getattr(plan, flag) and not holds(plan):
+                setattr(plan, flag, False)
+                changed = True

@@ -1,0 +1,194 @@
+"""The read side's plans as Python functions, generated once per plan (the way fast validators
+such as fastjsonschema compile a schema): each object plan's members are unrolled, so reading
+an answer runs straight-line code instead of walking the plan member by member.
+
+Reading through a generated function means exactly what :meth:`Reader.value
+<tierone.rewriter.reader.Reader.value>` means. Nothing from the schema is ever written into the
+source: the code names member names, plans and helpers only as ``K0``, ``P0``... which are
+bound in the function's namespace, and the source depends on nothing but the plan's shape (so
+plans of one shape share one code object).
+
+    # the plan of {"properties": {"a": {...object...}, "b": {...}}, "required": ["a"]}
+    def read(value, pointer, walk):
+        if isinstance(value, dict):
+            r = value.copy() if type(value) is dict else dict(value.items())
+            if K0 in r:
+                r[K0] = P0.fn(r[K0], (pointer, K0), walk)
+            if r.get(K1, r) is None:
+                del r[K1]
+            return r
+        return value
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from .decoding import read_encoded
+from .plans import Plan, plain
+
+
+def compiled(plan: Plan) -> Any:
+    """The function that reads a value through ``plan``: ``fn(value, pointer, walk)``."""
+    if getattr(plan.fn, "__func__", None) is not Plan._first:
+        return plan.fn
+    if not plan.ready:
+        plan.prepare()
+    if plan.inert:
+        return _same
+    lines: list[str] = []
+    names: dict[str, Any] = {"read_encoded": read_encoded}
+    if plan.decode:
+        lines += ["if isinstance(value, str):", "    return read_encoded(walk.errors, value, pointer)"]
+    for i, step in enumerate(plan.all_of):
+        if not step.inert:
+            names[f"A{i}"] = step
+            lines.append(f"value = walk.in_place(value, A{i}, pointer)")
+    if plan.union:
+        names["branch"] = _branch_of(plan)
+        lines.append("value = branch(value, pointer, walk)")
+    lines.append("if isinstance(value, dict):")
+    lines += ["    " + line for line in _members(plan, names)]
+    if plan.items is not None and not plan.items.inert:
+        names["I"] = plan.items
+        lines += ["if isinstance(value, list):",
+                  "    return [I.fn(item, (pointer, i), walk) for i, item in enumerate(value)]"]
+    lines.append("return value")
+    return _function(tuple(lines), names)
+
+
+def _members(plan: Plan, names: dict[str, Any]) -> list[str]:
+    """The lines that read an object's members: in the schema's order, each in place in a
+    copy, when the order cannot show (at most one of them can record an error or raise, or
+    the answer names every member in the schema's order, as a strict answer does); else in
+    the answer's order, as :meth:`Reader.members` does."""
+    additional = plan.additional if plan.additional is not None and not plan.additional.inert else None
+    active = [(name, plan.child(name)) for name in plan.properties
+              if name in plan.optional or not plan.child(name).inert]
+    for i, (name, child) in enumerate(active):
+        names[f"K{i}"] = name
+        names[f"P{i}"] = child
+    in_order = _members_in_order(plan, additional, names)
+    if additional is not None:
+        return in_order
+    if sum(not child.quiet for _, child in active) <= 1:
+        return ["r = value.copy() if type(value) is dict else dict(value.items())", *_in_place(plan, active, False)]
+    names["N"] = tuple(plan.properties)
+    return ["if type(value) is dict and tuple(value) == N:",
+            "    r = value.copy()",
+            *("    " + line for line in _in_place(plan, active, True)),
+            *in_order]
+
+
+def _in_place(plan: Plan, active: list[tuple[str, Plan]], every: bool) -> list[str]:
+    """Each active member read in place in ``r`` (``every``: all of them are there)."""
+    lines = []
+    for i, (name, child) in enumerate(active):
+        key, read = f"K{i}", f"P{i}.fn({{}}, (pointer, K{i}), walk)"
+        if child.inert:  # optional: null means absent
+            lines += [f"if r[{key}] is None:" if every else f"if r.get({key}, r) is None:", f"    del r[{key}]"]
+        elif name not in plan.optional:
+            lines += [f"r[{key}] = {read.format(f'r[{key}]')}"] if every else \
+                [f"if {key} in r:", f"    r[{key}] = {read.format(f'r[{key}]')}"]
+        else:
+            lines += [f"v = r[{key}]" if every else f"v = r.get({key}, r)",
+                      "if v is None:", f"    del r[{key}]",
+                      "else:" if every else "elif v is not r:", f"    r[{key}] = {read.format('v')}"]
+    return [*lines, "return r"]
+
+
+def _members_in_order(plan: Plan, additional: Plan | None, names: dict[str, Any]) -> list[str]:
+    names["T"] = {name: (name in plan.optional, None if plan.child(name).inert else plan.child(name))
+                  for name in plan.properties}
+    extra = "member"
+    if additional is not None:
+        names["X"] = additional
+        extra = "X.fn(member, (pointer, name), walk)"
+    return ["r = {}",
+            "for name, member in value.items():",
+            "    how = T.get(name)",
+            "    if how is None:",
+            f"        r[name] = {extra}",
+            "    elif member is None and how[0]:",
+            "        continue",
+            "    else:",
+            "        r[name] = member if how[1] is None else how[1].fn(member, (pointer, name), walk)",
+            "return r"]
+
+
+def _function(lines: tuple[str, ...], names: dict[str, Any]) -> Any:
+    import types
+
+    return types.FunctionType(_code(lines), names, "read")
+
+
+@lru_cache(maxsize=1024)
+def _code(lines: tuple[str, ...]) -> Any:
+    """The code object of a generated function (its source holds no data from the schema)."""
+    source = "def read(value, pointer, walk):\n" + "".join(f"    {line}\n" for line in lines)
+    module = compile(source, "<tierone.rewriter.codegen>", "exec")
+    return next(c for c in module.co_consts if getattr(c, "co_name", None) == "read")
+
+
+def _same(value: Any, pointer: Any, walk: Any) -> Any:
+    return value
+
+
+
+def _branch_of(plan: Plan) -> Any:
+    """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
+    branch the restored value satisfies (a model judges a lone possible branch when
+    ``trusted``). One shortcut: a branch that left the value as it was need not be judged
+    when judging it can raise nothing and every later branch is ruled out by its quick
+    verdict on the value (both outcomes give the value back)."""
+    reader = plan._reader
+    plain_at = {id(entry): plain(reader, entry[1]) for entry in plan.union}
+
+    def steps(entries: tuple[list[Any], ...]) -> tuple[tuple[Any, ...], ...]:
+        made = []
+        for i, entry in enumerate(entries):
+            later = entries[i + 1:]
+            spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
+            made.append((entry[0], entry[3], entry, spare))
+        return tuple(made)
+
+    union = steps(plan.union)
+    tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
+
+    def branch(value: Any, pointer: Any, walk: Any) -> Any:
+        tried: list[tuple[list[Any], Any, bool | None]] = []
+        entries = union
+        if tag is not None and type(value) is dict and type(value.get(tag)) is str:
+            entries = tagged.get(value[tag], ())  # a discriminator names the one branch
+        for step, verdict_of, entry, spare in entries:
+            if step.inert:
+                candidate = value
+            else:
+                saved = walk.errors
+                walk.errors = []
+                try:
+                    candidate = walk.in_place(value, step, pointer)
+                    failed = bool(walk.errors)
+                finally:
+                    walk.errors = saved
+                if failed:
+                    continue
+            verdict = verdict_of(candidate)
+            if verdict is True and not tried:
+                return candidate
+            if verdict is not False:
+                if not walk.trusted:
+                    if verdict or (spare is not None and candidate == value and all(v(value) is False for v in spare)) \
+                            or walk.satisfies(entry, candidate):
+                        return candidate
+                    continue
+                tried.append((entry, candidate, verdict))
+        if len(tried) == 1:
+            return tried[0][1]
+        for entry, candidate, verdict in tried:
+            if verdict or walk.satisfies(entry, candidate):
+                return candidate
+        return value
+
+    return branch
