@@ -16,7 +16,7 @@ so no key and no network are needed. Each SDK is imported inside its judge.
   walk raises nothing;
 - ``openai-*``, ``anthropic-*``, ``gemini-*``: the SDK request paths for a raw schema raise
   nothing and send our schema unchanged; ``anthropic-transform`` (the SDK's ``transform_schema``)
-  raises nothing and moves no keyword into a description. The SDK applies that helper only to a
+  raises nothing (what it moves into a description is noted, not a rejection). The SDK applies that helper only to a
   type given as ``output_format``, never to a raw schema, so it judges the profiles meant to pass
   it too (``anthropic``, ``vendors``: the "anthropic-sdk" vendor), not ``tier1``, which spells
   null as RFC 0030 §D prescribes (a type list: the API takes it, the helper raises on it).
@@ -355,15 +355,18 @@ def pydantic_ai_judge(schema: Schema) -> Verdict:
 
 @judge("anthropic-transform", "anthropic-sdk")
 def anthropic_transform_judge(schema: Schema) -> Verdict:
-    """``anthropic.transform_schema`` raises nothing and moves no keyword into a description
-    (where it puts what it does not support)."""
+    """``anthropic.transform_schema`` raises nothing. What it moves into a description (where it
+    puts what it does not support: ``pattern``, ``examples``, …) is no rejection: it is the SDK's
+    policy for a type given as ``output_format``, and the API takes what we send (the
+    ``anthropic-tool`` and ``anthropic-output`` judges check that request path); the verdict's
+    detail names the first move."""
     from anthropic.lib._parse._transform import transform_schema
 
     before = _descriptions(schema, ())
     for pointer, text in _descriptions(transform_schema(copy.deepcopy(schema)), ()).items():
         if text not in before.values():
             moved = text.removeprefix(before.get(pointer, "")).lstrip()
-            return Verdict("anthropic-transform", False, f"moved into the description: {moved[:120]}", pointer)
+            return Verdict("anthropic-transform", True, f"moved into the description: {moved[:120]}", pointer)
     return Verdict("anthropic-transform", True)
 
 

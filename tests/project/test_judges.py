@@ -104,34 +104,15 @@ def _defect(reason: str, *judges: str) -> Defect:
 
 ANCHORED_PATTERN = _defect("outlines-core limitation: a pattern with ^ compiles to a regex that matches nothing "
                            "(openai keeps pattern)", "outlines-core")
-ESCAPED_REF = _defect("outlines-core limitation: it cannot resolve an escaped $ref pointer (#/$defs/a~1b)", "outlines-core")
-PATTERN_KEPT = _defect("pattern kept for anthropic (its documented regex subset): the SDK's transform_schema moves it into "
-                       "the description", "anthropic-transform")
-TUPLE_ITEMS = _defect("draft-04 tuple items: [...] kept for gemini: outlines-core does not support it", "outlines-core")
-EXAMPLES_KEPT = _defect("examples kept for anthropic: the SDK's transform_schema moves them into the description",
-                        "anthropic-transform")
 OPENAPI_ANNOTATIONS = _defect("examples and x- extensions kept for gemini-openapi: google-genai's Schema refuses both",
                               "gemini-openapi")
 
 #: the cases each defect shows in (issue 13 lists most); fixing one turns its cases into XPASS,
 #: i.e. failures: then delete them here
 DEFECTS: dict[Defect, tuple[str, ...]] = {
-    TUPLE_ITEMS: (
-        "T206-bad-items_array-gemini",
-    ),
     ANCHORED_PATTERN: (
         "T302-bad-pattern-openai", "cli-messy.schema.yaml-openai",
         "T302-bad-pattern-anthropic", "cli-messy.schema.yaml-anthropic",
-    ),
-    PATTERN_KEPT: (
-        "T302-bad-pattern-anthropic", "cli-messy.schema.yaml-anthropic", "corpus-Github_trivial-o9941-anthropic",
-    ),
-    ESCAPED_REF: (
-        "T503-good-escaped_pointer-tier1", "T503-good-escaped_pointer-openai", "T503-good-escaped_pointer-anthropic",
-        "T503-good-escaped_pointer-gemini", "T503-good-escaped_pointer-vendors",
-    ),
-    EXAMPLES_KEPT: (
-        "T605-good-x-_extension-anthropic", "T605-good-x-_extension-vendors",
     ),
     OPENAPI_ANNOTATIONS: (
         "T605-good-x-_extension-gemini-openapi",

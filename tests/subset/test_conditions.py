@@ -51,13 +51,14 @@ def test_under_tier1_a_pattern_is_reported_as_before():
             ("T302", "error", "`pattern` is not accepted by the Tier-1 subset")]
 
 
-def test_the_vendors_field_names_anthropic_only_for_patterns_outside_its_subset():
+def test_the_vendors_field_names_the_vendors_whose_subset_a_pattern_leaves():
     def vendors(pattern: str) -> tuple[str, ...]:
         (diagnostic,) = lint(_with("pattern", pattern)).diagnostics
         return diagnostic.vendors
 
     assert vendors("^[a-z]+$") == ()
-    assert vendors("^(?=a)[a-z]+$") == ("anthropic",)
+    assert vendors("^(?=a)[a-z]+$") == ("openai", "anthropic")
+    assert vendors("^a{1,500}$") == ("anthropic",)
 
 
 @pytest.mark.parametrize("keyword, value, kind, profile, flagged", [
@@ -81,3 +82,21 @@ def test_a_partial_cell_without_a_checkable_condition_still_warns():
     # Gemini accepts `pattern` on its responseSchema path only: no value can settle that
     assert _findings(_with("pattern", "^[a-z]+$"), "gemini") == [
         ("T302", "warning", "`pattern` is not accepted by Gemini's schema subset")]
+
+
+@pytest.mark.parametrize("pattern, verdict", [
+    ("^[a-z]{1,500}$", None),  # OpenAI's engine has no bound on repetitions: only Anthropic's does
+    ("^https?://[a-z]+\\b", "it uses a word boundary (`\\b` at offset 16)"),
+    ("^(?=a)[a-z]+$", "it uses a lookahead (`(?=` at offset 1)"),
+    ("^(a)\\1$", "it uses a backreference (`\\1` at offset 4)"),
+])
+def test_openai_takes_regular_patterns_only(pattern, verdict):
+    """What the decoding grammar cannot hold leaves the openai rendition for its description."""
+    from tierone import rewrite
+    from tierone.subset.conditions import regular_pattern
+
+    assert regular_pattern(pattern) == verdict
+    found = [code for code, _, _ in _findings(_with("pattern", pattern), "openai")]
+    assert found == ([] if verdict is None else ["T302"])
+    kept = rewrite(_with("pattern", pattern), "openai").schema["properties"]["p"]
+    assert ("pattern" in kept) == (verdict is None)

@@ -4,8 +4,9 @@ A partial cell names its condition in the data file (``"condition": "regex-subse
 the profiles then judge each value with it instead of warning about every use.
 
 ``regex-subset`` is Anthropic's: "no backreferences, lookaround, ``\\b`` or large
-``{n,m}``". The pattern is read by a small scanner of our own rather than by
-``re._parser`` (private, and Python's dialect, not ECMA 262's): it walks the pattern once,
+``{n,m}``". ``regular-pattern`` is the same without the bound: what a constrained-decoding
+engine compiles into its grammar (OpenAI's strict mode constrains decoding the same way).
+The pattern is read by a small scanner of our own rather than by ``re._parser`` (private, and Python's dialect, not ECMA 262's): it walks the pattern once,
 skipping escaped characters and character classes (where ``\\b`` is a backspace), and
 names the first excluded construct it meets. Anthropic publishes no number for "large";
 tierone calls a bound above ``LARGEST_REPEAT`` large (and ``tierone probe`` sends one
@@ -34,6 +35,19 @@ _REPEAT = re.compile(r"\{(\d+)(,(\d*))?\}")
 
 def regex_subset(value: Any) -> str | None:
     """Why ``value`` is outside Anthropic's regex subset, or None (also for a non-string)."""
+    return _scan(value, LARGEST_REPEAT)
+
+
+def regular_pattern(value: Any) -> str | None:
+    """Why ``value`` is no regular expression in the automaton sense (a lookaround, a
+    backreference, a word boundary: what a constrained-decoding engine cannot compile into
+    its grammar; llguidance refuses them), or None (also for a non-string)."""
+    return _scan(value, None)
+
+
+def _scan(value: Any, largest_repeat: int | None) -> str | None:
+    """The first excluded construct of ``value``; a ``{n,m}`` bound over ``largest_repeat``
+    is one unless that is None."""
     if not isinstance(value, str):
         return None
     index, size, in_class = 0, len(value), False
@@ -58,12 +72,12 @@ def regex_subset(value: Any) -> str | None:
             for opening, name in _GROUPS:
                 if value.startswith(opening, index):
                     return _found(name, opening, index)
-        elif char == "{":
+        elif char == "{" and largest_repeat is not None:
             repeat = _REPEAT.match(value, index)
             if repeat:
                 bounds = [int(n) for n in (repeat[1], repeat[3]) if n]
-                if max(bounds) > LARGEST_REPEAT:
-                    return _found(f"a repetition bound over {LARGEST_REPEAT}", repeat[0], index)
+                if max(bounds) > largest_repeat:
+                    return _found(f"a repetition bound over {largest_repeat}", repeat[0], index)
         index += 1
     return None
 
@@ -73,7 +87,7 @@ def _found(name: str, text: str, index: int) -> str:
 
 
 #: every condition a cell may name
-CONDITIONS: dict[str, Callable[[Any], str | None]] = {"regex-subset": regex_subset}
+CONDITIONS: dict[str, Callable[[Any], str | None]] = {"regex-subset": regex_subset, "regular-pattern": regular_pattern}
 
 
 def failure(name: str, value: Any) -> str | None:

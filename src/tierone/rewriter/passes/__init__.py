@@ -19,6 +19,7 @@ from .composition import (
 )
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .directives import drop_directives
+from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .recursion import inline_root_ref
@@ -29,13 +30,14 @@ from .references import (
     pointer_references,
     rename_definitions,
 )
+from .tuples import tuple_items
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
     "_merged", "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form",
     "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
-    "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
-    "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "type_untyped",
+    "merge_all_of", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",
+    "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "tuple_items", "type_untyped",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
@@ -58,11 +60,13 @@ PASSES: tuple[Pass, ...] = (
     rename_definitions,
     inline_root_ref,
     hoist_references,
+    plain_definition_names,
     inline_ref_siblings,
     inline_definitions,
     merge_all_of,
     one_of_to_any_of,
     const_to_enum,
+    tuple_items,
     distribute_properties,
     type_untyped,
     encode_free_form,

@@ -1,0 +1,49 @@
+"""The pass that writes draft-2019-and-earlier tuples the way the 2020-12 readers read them.
+
+An array-valued ``items`` (with ``additionalItems`` for what follows) is draft 7's tuple; since
+2020-12 it is ``prefixItems`` (with ``items``). A rendition carries no ``$schema`` (it is read in
+the strict mode's dialect), so for a profile that accepts tuples (Gemini documents
+``prefixItems``) the old spelling would be read as a schema for every item, or refused
+(outlines-core rejects it). Where the profile refuses tuples, rule T206 names them.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from .base import Change, Options, PassResult, _flagged, _why
+
+
+def tuple_items(schema: Any, options: Options) -> PassResult:
+    """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
+    becomes ``items`` (``additionalItems: false`` becomes ``maxItems``: no item after the
+    tuple), for a profile that accepts tuples.
+
+    Before: ``{"type": "array", "items": [{"type": "string"}], "additionalItems": false}``
+    After:  ``{"type": "array", "prefixItems": [{"type": "string"}], "maxItems": 1}``
+    """
+    if _flagged(options, "T206"):
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def respell(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or not isinstance(node.get("items"), list) or "prefixItems" in node:
+            return node
+        out: dict[str, Any] = {}
+        for key, value in node.items():
+            if key == "items":
+                out["prefixItems"] = value
+            elif key != "additionalItems":
+                out[key] = value
+        more = node.get("additionalItems", True)
+        if more is False:  # no item after the tuple: the same as a bound (a boolean schema is refused)
+            bound = node.get("maxItems")
+            out["maxItems"] = min(len(node["items"]), bound) if isinstance(bound, int) else len(node["items"])
+        elif more is not True:
+            out["items"] = more
+        changes.append(Change(pointer, "tuple written as prefixItems (the 2020-12 spelling)", _why("T206")))
+        return out
+
+    return PassResult(transform(schema, respell), tuple(changes))

@@ -1,0 +1,41 @@
+"""Definition names that a ``$ref`` must escape are made plain in every rendition."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.judges import JUDGES
+from tierone import restore, rewrite, to_strict_form
+
+NAMES = {"a/b": {"type": "string"}, "my name": {"type": "integer"}, "a_b": {"type": "boolean"},
+         "t~x": {"type": "object", "properties": {"n": {"type": "string"}}, "required": ["n"],
+                 "additionalProperties": False}}
+SCHEMA = {
+    "type": "object",
+    "properties": {"a": {"$ref": "#/$defs/a~1b"}, "b": {"$ref": "#/$defs/my%20name"}, "c": {"$ref": "#/$defs/a_b"},
+                   "d": {"$ref": "#/$defs/t~0x/properties/n"}},
+    "required": ["a", "b", "c", "d"], "additionalProperties": False, "$defs": NAMES,
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "vendors"])
+def test_escaped_names_become_plain_and_every_ref_follows(profile):
+    result = rewrite(SCHEMA, profile)
+    assert result.ok, result.unfixable
+    text = json.dumps(result.schema)
+    assert "~" not in text and "%" not in text and "a/b" not in text
+    assert {"a_b_2", "my_name", "a_b", "t_x"} <= set(result.schema["$defs"])  # a_b was taken: a number is added
+    assert JUDGES["outlines-core"].check(result.schema).ok
+    assert JUDGES["llguidance"].check(result.schema).ok
+
+
+def test_the_answer_reads_back_against_the_original():
+    answer = {"a": "x", "b": 1, "c": True, "d": "n"}
+    assert restore(to_strict_form(answer, SCHEMA), SCHEMA).payload == answer
+
+
+def test_plain_names_are_left_alone():
+    plain = {**SCHEMA, "properties": {"c": {"$ref": "#/$defs/a_b"}}, "required": ["c"], "$defs": {"a_b": NAMES["a_b"]}}
+    assert rewrite(plain, "openai").schema["$defs"] == {"a_b": NAMES["a_b"]}
