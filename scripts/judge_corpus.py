@@ -9,7 +9,8 @@ out (no answer within --timeout seconds for the schema, all profiles together), 
 judge, and per judge the renditions it rejected, with the first offending pointer and an example
 file. One worker process does the work (the SDKs are imported once); it is replaced when a
 schema times out. ``--save`` writes the table, with what was judged, to a results file:
-``docs/judges.json`` is the one docs/profiles.md's judge table is generated from.
+``docs/judges.json`` is the one docs/profiles.md's judge table is generated from. A run that
+saves over a file of the same files keeps the profiles it did not judge (judge them in parts).
 """
 
 from __future__ import annotations
@@ -123,6 +124,19 @@ def render(table: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
+def _kept(save: Path, args: argparse.Namespace, files: int, table: dict[str, Any]) -> dict[str, Any]:
+    """``table`` with the profiles an earlier run saved in ``save`` over the same files (so the
+    profiles can be judged in several runs), in the order :data:`PROFILES` lists them."""
+    try:
+        earlier = json.loads(save.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return table
+    same = all(earlier.get(key) == value for key, value in (
+        ("corpus", args.sub), ("files", files), ("every", args.every), ("offset", args.offset), ("limit", args.limit)))
+    merged = {**(earlier.get("profiles", {}) if same else {}), **table}
+    return {name: merged[name] for name in sorted(merged, key=lambda n: PROFILES.index(n) if n in PROFILES else len(PROFILES))}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
@@ -158,7 +172,7 @@ def main() -> int:
     print(json.dumps(table, indent=2) if args.format == "json" else render(table))
     if args.save:
         saved = {"corpus": args.sub, "files": len(files), "every": args.every, "offset": args.offset,
-                 "limit": args.limit, "profiles": table}
+                 "limit": args.limit, "profiles": _kept(args.save, args, len(files), table)}
         args.save.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 
