@@ -7,7 +7,8 @@ declares the rule it finds where it is defined (``@node_check("T102")``,
 ``@keyword_check("T103")``, ``@final_check("T402")``); ``registry`` collects them.
 
 The checks live by family, as the table's rows do: ``shape`` (T1), ``keywords`` (T2),
-``bounds`` (T3), ``limits`` (T4), ``references`` (T5), ``enforceability`` (T6) and
+``bounds`` (T3), ``limits`` (T4), ``references`` (T5), ``enforceability`` (T6; T608 in
+``satisfiable``) and
 ``reasoning`` (T7); ``base`` holds what they share and ``rendering`` how a value reads in a
 message. Importing this package declares every check.
 """
@@ -45,7 +46,6 @@ from .enforceability import (
     malformed_required,
     malformed_type,
     not_a_schema,
-    unsatisfiable_schema,
     untyped_array_items,
     untyped_schema,
 )
@@ -73,6 +73,7 @@ from .reasoning import (
 )
 from .references import recursive_ref, references, remote_ref, unresolvable_ref
 from .rendering import show
+from .satisfiable import unsatisfiable_schema
 from .shape import (
     REF_SIBLINGS_ALLOWED,
     additional_properties_schema,
