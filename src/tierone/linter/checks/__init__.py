@@ -8,9 +8,8 @@ declares the rule it finds where it is defined (``@node_check("T102")``,
 
 The checks live by family, as the table's rows do: ``shape`` (T1), ``keywords`` (T2),
 ``bounds`` (T3), ``limits`` (T4), ``references`` (T5), ``enforceability`` (T6; T608 in
-``satisfiable``) and
-``reasoning`` (T7); ``base`` holds what they share and ``rendering`` how a value reads in a
-message. Importing this package declares every check.
+``satisfiable``) and ``reasoning`` (T7); ``base`` holds what they share and ``rendering`` how
+a value reads in a message. Importing this package declares every check.
 """
 
 from __future__ import annotations
