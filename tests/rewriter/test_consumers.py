@@ -257,3 +257,15 @@ class TestOneRenditionPerVendor:
             assert problem.rule == "T408" and "one rendition per vendor" in problem.reason
             assert "-p openai -p anthropic -p gemini -o 'out/{stem}.{profile}.json'" in problem.reason
         assert all(rewrite(schema, p).ok for p in ("openai", "anthropic", "gemini"))
+
+
+def test_a_refusal_names_the_place_the_author_wrote_not_the_anyof_the_spelling_added():
+    """Under an anyOf-spelling profile a refused optional member is reported where it stands in
+    the original (no ``anyOf/0`` step the rewrite put in)."""
+    tree = {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#"}}}}
+    for profile in ("vendors", "anthropic"):
+        (refusal,) = [u for u in rewrite(tree, profile).unfixable if u.rule == "T501"]
+        assert str(refusal.pointer) == "/properties/kids/items", profile
+    real = {"type": "object", "properties": {"u": {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "null"}]}}}
+    (refusal,) = [u for u in rewrite(real, "vendors").unfixable if u.rule == "T501"]
+    assert str(refusal.pointer) == "/properties/u/anyOf/0/items"  # the author's own anyOf stays

@@ -8,7 +8,7 @@ from typing import Any, NamedTuple
 
 from ..core.inputs import load_schema
 from ..core.loading import room_for_depth
-from ..core.pointer import ROOT, Pointer
+from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform, walk
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
@@ -98,7 +98,8 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     for diagnostic in lint(current, profile=profile).diagnostics:
         if not _reported(diagnostic.pointer, diagnostic.code, known):
             known.add((diagnostic.pointer, diagnostic.code))
-            unfixable.append(Unfixable(diagnostic.pointer, diagnostic.code, diagnostic.message + _way_out(diagnostic.code, profile)))
+            unfixable.append(Unfixable(_in_source(diagnostic.pointer, schema), diagnostic.code,
+                                       diagnostic.message + _way_out(diagnostic.code, profile)))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
 
 
@@ -115,6 +116,42 @@ def _way_out(code: str, profile: str) -> str:
             f"field becomes a union, and another caps unions): write one rendition per vendor, "
             f"`tierone rewrite SCHEMA {flags} -o 'out/{{stem}}.{{profile}}.json'` (or `rewrite(schema, profile)` "
             "for each)")
+
+
+def _in_source(pointer: Pointer, original: Any) -> Pointer:
+    """``pointer`` (into the rendition) without the ``anyOf/N`` steps the nullable spelling
+    put in: where the original has no ``anyOf``, the step is the rendition's, and a refusal
+    names the place the author wrote. Past a step the original does not have (a definition
+    moved or renamed), the rest is kept as it is."""
+    kept: list[Any] = []
+    node, parts, at = _root_target(original), tuple(pointer), 0
+    while at < len(parts):
+        part = parts[at]
+        if part == "anyOf" and at + 1 < len(parts) and isinstance(node, dict) and "anyOf" not in node \
+                and (not kept or kept[-1] not in ("properties", "$defs", "definitions")):
+            at += 2
+            continue
+        kept.append(part)
+        if isinstance(node, dict) and isinstance(part, str):
+            node = node.get(part)
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            node = node[part]
+        else:
+            return Pointer((*kept, *parts[at + 1:]))
+        at += 1
+    return Pointer(tuple(kept))
+
+
+def _root_target(original: Any) -> Any:
+    """The node the rendition's root stands for: the target of a root that is only a local
+    ``$ref`` (pydantic's recursive model, inlined by the rewrite), else the root."""
+    ref = original.get("$ref") if isinstance(original, dict) and "properties" not in original else None
+    if isinstance(ref, str) and ref.startswith("#/"):
+        try:
+            return Pointer.parse(ref).resolve(original)
+        except PointerError:
+            return original
+    return original
 
 
 def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> bool:
