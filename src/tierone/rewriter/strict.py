@@ -185,7 +185,7 @@ def _check_of(model: Any) -> Any:
         return model.validate_python
     from pydantic import BaseModel
 
-    if getattr(check, "__func__", None) is not BaseModel.model_validate.__func__:
+    if getattr(check, "__func__", None) is not getattr(BaseModel.model_validate, "__func__", None):
         return check  # the model's own model_validate
     return lambda data: model.__pydantic_validator__.validate_python(data)
 
