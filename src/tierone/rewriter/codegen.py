@@ -26,7 +26,7 @@ from functools import lru_cache
 from typing import Any
 
 from .decoding import read_encoded
-from .plans import Plan, plain
+from .plans import Plan, plain, reentrant
 
 
 def compiled(plan: Plan) -> Any:
@@ -37,6 +37,9 @@ def compiled(plan: Plan) -> Any:
         plan.prepare()
     if plan.inert:
         return _same
+    for step in (*plan.all_of, *(entry[0] for entry in plan.union)):
+        if step.loops is None:
+            step.loops = reentrant(step)  # read in place unguarded when it cannot come back
     lines: list[str] = []
     names: dict[str, Any] = {"read_encoded": read_encoded}
     if plan.decode:

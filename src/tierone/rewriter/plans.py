@@ -34,6 +34,7 @@ class Plan:
         "fn",
         "inert",
         "items",
+        "loops",
         "node",
         "optional",
         "properties",
@@ -68,6 +69,10 @@ class Plan:
         self.tag: tuple[str, dict[str, tuple[list[Any], ...]]] | None = None
         self.additional: Plan | None = None
         self.items: Plan | None = None
+        #: whether reading here may come back here at the same place (None: not worked out;
+        #: see :func:`reentrant`, which the generated function of a plan reading this one in
+        #: place sets it by)
+        self.loops: bool | None = None
         self.ready = False
 
     def prepare(self) -> Plan:
@@ -102,6 +107,31 @@ class Plan:
 
 #: plans compiled ahead to find those with nothing to undo (past it, none is taken as such)
 SETTLE_BUDGET = 20_000
+#: plans looked at to find one that is never read again in place (past it, it may be)
+LOOP_BUDGET = 256
+
+
+def reentrant(plan: Plan) -> bool:
+    """Whether reading through ``plan`` may come back to it at the same place: its ``allOf``
+    or union branches lead back to it (references that loop without consuming input), so
+    the read in place must be guarded (:meth:`Reader.in_place`). True past
+    :data:`LOOP_BUDGET` plans."""
+    seen: set[int] = set()
+    stack = _in_place_of(plan)
+    while stack:
+        here = stack.pop()
+        if here is plan or len(seen) >= LOOP_BUDGET:
+            return True
+        if id(here) not in seen:
+            seen.add(id(here))
+            stack += _in_place_of(here)
+    return False
+
+
+def _in_place_of(plan: Plan) -> list[Plan]:
+    if not plan.ready:
+        plan.prepare()
+    return [*plan.all_of, *(entry[0] for entry in plan.union)]
 
 
 def inert(plan: Plan) -> bool:

@@ -152,7 +152,10 @@ class Reader:
 
     def in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
         """``value`` read through ``plan`` at the same place (an ``allOf`` or union branch): a
-        reference loop that consumes no input stops here."""
+        reference loop that consumes no input stops here (a plan known not to lead back to
+        itself in place needs no guard)."""
+        if plan.loops is False:
+            return self.value(value, plan, pointer)
         key = (id(plan), id(pointer))
         if key in self._active:
             return value

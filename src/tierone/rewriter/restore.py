@@ -19,7 +19,7 @@ from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
 from ..core.validation import CannotJudge, TooDeep
-from .findings import Finding
+from .findings import Finding, leaves, unique
 from .reader import OWNER, Reader
 
 #: compiled readers kept for :func:`restore` (the schemas most recently read against)
@@ -72,6 +72,12 @@ class Compiled:
             self.invalid = (RestoreError(Pointer(), f"the original schema is invalid at [{where}]: {error.message}"),)
         self.validator = validator(original, formats=True, owner=OWNER)
         self.reader = Reader(original)
+        #: whether judging against the original can run a pattern search (else no pattern
+        #: budget is started: nothing would draw on it)
+        self.searches = searches(original)
+        from referencing.exceptions import Unresolvable
+
+        self._unresolvable = Unresolvable
 
     @classmethod
     def of(cls, original: Any) -> Compiled:
@@ -85,7 +91,7 @@ class Compiled:
         ``validate``, left for a model to validate). ``shallow`` says the payload is known
         to nest less than :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` (parsed JSON text)."""
         if sys.getrecursionlimit() <= IN_THREAD_LIMIT:
-            budget = start_budget()
+            budget = start_budget() if self.searches else None
             try:
                 return self._restore(payload, validate, shallow)
             except BaseException as error:  # only running out of room is caught (see out_of_room)
@@ -96,7 +102,8 @@ class Compiled:
                     return looped
                 # else not enough room here: read it again where there is
             finally:
-                budget.var.reset(budget)
+                if budget is not None:
+                    budget.var.reset(budget)
         from ..core.depth import deeply
 
         return deeply(self._restore_deeply, payload, validate)
@@ -135,7 +142,7 @@ class Compiled:
             raise problem from None
 
     def _restore(self, payload: Any, validate: bool, shallow: bool) -> Restored:
-        if not shallow and depth_over(payload):
+        if not shallow and not _shallow(payload) and depth_over(payload):
             raise TooDeep(f"too deep: the payload nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
         restored, errors = payload, ()
         try:
@@ -148,11 +155,6 @@ class Compiled:
 
     def validate(self, payload: Any) -> tuple[RestoreError, ...]:
         """The errors of ``payload`` against the original, each at its leaf, each once."""
-        from referencing.exceptions import Unresolvable
-
-        from ..core.validation import ReferenceNotHere, reference_site
-        from .findings import leaves, unique
-
         if self.invalid:
             return self.invalid
         try:
@@ -160,9 +162,45 @@ class Compiled:
                 return ()
             errors = sorted(self.validator.iter_errors(payload), key=lambda e: (list(map(str, e.absolute_path)), e.message))
             return tuple(RestoreError(*finding) for finding in unique(leaves(errors)))
-        except Unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
+        except self._unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
+            from ..core.validation import ReferenceNotHere, reference_site
+
             ref = str(getattr(error, "ref", ""))
             raise ReferenceNotHere(ref, reference_site(self.original, ref), OWNER) from None
+
+
+#: keywords whose judging searches a pattern (:mod:`tierone.core.patterns`)
+_SEARCHING = ("pattern", "patternProperties")
+
+
+def searches(schema: Any) -> bool:
+    """Whether judging a value against ``schema`` may search a pattern: some object in it
+    holds a searching keyword (as a keyword or not: an over-estimate), or a reference may
+    lead out of the document (into a bundled meta-schema, which has patterns), or an ``$id``
+    (``id``: a string, not a member's subschema) may make a ``#`` reference do so."""
+    from ..core.validation import REFERENCE_KEYWORDS, everything
+
+    for _, here in everything(schema):
+        if not isinstance(here, dict):
+            continue
+        if any(k in here for k in _SEARCHING) or "$id" in here or ("id" in here and not isinstance(here["id"], dict)):
+            return True
+        if any(k in here and not (isinstance(here[k], str) and here[k].startswith("#")) for k in REFERENCE_KEYWORDS):
+            return True
+    return False
+
+
+def _shallow(payload: Any) -> bool:
+    """Whether ``payload`` is known at once to nest far less than
+    :data:`~tierone.core.depth.MAX_JUDGED_DEPTH`: orjson writes it (every container a plain
+    ``dict`` or ``list``, or one it nests deeper still) and refuses past 254 levels."""
+    import orjson
+
+    try:
+        orjson.dumps(payload, option=orjson.OPT_PASSTHROUGH_SUBCLASS)
+    except (TypeError, ValueError, OverflowError):
+        return False
+    return True
 
 
 def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:

@@ -123,14 +123,14 @@ def _decoded(answer: Any) -> tuple[Any, bool]:
     """The answer as JSON data: text (``str``/``bytes``, surrounding whitespace allowed) is
     parsed; anything else is taken as already parsed. And whether it is known to nest no
     deeper than orjson parses (1,024 levels)."""
-    if isinstance(answer, (bytes, bytearray, memoryview)):
+    if not isinstance(answer, str):
+        if not isinstance(answer, (bytes, bytearray, memoryview)):
+            return answer, False
         try:
             answer = bytes(answer).decode("utf-8")
         except UnicodeDecodeError as error:
             raise StrictError([("", f"the answer is not UTF-8 text: {error.reason} at byte {error.start}")],
                               "the answer is not JSON") from None
-    if not isinstance(answer, str):
-        return answer, False
     text = answer.strip()
     try:
         return loads(text), True
@@ -168,12 +168,26 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
                            for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
     from .restore import Compiled
 
-    check = None if model is None else getattr(model, "model_validate", None) or model.validate_python
+    check = None if model is None else _check_of(model)
     return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)
 
 
 #: what a refusal of recursion says to do
 _WAY_OUT = "; pass unroll=N to unroll the recursion N levels deep"
+
+
+def _check_of(model: Any) -> Any:
+    """The model's validation of plain data: ``model_validate`` (or a ``TypeAdapter``'s
+    ``validate_python``); where that is pydantic's own, which only hands the data to the
+    model's validator, that validator at once."""
+    check = getattr(model, "model_validate", None)
+    if check is None:
+        return model.validate_python
+    from pydantic import BaseModel
+
+    if getattr(check, "__func__", None) is not getattr(BaseModel.model_validate, "__func__", None):
+        return check  # the model's own model_validate
+    return lambda data: model.__pydantic_validator__.validate_python(data)
 
 
 def _model_of(source: Any) -> Any:
