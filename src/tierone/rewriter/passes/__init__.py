@@ -21,7 +21,7 @@ from .constraints import HINTS, REMOVABLE, strip_constraints
 from .directives import drop_directives
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
-from .recursion import inline_root_ref
+from .recursion import inline_root_ref, unshare_recursive_refs
 from .references import (
     hoist_references,
     inline_definitions,
@@ -36,6 +36,7 @@ __all__ = [
     "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
     "merge_all_of", "one_of_to_any_of", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "type_untyped",
+    "unshare_recursive_refs",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
@@ -49,6 +50,7 @@ TRIGGERS: dict[Pass, str] = {
     merge_all_of: "allOf",
     one_of_to_any_of: "oneOf",
     const_to_enum: "const",
+    unshare_recursive_refs: "$ref",
 }
 
 #: the passes, in the order they run
@@ -70,6 +72,7 @@ PASSES: tuple[Pass, ...] = (
     strip_constraints,
     require_all,
     spell_null,
+    unshare_recursive_refs,
     reasoning_first,
     property_ordering,
 )
