@@ -110,8 +110,6 @@ PATTERN_KEPT = _defect("pattern kept for anthropic (its documented regex subset)
 TUPLE_ITEMS = _defect("draft-04 tuple items: [...] kept for gemini: outlines-core does not support it", "outlines-core")
 EXAMPLES_KEPT = _defect("examples kept for anthropic: the SDK's transform_schema moves them into the description",
                         "anthropic-transform")
-OPENAPI_ANNOTATIONS = _defect("examples and x- extensions kept for gemini-openapi: google-genai's Schema refuses both",
-                              "gemini-openapi")
 
 #: the cases each defect shows in (issue 13 lists most); fixing one turns its cases into XPASS,
 #: i.e. failures: then delete them here
@@ -132,9 +130,6 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
     ),
     EXAMPLES_KEPT: (
         "T605-good-x-_extension-anthropic", "T605-good-x-_extension-vendors",
-    ),
-    OPENAPI_ANNOTATIONS: (
-        "T605-good-x-_extension-gemini-openapi",
     ),
 }
 
