@@ -108,7 +108,7 @@ ESCAPED_REF = _defect("outlines-core limitation: it cannot resolve an escaped $r
 PATTERN_KEPT = _defect("pattern kept for anthropic (its documented regex subset): the SDK's transform_schema moves it into "
                        "the description", "anthropic-transform")
 TUPLE_ITEMS = _defect("draft-04 tuple items: [...] kept for gemini: outlines-core does not support it", "outlines-core")
-EXAMPLES_KEPT = _defect("examples kept for anthropic: the SDK's transform_schema moves them into the description",
+EXAMPLES_KEPT = _defect("examples and x- members kept for anthropic: the SDK's transform_schema moves them into the description",
                         "anthropic-transform")
 
 #: the cases each defect shows in (issue 13 lists most); fixing one turns its cases into XPASS,
@@ -130,6 +130,9 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
     ),
     EXAMPLES_KEPT: (
         "T605-good-x-_extension-anthropic", "T605-good-x-_extension-vendors",
+        "T219-bad-examples-anthropic", "T219-bad-examples-vendors",
+        "T220-bad-extension_member-anthropic", "T220-bad-extension_member-vendors",
+        "T220-bad-extension_at_the_root-anthropic", "T220-bad-extension_at_the_root-vendors",
     ),
 }
 
