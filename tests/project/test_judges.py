@@ -104,8 +104,6 @@ def _defect(reason: str, *judges: str) -> Defect:
 
 ANCHORED_PATTERN = _defect("outlines-core limitation: a pattern with ^ compiles to a regex that matches nothing "
                            "(openai keeps pattern)", "outlines-core")
-OPENAPI_ANNOTATIONS = _defect("examples and x- extensions kept for gemini-openapi: google-genai's Schema refuses both",
-                              "gemini-openapi")
 
 #: the cases each defect shows in (issue 13 lists most); fixing one turns its cases into XPASS,
 #: i.e. failures: then delete them here
@@ -113,9 +111,6 @@ DEFECTS: dict[Defect, tuple[str, ...]] = {
     ANCHORED_PATTERN: (
         "T302-bad-pattern-openai", "cli-messy.schema.yaml-openai",
         "T302-bad-pattern-anthropic", "cli-messy.schema.yaml-anthropic",
-    ),
-    OPENAPI_ANNOTATIONS: (
-        "T605-good-x-_extension-gemini-openapi",
     ),
 }
 

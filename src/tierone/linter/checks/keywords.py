@@ -9,12 +9,12 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import Visit
-from .base import NONE, Hit, Hits, Tally, keyword_check
+from .base import NONE, Hit, Hits, Tally, keyword_check, node_check
 
 
 @keyword_check(
     "T201", "T202", "T203", "T204", "T205", "T207", "T208", "T209", "T210", "T211", "T212", "T213",
-    "T215", "T217", "T504",
+    "T215", "T217", "T219", "T504",
 )
 def keyword_present(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     return (Hit(visit.pointer, keyword, None, value),)
@@ -54,4 +54,19 @@ def non_string_enum(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hit
     for item in value:
         if item is not None and not isinstance(item, str):
             return (Hit(visit.pointer, keyword, None, item),)
+    return NONE
+
+
+@node_check("T220")
+def extension_member(visit: Visit, tally: Tally) -> Hits:
+    node = visit.schema
+    if not isinstance(node, dict):
+        return NONE
+    return tuple(Hit(visit.pointer, key) for key in node if isinstance(key, str) and key.startswith("x-"))
+
+
+@keyword_check("T221")
+def null_only(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    if value == "null" or value == ["null"] or (keyword == "enum" and value == [None]):
+        return (Hit(visit.pointer, keyword, None, value),)
     return NONE

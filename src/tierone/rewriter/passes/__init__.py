@@ -22,7 +22,7 @@ from .directives import drop_directives
 from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
-from .recursion import inline_root_ref
+from .recursion import inline_root_ref, unshare_recursive_refs
 from .references import (
     hoist_references,
     inline_definitions,
@@ -38,6 +38,7 @@ __all__ = [
     "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
     "merge_all_of", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "tuple_items", "type_untyped",
+    "unshare_recursive_refs",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
@@ -51,6 +52,7 @@ TRIGGERS: dict[Pass, str] = {
     merge_all_of: "allOf",
     one_of_to_any_of: "oneOf",
     const_to_enum: "const",
+    unshare_recursive_refs: "$ref",
 }
 
 #: the passes, in the order they run
@@ -74,6 +76,7 @@ PASSES: tuple[Pass, ...] = (
     strip_constraints,
     require_all,
     spell_null,
+    unshare_recursive_refs,
     reasoning_first,
     property_ordering,
 )

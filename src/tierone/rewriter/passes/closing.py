@@ -135,14 +135,19 @@ def require_all(schema: Any, options: Options) -> PassResult:
     ``required`` is written in ``properties`` order (the order the strict helpers write it,
     so that they find nothing to change), and a closed object without properties says so
     with ``"properties": {}`` and ``"required": []`` (the OpenAI helpers add both; pydantic-ai
-    finds an object without them not strict).
+    finds an object without them not strict). For every profile, an optional member whose
+    schema is ``false`` is removed (it can never be given), and a closed object without
+    properties gets ``"properties": {}`` (outlines-core cannot compile it otherwise).
 
     Before: ``{"properties": {"nick": {"type": "string"}, "id": {...}}, "required": ["id"]}``
     After:  ``{"properties": {"nick": {"type": ["string", "null"]}, "id": {...}}, "required": ["nick", "id"]}``
     """
+    absent = _without_false_members(schema)
     if not _flagged(options, "T104"):
-        return _over_budget(schema, options)
-    changes: list[Change] = []
+        budget = _over_budget(absent.schema, options)
+        return _with_properties(budget._replace(changes=absent.changes + budget.changes))
+    schema = absent.schema
+    changes: list[Change] = list(absent.changes)
 
     def require(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
@@ -168,6 +173,41 @@ def require_all(schema: Any, options: Options) -> PassResult:
         return {**node, "properties": properties, "required": required}
 
     return PassResult(transform(schema, require), tuple(changes))
+
+
+def _without_false_members(schema: Any) -> PassResult:
+    """An optional member whose schema is ``false`` can never be given: it leaves
+    ``properties`` (no engine compiles a ``false`` schema). A required one makes the object
+    unsatisfiable, which the linter reports (rule T608)."""
+    changes: list[Change] = []
+
+    def drop(node: Any, pointer: Pointer) -> Any:
+        members = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(members, dict):
+            return node
+        gone = [name for name, sub in members.items() if sub is False and name not in names_at(node)]
+        if not gone:
+            return node
+        changes.extend(Change(pointer.child("properties").child(name), "removed (its schema is false: it can never "
+                              "be given)", _why("T602")) for name in gone)
+        return {**node, "properties": {k: v for k, v in members.items() if k not in gone}}
+
+    return PassResult(transform(schema, drop), tuple(changes))
+
+
+def _with_properties(result: PassResult) -> PassResult:
+    """Where optional members stay optional, a closed object without properties still says so
+    with ``"properties": {}``: outlines-core reads ``additionalProperties: false`` beside no
+    ``properties`` as a ``false`` schema, which it cannot compile."""
+    changes: list[Change] = []
+
+    def spell(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or "properties" in node or not _closed_object(node):
+            return node
+        changes.append(Change(pointer, "properties: {} written out", _why("T104")))
+        return {**node, "properties": {}}
+
+    return PassResult(transform(result.schema, spell), result.changes + tuple(changes), result.unfixable)
 
 
 def _over_budget(schema: Any, options: Options) -> PassResult:

@@ -62,13 +62,16 @@ HINTS: dict[str, Callable[[Any], str]] = {
     "propertyNames": _said("Member names must match {}.", _compact),
     "contains": _said("Must contain an item matching {}.", _compact),
     "minContains": _said("At least {} such items."), "maxContains": _said("At most {} such items."),
+    "examples": _said("Examples: {}.", _compact),
 }
 
 
 def strip_constraints(schema: Any, options: Options) -> PassResult:
     """Constraints the profile does not accept leave the wire schema; unless hints are off,
     the description states them in plain words so the model still sees them. Unknown
-    keywords are dropped too (an OpenAPI ``nullable: true`` becomes a ``null`` in the type).
+    keywords are dropped too (an OpenAPI ``nullable: true`` becomes a ``null`` in the type), and
+    so are extension members (``x-``) where the profile refuses them (rule T220): they carry
+    nothing for the model.
 
     Before: ``{"type": "string", "maxLength": 80, "description": "Title"}``
     After:  ``{"type": "string", "description": "Title. At most 80 characters."}``
@@ -76,6 +79,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     from ...linter.engine import KNOWN_KEYWORDS
 
     unknown_flagged = _flagged(options, "T605")
+    extensions_flagged = _flagged(options, "T220")
     changes: list[Change] = []
 
     def strip(node: Any, pointer: Pointer) -> Any:
@@ -87,6 +91,8 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
             code = _RULE_OF.get(key)
             if code is not None and _flagged(options, code, value):
                 removed.append((key, value, code))
+            elif extensions_flagged and key.startswith("x-"):
+                removed.append((key, value, "T220"))
             elif unknown_flagged and key not in KNOWN_KEYWORDS and not key.startswith("x-"):
                 removed.append((key, value, "T605"))
             else:

@@ -208,3 +208,64 @@ def _relinked(node: Any, level: int, last: int, recursive: set[str], names: dict
         else:
             out[keyword] = value
     return out
+
+
+# ---- no sibling beside a reference on a cycle (llguidance refuses one) ---------------------
+
+#: keywords that say nothing about instances: beside a reference on a cycle they move to a
+#: wrapping one-branch ``anyOf``
+_ANNOTATIONS = frozenset({"title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly"})
+#: keywords that beside an ``anyOf`` are no constraint its branches would take on
+_BESIDE_UNION = _ANNOTATIONS | {"anyOf", "$defs", "$id", "$schema", "$comment", "propertyOrdering"}
+
+
+def wrapped_cycle_ref(node: dict[str, Any], target: Any) -> dict[str, Any] | None:
+    """A ``$ref`` on a cycle without siblings: those its target has with the same value go,
+    the annotations move to a wrapping one-branch ``anyOf``; None when another sibling would
+    have to stay (a recursive reference cannot be inlined to merge it).
+
+    Before: ``{"$ref": "#/$defs/Node", "type": "object", "description": "Next"}``
+    After:  ``{"anyOf": [{"$ref": "#/$defs/Node"}], "description": "Next"}``
+    """
+    own = target if isinstance(target, dict) else {}
+    rest = {k: v for k, v in node.items() if k != "$ref" and not (k in own and own[k] == v and k not in _ANNOTATIONS)}
+    if not set(rest) <= _ANNOTATIONS:
+        return None
+    return {"anyOf": [{"$ref": node["$ref"]}], **rest} if rest else {"$ref": node["$ref"]}
+
+
+def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
+    """A branch ``{"$ref": ...}`` of an ``anyOf`` beside constraining keywords (a ``type``),
+    whose target takes part in a cycle, becomes a copy of its target: llguidance gives each
+    branch the union's siblings, and refuses siblings beside a reference on a cycle. The
+    copy's own references still lead into ``$defs``, so the recursion is kept.
+
+    Before: ``{"type": "object", "anyOf": [{"$ref": "#/$defs/Tree"}]}`` (``Tree`` recursive)
+    After:  ``{"type": "object", "anyOf": [{"type": "object", "properties": {"kids": ... {"$ref":
+    "#/$defs/Tree"}}}]}``
+    """
+    from ...core.refs import ReferenceGraph
+
+    graph = ReferenceGraph.of(schema)
+    if not graph.recursive:
+        return PassResult(schema)
+    on_cycle = {graph.edges[site] for site in graph.recursive if site in graph.edges}
+    changes: list[Change] = []
+
+    def unshare(node: Any, pointer: Pointer) -> Any:
+        branches = node.get("anyOf") if isinstance(node, dict) else None
+        if not isinstance(branches, list) or set(node) <= _BESIDE_UNION:
+            return node
+        out = list(branches)
+        for index, branch in enumerate(branches):
+            site = pointer.child("anyOf").child(index)
+            if not (isinstance(branch, dict) and set(branch) == {"$ref"} and graph.edges.get(site) in on_cycle):
+                continue
+            target = graph.target(branch["$ref"])
+            if isinstance(target, dict):
+                out[index] = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
+                changes.append(Change(site, f"{branch['$ref']} copied here (a reference on a cycle takes no "
+                                      "siblings of its union)", _why("T501")))
+        return {**node, "anyOf": out} if out != branches else node
+
+    return PassResult(transform(schema, unshare), tuple(changes))

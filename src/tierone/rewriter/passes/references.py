@@ -11,6 +11,7 @@ from ...core.refs import LOCAL, ReferenceGraph
 from ...core.walker import transform, walk
 from ..shapes import dict_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
+from .recursion import wrapped_cycle_ref
 
 
 def pointer_references(schema: Any, options: Options) -> PassResult:
@@ -88,8 +89,13 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         if not pointer:
             return _inline_root(node, graph, changes, unfixable)
         if pointer in graph.recursive:
-            unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
-            return node
+            wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
+            if wrapped is None:
+                unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
+                return node
+            changes.append(Change(pointer, "a recursive $ref's siblings dropped or moved to a wrapping anyOf",
+                                  _why("T106")))
+            return wrapped
         target = graph.target(node["$ref"])
         if not isinstance(target, dict):
             return node

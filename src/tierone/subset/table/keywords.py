@@ -232,4 +232,45 @@ ROWS: tuple[Feature, ...] = (
             '{"type": "string", "enum": ["1", "2"]}',
         ),
     ),
+    Feature(
+        "T219", "examples-keyword", "keyword", ("examples",),
+        "`examples` is not accepted by {subset}",
+        doc(
+            "Finds `examples`.",
+            "google-genai's `Schema` (Gemini's `responseSchema`) has no `examples` field and "
+            "raises on it (it knows only OpenAPI's single `example`).",
+            '{"type": "string", "examples": ["Ada"]}',
+            '{"type": "string", "description": "Examples: [\\"Ada\\"]."}',
+            "`tierone rewrite` removes it and states the examples in the description.",
+        ),
+        fix=STRIP,
+    ),
+    Feature(
+        "T220", "extension-member", "keyword", (),
+        "extension member `{keyword}` is not accepted by {subset}",
+        doc(
+            "Finds extension members (`x-` names) of a schema.",
+            "google-genai's `Schema` (Gemini's `responseSchema`) raises on any member it does not "
+            "know; an extension speaks to tools, not to the model.",
+            '{"type": "string", "x-order": 1}',
+            '{"type": "string"}',
+            "`tierone rewrite` removes them.",
+        ),
+        fix=STRIP,
+    ),
+    Feature(
+        "T221", "null-only", "keyword-in-context", ("type", "enum"),
+        "the schema admits only `null`, which {subset} cannot say (`response_json_schema`, the `gemini` "
+        "profile, can)",
+        doc(
+            "Finds a schema whose only value is `null`: `{\"type\": \"null\"}`, or an `enum` of "
+            "`null` alone.",
+            "OpenAPI 3.0 has no null type: google-genai's `response_schema` sends `{\"type\": "
+            "\"null\"}` as `nullable: true` without a `type`, which OpenAPI reads as no constraint "
+            "at all, and a string enum cannot hold `null`.",
+            '{"type": "object", "properties": {"token": {"type": "null"}}}',
+            "the `gemini` profile (`response_json_schema` takes `{\"type\": \"null\"}`), or a "
+            "member the model can fill",
+        ),
+    ),
 )

@@ -1,0 +1,158 @@
+"""The Gemini renditions' consumers (issue 13, the gemini and gemini-openapi sample): a schema of
+null alone refused where OpenAPI cannot say it, ``examples`` and ``x-`` members out of the
+OpenAPI rendition, no bare ``additionalProperties: false`` and no ``false`` member for the
+engines, no sibling beside a reference on a cycle."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.judges import JUDGES
+from tierone import lint
+from tierone.rewriter.restore import restore
+from tierone.rewriter.rewrite import rewrite
+
+S = {"type": "string"}
+
+
+def obj(properties, required=None, **extra):
+    return {"type": "object", "properties": properties,
+            "required": list(properties) if required is None else required, **extra}
+
+
+def _accepted(schema, *judges):
+    verdicts = [JUDGES[name].check(schema) for name in judges]
+    assert all(v.ok for v in verdicts), [v for v in verdicts if not v.ok]
+
+
+# ---- a schema of null alone (rule T221) ----------------------------------------------------
+
+NULL_ONLY = {
+    "null type": {"type": "null"},
+    "one-type list": {"type": ["null"]},
+    "enum of null": {"enum": [None]},
+    "const null": {"const": None},
+}
+
+
+@pytest.mark.parametrize("member", NULL_ONLY.values(), ids=NULL_ONLY.keys())
+def test_gemini_openapi_refuses_a_member_of_null_alone_at_its_pointer_and_the_others_keep_it(member):
+    original = obj({"id": S, "token": member})
+    result = rewrite(original, "gemini-openapi")
+    assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/token", "T221")]
+    assert "`gemini` profile" in result.unfixable[0].reason
+    for profile in ("gemini", "openai", "anthropic", "tier1"):
+        kept = rewrite(original, profile)
+        assert kept.ok, (profile, kept.unfixable)
+        assert restore({"id": "a", "token": None}, original).errors == ()
+
+
+def test_gemini_openapi_refuses_a_union_of_null_alone_at_its_branch():
+    result = rewrite(obj({"token": {"anyOf": [{"type": "null"}]}}), "gemini-openapi")
+    assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/token/anyOf/0", "T221")]
+
+
+# ---- examples and x- members (rules T219, T220) ---------------------------------------------
+
+ANNOTATED = obj({"name": {"type": "string", "description": "Who", "examples": ["Ada", "Bob"], "x-order": 1}},
+                **{"x-generator": "tool"})
+
+
+def test_gemini_openapi_states_examples_in_the_description_and_drops_extensions():
+    result = rewrite(ANNOTATED, "gemini-openapi")
+    assert result.ok, result.unfixable
+    name = result.schema["properties"]["name"]
+    assert name == {"type": "string", "description": 'Who. Examples: ["Ada","Bob"].'}
+    assert not [key for key in result.schema if key.startswith("x-")]
+    assert {c.why.split()[0] for c in result.changes} >= {"T219", "T220"}
+    _accepted(result.schema, "gemini-openapi")
+    for profile in ("gemini", "openai"):  # the other profiles keep both
+        name = rewrite(ANNOTATED, profile).schema["properties"]["name"]
+        assert name["examples"] == ["Ada", "Bob"] and name["x-order"] == 1
+
+
+def test_gemini_openapi_without_hints_drops_examples_silently():
+    result = rewrite(ANNOTATED, "gemini-openapi", hints=False)
+    assert result.schema["properties"]["name"] == {"type": "string", "description": "Who"}
+
+
+def test_lint_reports_examples_and_extensions_for_gemini_openapi_only():
+    found = {(d.code, str(d.pointer)) for d in lint(ANNOTATED, profile="gemini-openapi").diagnostics}
+    assert {("T219", "/properties/name"), ("T220", "/properties/name"), ("T220", "")} <= found
+    for profile in ("gemini", "openai", "anthropic", "tier1", "vendors"):
+        assert not {d.code for d in lint(ANNOTATED, profile=profile).diagnostics} & {"T219", "T220", "T221"}
+
+
+# ---- what the engines cannot compile: a bare additionalProperties: false, a false member ----
+
+
+@pytest.mark.parametrize("profile", ["gemini", "gemini-openapi", "anthropic"])
+def test_a_closed_object_without_properties_says_properties_for_every_profile(profile):
+    result = rewrite(obj({"options": {"type": "object", "additionalProperties": False}}), profile)
+    assert result.ok, result.unfixable
+    assert result.schema["properties"]["options"]["properties"] == {}
+    _accepted(result.schema, "outlines-core", "llguidance")
+    assert rewrite(result.schema, profile).schema == result.schema
+
+
+@pytest.mark.parametrize("profile", ["gemini", "gemini-openapi", "anthropic", "openai", "tier1"])
+def test_an_optional_false_member_is_removed_and_answers_still_restore(profile):
+    original = {"type": "object", "properties": {"legacy": False, "name": S}, "required": ["name"]}
+    result = rewrite(original, profile)
+    assert result.ok, result.unfixable
+    assert "legacy" not in result.schema["properties"]
+    assert "legacy" not in result.schema["required"]
+    _accepted(result.schema, "outlines-core", "llguidance")
+    assert restore({"name": "a"}, original).errors == ()
+    assert not rewrite({**original, "required": ["legacy", "name"]}, profile).ok  # required, it cannot be met
+
+
+# ---- no sibling beside a reference on a cycle ------------------------------------------------
+
+NODE = {"type": "object", "properties": {"n": {"type": "number"},
+                                         "next": {"$ref": "#/$defs/Node", "type": "object", "description": "Next"}},
+        "required": ["n"]}
+LINKED = obj({"head": {"$ref": "#/$defs/Node"}}, **{"$defs": {"Node": NODE}})
+#: a root union beside `type` whose branches lead into a cycle (how o72177 is written)
+SPEC = {"type": "object", "properties": {"a": {"$ref": "#/$defs/Any"}, "x": {"type": "number"}}, "required": ["x"]}
+UNION = {"description": "a spec", "type": "object", "anyOf": [{"$ref": "#/$defs/Spec"}],
+         "$defs": {"Spec": SPEC, "Any": {"type": "object", "anyOf": [{"$ref": "#/$defs/Spec"}]}}}
+
+
+def _refs_with_siblings(node, on=()):
+    if isinstance(node, dict):
+        if "$ref" in node and len(node) > 1:
+            yield on
+        for key, value in node.items():
+            yield from _refs_with_siblings(value, (*on, key))
+    elif isinstance(node, list):
+        for index, value in enumerate(node):
+            yield from _refs_with_siblings(value, (*on, index))
+
+
+@pytest.mark.parametrize("profile", ["gemini", "openai"])
+def test_a_recursive_ref_with_siblings_keeps_its_annotations_in_a_wrapping_union(profile):
+    result = rewrite(LINKED, profile)
+    assert result.ok, result.unfixable
+    nxt = result.schema["$defs"]["Node"]["properties"]["next"]
+    assert nxt["description"] == "Next" and {"$ref": "#/$defs/Node"} in nxt["anyOf"]
+    assert "type" not in nxt  # the target's own type: it said nothing new
+    assert list(_refs_with_siblings(result.schema)) == []
+    _accepted(result.schema, "llguidance")
+    assert rewrite(result.schema, profile).schema == result.schema
+    assert restore({"head": {"n": 1, "next": {"n": 2}}}, LINKED).errors == ()
+    node = {**NODE, "properties": {**NODE["properties"], "next": {"$ref": "#/$defs/Node", "minProperties": 1}}}
+    refused = rewrite(obj({"head": {"$ref": "#/$defs/Node"}}, **{"$defs": {"Node": node}}), profile)
+    assert "T106" in [u.rule for u in refused.unfixable]  # a sibling its target lacks cannot go
+
+
+def test_a_union_beside_type_takes_a_copy_of_each_branch_on_a_cycle():
+    result = rewrite(UNION, "gemini")
+    assert result.ok, result.unfixable
+    _accepted(result.schema, "llguidance")
+    assert result.schema["anyOf"][0]["properties"]["x"] == {"type": "number"}
+    assert "$ref" in json.dumps(result.schema["$defs"])  # still recursive
+    assert rewrite(result.schema, "gemini").schema == result.schema
+    assert restore({"x": 1, "a": {"x": 2}}, UNION).errors == ()
