@@ -3,6 +3,7 @@
     python scripts/judge_corpus.py [--corpus ../shared/corpus] [--sub jsonschemabench]
         [--profile tier1 --profile openai ...] [--limit N] [--every K] [--offset I]
         [--timeout 60] [--format text|json] [--save docs/judges.json]
+    python scripts/judge_corpus.py --combine part0.json part1.json --save docs/judges.json
 
 Per profile: schemas rewritten clean, refused (unfixable), crashed (the rewrite raised), timed
 out (no answer within --timeout seconds for the schema, all profiles together), accepted by every
@@ -10,7 +11,9 @@ judge, and per judge the renditions it rejected, with the first offending pointe
 file. One worker process does the work (the SDKs are imported once); it is replaced when a
 schema times out. ``--save`` writes the table, with what was judged, to a results file:
 ``docs/judges.json`` is the one docs/profiles.md's judge table is generated from. A run that
-saves over a file of the same files keeps the profiles it did not judge (judge them in parts).
+saves over a file of the same files keeps the profiles it did not judge (judge them in parts);
+``--combine`` adds up runs over disjoint parts of the files (``--every 2 --offset 0`` and
+``--offset 1``, one per core) into one table.
 """
 
 from __future__ import annotations
@@ -137,6 +140,36 @@ def _kept(save: Path, args: argparse.Namespace, files: int, table: dict[str, Any
     return {name: merged[name] for name in sorted(merged, key=lambda n: PROFILES.index(n) if n in PROFILES else len(PROFILES))}
 
 
+def _combine(parts: list[Path], save: Path | None) -> int:
+    """Add up the tables of runs over disjoint parts of the corpus (``--every K`` with each
+    offset from 0 to K-1 once) into one table over the whole, written to ``save``."""
+    loaded = [json.loads(part.read_text(encoding="utf-8")) for part in parts]
+    every = {run["every"] for run in loaded}
+    offsets = sorted(run["offset"] for run in loaded)
+    if len(every) != 1 or offsets != list(range(next(iter(every)))) or any(run["limit"] for run in loaded) \
+            or len({run["corpus"] for run in loaded}) != 1:
+        print("the parts must be one corpus judged with the same --every K, offsets 0..K-1, no --limit",
+              file=sys.stderr)
+        return 2
+    table: dict[str, Any] = {}
+    for run in loaded:
+        for profile, row in run["profiles"].items():
+            into = table.setdefault(profile, {"schemas": 0, **{k: 0 for k in OUTCOMES}, "crashed example": None,
+                                              "judges": {}})
+            for key in ("schemas", *OUTCOMES):
+                into[key] += row[key]
+            into["crashed example"] = into["crashed example"] or row["crashed example"]
+            for name, judged in row["judges"].items():
+                kept = into["judges"].setdefault(name, {**judged, "rejected": 0})
+                kept["rejected"] += judged["rejected"]
+    print(render(table))
+    if save:
+        whole = {"corpus": loaded[0]["corpus"], "files": sum(run["files"] for run in loaded), "every": 1,
+                 "offset": 0, "limit": 0, "profiles": table}
+        save.write_text(json.dumps(whole, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return 0
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--corpus", type=Path, default=ROOT.parent / "shared" / "corpus")
@@ -148,7 +181,11 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60, help="seconds per schema")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--save", type=Path, help="also write the table and what was judged to this JSON file")
+    parser.add_argument("--combine", type=Path, nargs="+", metavar="PART",
+                        help="judge nothing: add up saved parts (--every K, offsets 0..K-1) into --save")
     args = parser.parse_args()
+    if args.combine:
+        return _combine(args.combine, args.save)
     profiles = args.profile or list(PROFILES)
     files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))
     files = files[args.offset :: args.every][: args.limit or None]
