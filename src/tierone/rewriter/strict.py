@@ -15,6 +15,7 @@ Reply(text='hi', mood=None)
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -101,12 +102,12 @@ class Strict:
 
     def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
         try:
-            restored = self._reader.restore(data, validate, shallow=shallow)
+            payload, errors = _restored(self._reader, data, shallow, validate)
         except CannotJudge as error:
             raise StrictError([(error.pointer, error.message)], "the answer cannot be read") from None
-        if restored.errors:
-            raise StrictError(((e.pointer, e.message) for e in restored.errors), "the answer is invalid")
-        return restored.payload
+        if errors:
+            raise StrictError(((e.pointer, e.message) for e in errors), "the answer is invalid")
+        return payload
 
     def _instance(self, data: Any) -> Any:
         try:
@@ -141,6 +142,24 @@ def _decoded(answer: Any) -> tuple[Any, bool]:
             return json.loads(text, parse_constant=_not_json), False
         except ValueError as refused:
             raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
+
+
+def _restored(compiled: Any, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
+    """``data`` restored (and validated) as :meth:`Compiled.restore
+    <tierone.rewriter.restore.Compiled.restore>` restores it: straight through the reader
+    where that is all it would do (parsed text, no pattern to search, room enough here),
+    else through it."""
+    from .restore import IN_THREAD_LIMIT, out_of_room
+
+    if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
+        try:
+            payload, read = compiled.reader.read(data, not validate)
+        except BaseException as error:  # only running out of room is caught (see out_of_room)
+            if not out_of_room(error):
+                raise  # else read again below, where room is found (the reader left data as it was)
+        else:
+            return payload, ((*read, *compiled.validate(payload)) if validate else read)
+    return compiled.restore(data, validate, shallow=shallow)
 
 
 def _not_json(name: str) -> Any:
