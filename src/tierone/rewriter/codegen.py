@@ -37,9 +37,7 @@ def compiled(plan: Plan) -> Any:
         plan.prepare()
     if plan.inert:
         return _same
-    for step in (*plan.all_of, *(entry[0] for entry in plan.union)):
-        if step.loops is None:
-            step.loops = reentrant(step)  # read in place unguarded when it cannot come back
+    _guard(plan)
     lines: list[str] = []
     names: dict[str, Any] = {"read_encoded": read_encoded}
     if plan.decode:
@@ -82,6 +80,13 @@ class _Emit:
         return name
 
 
+def _guard(plan: Plan) -> None:
+    """Work out which of the plans ``plan`` reads in place can come back to themselves."""
+    for step in (*plan.all_of, *(entry[0] for entry in plan.union)):
+        if step.loops is None:
+            step.loops = reentrant(step)  # read in place unguarded when it cannot come back
+
+
 def _members(plan: Plan, emit: _Emit) -> list[str]:
     """The lines that read an object's members: in the schema's order, each in place in a
     copy, when the order cannot show (at most one of them can record an error or raise, or
@@ -92,6 +97,8 @@ def _members(plan: Plan, emit: _Emit) -> list[str]:
     in_order = _members_in_order(plan, additional, emit.names)
     if additional is not None:
         return in_order
+    if not plan.properties and (plan.union or plan.all_of):
+        return ["return value"]  # as read by the union or allOf: no member of its own to read
     if sum(not child.quiet for _, child in active) <= 1:
         return ["r = value.copy() if type(value) is dict else dict(value.items())",
                 *_in_place(plan, active, "r", "pointer", False, emit, 0), "return r"]
@@ -135,6 +142,9 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
     if shape is None:
         return [f"{into} = {emit.bind('P', plan)}.fn({value}, {pointer}, walk)"]
     emit.left -= 1
+    if shape == "union":
+        _guard(plan)
+        return [f"{into} = {emit.bind('B', _branch_of(plan))}({value}, {pointer}, walk)"]
     emit.stack.append(plan)
     try:
         if shape == "array":
@@ -157,14 +167,17 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
 
 def _shape(plan: Plan) -> str | None:
     """How ``plan`` is read inline: "object" (members only, at most one of which can record
-    an error or raise: read in the schema's order), "array" (items only), or None."""
+    an error or raise: read in the schema's order), "array" (items only), "union" (a union
+    only: its reading called at once), or None."""
     if not plan.ready:
         plan.prepare()
-    if plan.inert or plan.decode or plan.all_of or plan.union:
+    if plan.inert or plan.decode or plan.all_of:
         return None
     if plan.additional is not None and not plan.additional.inert:
         return None
     has_items = plan.items is not None and not plan.items.inert
+    if plan.union:
+        return "union" if not plan.properties and not has_items else None
     if has_items:
         return "array" if not plan.properties else None
     return "object" if sum(not child.quiet for _, child in _active(plan)) <= 1 else None
@@ -217,7 +230,8 @@ def _same(value: Any, pointer: Any, walk: Any) -> Any:
 def _branch_of(plan: Plan) -> Any:
     """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
     branch the restored value satisfies (a model judges a lone possible branch when
-    ``trusted``). One shortcut: a branch that left the value as it was need not be judged
+    ``trusted``). A branch that records no error and cannot lead back here is read without
+    the errors set aside or the guard. One shortcut: a branch that left the value as it was need not be judged
     when judging it can raise nothing and every later branch is ruled out by its quick
     verdict on the value (both outcomes give the value back)."""
     reader = plan._reader
@@ -228,7 +242,7 @@ def _branch_of(plan: Plan) -> Any:
         for i, entry in enumerate(entries):
             later = entries[i + 1:]
             spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
-            made.append((entry[0], entry[3], entry, spare))
+            made.append((entry[0], entry[3], entry, spare, entry[0].quiet and entry[0].loops is False))
         return tuple(made)
 
     union = steps(plan.union)
@@ -239,9 +253,11 @@ def _branch_of(plan: Plan) -> Any:
         entries = union
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
-        for step, verdict_of, entry, spare in entries:
+        for step, verdict_of, entry, spare, direct in entries:
             if step.inert:
                 candidate = value
+            elif direct:  # records no error, cannot come back here: read at once
+                candidate = step.fn(value, pointer, walk)
             else:
                 saved = walk.errors
                 walk.errors = []

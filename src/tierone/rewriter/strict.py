@@ -27,6 +27,7 @@ from ..subset.profiles import DEFAULT_PROFILE
 from . import fragments
 from .findings import Finding, StrictError, from_pydantic
 from .reader import loads
+from .restore import IN_THREAD_LIMIT, out_of_room
 
 __all__ = ["Strict", "StrictError", "strict"]
 
@@ -149,8 +150,6 @@ def _restored(compiled: Any, data: Any, shallow: bool, validate: bool) -> tuple[
     <tierone.rewriter.restore.Compiled.restore>` restores it: straight through the reader
     where that is all it would do (parsed text, no pattern to search, room enough here),
     else through it."""
-    from .restore import IN_THREAD_LIMIT, out_of_room
-
     if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
         try:
             payload, read = compiled.reader.read(data, not validate)
