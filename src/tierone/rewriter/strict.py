@@ -153,11 +153,10 @@ def _restored(compiled: Any, data: Any, shallow: bool, validate: bool) -> tuple[
     if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
         try:
             payload, read = compiled.reader.read(data, not validate)
+            return payload, ((*read, *compiled.validate(payload)) if validate else read)
         except BaseException as error:  # only running out of room is caught (see out_of_room)
             if not out_of_room(error):
                 raise  # else read again below, where room is found (the reader left data as it was)
-        else:
-            return payload, ((*read, *compiled.validate(payload)) if validate else read)
     return compiled.restore(data, validate, shallow=shallow)
 
 
