@@ -147,7 +147,7 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
         return [f"{into} = {emit.bind('B', _branch_of(plan))}({value}, {pointer}, walk)"]
     emit.stack.append(plan)
     try:
-        if shape == "array":
+        if shape == "array" and plan.items is not None:
             l, i, v = f"l{level}", f"i{level}", f"v{level}"
             return [f"if isinstance({value}, list):",
                     f"    {l} = list({value})",
@@ -230,8 +230,8 @@ def _same(value: Any, pointer: Any, walk: Any) -> Any:
 def _branch_of(plan: Plan) -> Any:
     """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
     branch the restored value satisfies (a model judges a lone possible branch when
-    ``trusted``). A branch that records no error and cannot lead back here is read without
-    the errors set aside or the guard. One shortcut: a branch that left the value as it was need not be judged
+    ``trusted``). A branch that records no error is read without the errors set aside.
+    One shortcut: a branch that left the value as it was need not be judged
     when judging it can raise nothing and every later branch is ruled out by its quick
     verdict on the value (both outcomes give the value back)."""
     reader = plan._reader
@@ -242,7 +242,7 @@ def _branch_of(plan: Plan) -> Any:
         for i, entry in enumerate(entries):
             later = entries[i + 1:]
             spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
-            made.append((entry[0], entry[3], entry, spare, entry[0].quiet and entry[0].loops is False))
+            made.append((entry[0], entry[3], entry, spare, entry[0].quiet))
         return tuple(made)
 
     union = steps(plan.union)
@@ -256,8 +256,8 @@ def _branch_of(plan: Plan) -> Any:
         for step, verdict_of, entry, spare, direct in entries:
             if step.inert:
                 candidate = value
-            elif direct:  # records no error, cannot come back here: read at once
-                candidate = step.fn(value, pointer, walk)
+            elif direct:  # records no error: none to set aside
+                candidate = walk.in_place(value, step, pointer)
             else:
                 saved = walk.errors
                 walk.errors = []

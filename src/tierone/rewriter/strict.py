@@ -27,7 +27,7 @@ from ..subset.profiles import DEFAULT_PROFILE
 from . import fragments
 from .findings import Finding, StrictError, from_pydantic
 from .reader import loads
-from .restore import IN_THREAD_LIMIT, out_of_room
+from .restore import IN_THREAD_LIMIT, Compiled, out_of_room
 
 __all__ = ["Strict", "StrictError", "strict"]
 
@@ -145,7 +145,7 @@ def _decoded(answer: Any) -> tuple[Any, bool]:
             raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
 
 
-def _restored(compiled: Any, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
+def _restored(compiled: Compiled, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
     """``data`` restored (and validated) as :meth:`Compiled.restore
     <tierone.rewriter.restore.Compiled.restore>` restores it: straight through the reader
     where that is all it would do (parsed text, no pattern to search, room enough here),
@@ -153,7 +153,7 @@ def _restored(compiled: Any, data: Any, shallow: bool, validate: bool) -> tuple[
     if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
         try:
             payload, read = compiled.reader.read(data, not validate)
-            return payload, ((*read, *compiled.validate(payload)) if validate else read)
+            return payload, ((*read, *compiled.validate(payload)) if validate else tuple(read))
         except BaseException as error:  # only running out of room is caught (see out_of_room)
             if not out_of_room(error):
                 raise  # else read again below, where room is found (the reader left data as it was)
@@ -183,7 +183,6 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     if not result.ok:
         raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
                            for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
-    from .restore import Compiled
 
     check = None if model is None else _check_of(model)
     return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)
