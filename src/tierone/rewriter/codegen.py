@@ -37,9 +37,7 @@ def compiled(plan: Plan) -> Any:
         plan.prepare()
     if plan.inert:
         return _same
-    for step in (*plan.all_of, *(entry[0] for entry in plan.union)):
-        if step.loops is None:
-            step.loops = reentrant(step)  # read in place unguarded when it cannot come back
+    _guard(plan)
     lines: list[str] = []
     names: dict[str, Any] = {"read_encoded": read_encoded}
     if plan.decode:
@@ -51,54 +49,144 @@ def compiled(plan: Plan) -> Any:
     if plan.union:
         names["branch"] = _branch_of(plan)
         lines.append("value = branch(value, pointer, walk)")
+    emit = _Emit(names, plan)
     lines.append("if isinstance(value, dict):")
-    lines += ["    " + line for line in _members(plan, names)]
+    lines += ["    " + line for line in _members(plan, emit)]
     if plan.items is not None and not plan.items.inert:
-        names["I"] = plan.items
         lines += ["if isinstance(value, list):",
-                  "    return [I.fn(item, (pointer, i), walk) for i, item in enumerate(value)]"]
+                  "    l0 = list(value)",
+                  "    for i0, v0 in enumerate(l0):",
+                  *_indent(_read_into(plan.items, "v0", "l0[i0]", "(pointer, i0)", emit, 1), 2),
+                  "    return l0"]
     lines.append("return value")
     return _function(tuple(lines), names)
 
 
-def _members(plan: Plan, names: dict[str, Any]) -> list[str]:
+#: plans read inline in one generated function (past it, or deeper, or back at a plan being
+#: read inline, the function reads through the child plan's own function)
+INLINE_BUDGET = 24
+INLINE_DEPTH = 6
+
+
+class _Emit:
+    """The names a generated function binds, and what it may still read inline."""
+
+    def __init__(self, names: dict[str, Any], plan: Plan) -> None:
+        self.names, self.stack, self.left = names, [plan], INLINE_BUDGET
+
+    def bind(self, prefix: str, value: Any) -> str:
+        name = f"{prefix}{len(self.names)}"
+        self.names[name] = value
+        return name
+
+
+def _guard(plan: Plan) -> None:
+    """Work out which of the plans ``plan`` reads in place can come back to themselves."""
+    for step in (*plan.all_of, *(entry[0] for entry in plan.union)):
+        if step.loops is None:
+            step.loops = reentrant(step)  # read in place unguarded when it cannot come back
+
+
+def _members(plan: Plan, emit: _Emit) -> list[str]:
     """The lines that read an object's members: in the schema's order, each in place in a
     copy, when the order cannot show (at most one of them can record an error or raise, or
     the answer names every member in the schema's order, as a strict answer does); else in
     the answer's order, as :meth:`Reader.members` does."""
     additional = plan.additional if plan.additional is not None and not plan.additional.inert else None
-    active = [(name, plan.child(name)) for name in plan.properties
-              if name in plan.optional or not plan.child(name).inert]
-    for i, (name, child) in enumerate(active):
-        names[f"K{i}"] = name
-        names[f"P{i}"] = child
-    in_order = _members_in_order(plan, additional, names)
+    active = _active(plan)
+    in_order = _members_in_order(plan, additional, emit.names)
     if additional is not None:
         return in_order
+    if not plan.properties and (plan.union or plan.all_of):
+        return ["return value"]  # as read by the union or allOf: no member of its own to read
     if sum(not child.quiet for _, child in active) <= 1:
-        return ["r = value.copy() if type(value) is dict else dict(value.items())", *_in_place(plan, active, False)]
-    names["N"] = tuple(plan.properties)
+        return ["r = value.copy() if type(value) is dict else dict(value.items())",
+                *_in_place(plan, active, "r", "pointer", False, emit, 0), "return r"]
+    emit.names["N"] = tuple(plan.properties)
     return ["if type(value) is dict and tuple(value) == N:",
             "    r = value.copy()",
-            *("    " + line for line in _in_place(plan, active, True)),
+            *_indent(_in_place(plan, active, "r", "pointer", True, emit, 0), 1),
+            "    return r",
             *in_order]
 
 
-def _in_place(plan: Plan, active: list[tuple[str, Plan]], every: bool) -> list[str]:
-    """Each active member read in place in ``r`` (``every``: all of them are there)."""
-    lines = []
-    for i, (name, child) in enumerate(active):
-        key, read = f"K{i}", f"P{i}.fn({{}}, (pointer, K{i}), walk)"
+def _active(plan: Plan) -> list[tuple[str, Plan]]:
+    """The members reading may change: those that drop on null, and those with something to undo."""
+    return [(name, plan.child(name)) for name in plan.properties if name in plan.optional or not plan.child(name).inert]
+
+
+def _in_place(plan: Plan, active: list[tuple[str, Plan]], r: str, pointer: str, every: bool, emit: _Emit,
+              level: int) -> list[str]:
+    """Each active member read in place in the copy ``r`` (``every``: all of them are there),
+    its value held in ``v<level>`` while it is read."""
+    lines, v = [], f"v{level}"
+    for name, child in active:
+        key = emit.bind("K", name)
         if child.inert:  # optional: null means absent
-            lines += [f"if r[{key}] is None:" if every else f"if r.get({key}, r) is None:", f"    del r[{key}]"]
-        elif name not in plan.optional:
-            lines += [f"r[{key}] = {read.format(f'r[{key}]')}"] if every else \
-                [f"if {key} in r:", f"    r[{key}] = {read.format(f'r[{key}]')}"]
+            lines += [f"if {r}[{key}] is None:" if every else f"if {r}.get({key}, {r}) is None:", f"    del {r}[{key}]"]
+            continue
+        read = _indent(_read_into(child, v, f"{r}[{key}]", f"({pointer}, {key})", emit, level + 1), 1)
+        got = f"{v} = {r}[{key}]" if every else f"{v} = {r}.get({key}, {r})"
+        if name not in plan.optional:
+            lines += [got, *_indent(read, -1)] if every else [got, f"if {v} is not {r}:", *read]
         else:
-            lines += [f"v = r[{key}]" if every else f"v = r.get({key}, r)",
-                      "if v is None:", f"    del r[{key}]",
-                      "else:" if every else "elif v is not r:", f"    r[{key}] = {read.format('v')}"]
-    return [*lines, "return r"]
+            lines += [got, f"if {v} is None:", f"    del {r}[{key}]", "else:" if every else f"elif {v} is not {r}:", *read]
+    return lines
+
+
+def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, level: int) -> list[str]:
+    """The lines that store ``plan``'s reading of ``value`` (which ``into`` holds) in ``into``
+    where it differs: read inline when ``plan`` is a plain object or array and the budget
+    allows, else through the plan's own function."""
+    shape = _shape(plan) if emit.left > 0 and level <= INLINE_DEPTH and all(p is not plan for p in emit.stack) else None
+    if shape is None:
+        return [f"{into} = {emit.bind('P', plan)}.fn({value}, {pointer}, walk)"]
+    emit.left -= 1
+    if shape == "union":
+        _guard(plan)
+        return [f"{into} = {emit.bind('B', _branch_of(plan))}({value}, {pointer}, walk)"]
+    emit.stack.append(plan)
+    try:
+        if shape == "array" and plan.items is not None:
+            l, i, v = f"l{level}", f"i{level}", f"v{level}"
+            return [f"if isinstance({value}, list):",
+                    f"    {l} = list({value})",
+                    f"    for {i}, {v} in enumerate({l}):",
+                    *_indent(_read_into(plan.items, v, f"{l}[{i}]", f"({pointer}, {i})", emit, level + 1), 2),
+                    f"    {into} = {l}",
+                    f"elif isinstance({value}, dict):",
+                    f"    {into} = {value}.copy() if type({value}) is dict else dict({value}.items())"]
+        r = f"r{level}"
+        return [f"if isinstance({value}, dict):",
+                f"    {r} = {value}.copy() if type({value}) is dict else dict({value}.items())",
+                *_indent(_in_place(plan, _active(plan), r, pointer, False, emit, level), 1),
+                f"    {into} = {r}"]
+    finally:
+        emit.stack.pop()
+
+
+def _shape(plan: Plan) -> str | None:
+    """How ``plan`` is read inline: "object" (members only, at most one of which can record
+    an error or raise: read in the schema's order), "array" (items only), "union" (a union
+    only: its reading called at once), or None."""
+    if not plan.ready:
+        plan.prepare()
+    if plan.inert or plan.decode or plan.all_of:
+        return None
+    if plan.additional is not None and not plan.additional.inert:
+        return None
+    has_items = plan.items is not None and not plan.items.inert
+    if plan.union:
+        return "union" if not plan.properties and not has_items else None
+    if has_items:
+        return "array" if not plan.properties else None
+    return "object" if sum(not child.quiet for _, child in _active(plan)) <= 1 else None
+
+
+def _indent(lines: list[str], steps: int) -> list[str]:
+    if steps < 0:
+        return [line[4 * -steps:] for line in lines]
+    return [" " * (4 * steps) + line for line in lines]
 
 
 def _members_in_order(plan: Plan, additional: Plan | None, names: dict[str, Any]) -> list[str]:
@@ -142,7 +230,8 @@ def _same(value: Any, pointer: Any, walk: Any) -> Any:
 def _branch_of(plan: Plan) -> Any:
     """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
     branch the restored value satisfies (a model judges a lone possible branch when
-    ``trusted``). One shortcut: a branch that left the value as it was need not be judged
+    ``trusted``). A branch that records no error is read without the errors set aside.
+    One shortcut: a branch that left the value as it was need not be judged
     when judging it can raise nothing and every later branch is ruled out by its quick
     verdict on the value (both outcomes give the value back)."""
     reader = plan._reader
@@ -153,7 +242,7 @@ def _branch_of(plan: Plan) -> Any:
         for i, entry in enumerate(entries):
             later = entries[i + 1:]
             spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
-            made.append((entry[0], entry[3], entry, spare))
+            made.append((entry[0], entry[3], entry, spare, entry[0].quiet))
         return tuple(made)
 
     union = steps(plan.union)
@@ -164,9 +253,11 @@ def _branch_of(plan: Plan) -> Any:
         entries = union
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
-        for step, verdict_of, entry, spare in entries:
+        for step, verdict_of, entry, spare, direct in entries:
             if step.inert:
                 candidate = value
+            elif direct:  # records no error: none to set aside
+                candidate = walk.in_place(value, step, pointer)
             else:
                 saved = walk.errors
                 walk.errors = []

@@ -15,6 +15,7 @@ Reply(text='hi', mood=None)
 from __future__ import annotations
 
 import os
+import sys
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -26,6 +27,7 @@ from ..subset.profiles import DEFAULT_PROFILE
 from . import fragments
 from .findings import Finding, StrictError, from_pydantic
 from .reader import loads
+from .restore import IN_THREAD_LIMIT, Compiled, out_of_room
 
 __all__ = ["Strict", "StrictError", "strict"]
 
@@ -101,12 +103,12 @@ class Strict:
 
     def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
         try:
-            restored = self._reader.restore(data, validate, shallow=shallow)
+            payload, errors = _restored(self._reader, data, shallow, validate)
         except CannotJudge as error:
             raise StrictError([(error.pointer, error.message)], "the answer cannot be read") from None
-        if restored.errors:
-            raise StrictError(((e.pointer, e.message) for e in restored.errors), "the answer is invalid")
-        return restored.payload
+        if errors:
+            raise StrictError(((e.pointer, e.message) for e in errors), "the answer is invalid")
+        return payload
 
     def _instance(self, data: Any) -> Any:
         try:
@@ -143,6 +145,21 @@ def _decoded(answer: Any) -> tuple[Any, bool]:
             raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
 
 
+def _restored(compiled: Compiled, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
+    """``data`` restored (and validated) as :meth:`Compiled.restore
+    <tierone.rewriter.restore.Compiled.restore>` restores it: straight through the reader
+    where that is all it would do (parsed text, no pattern to search, room enough here),
+    else through it."""
+    if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
+        try:
+            payload, read = compiled.reader.read(data, not validate)
+            return payload, ((*read, *compiled.validate(payload)) if validate else tuple(read))
+        except BaseException as error:  # only running out of room is caught (see out_of_room)
+            if not out_of_room(error):
+                raise  # else read again below, where room is found (the reader left data as it was)
+    return compiled.restore(data, validate, shallow=shallow)
+
+
 def _not_json(name: str) -> Any:
     raise ValueError(name)
 
@@ -166,7 +183,6 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     if not result.ok:
         raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
                            for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
-    from .restore import Compiled
 
     check = None if model is None else _check_of(model)
     return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)

@@ -1,0 +1,79 @@
+"""The read side's fast paths: child plans read inline in their parent's generated function,
+and parsed text read straight through the reader; both read as the slow paths do."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+
+import tierone
+from tierone.rewriter import codegen
+from tierone.rewriter.plans import Plan
+from tierone.rewriter.restore import Compiled
+
+#: objects in an array in an object, down to a member that travels JSON-encoded and one that
+#: drops on null
+NESTED = {"type": "object", "required": ["a"], "properties": {"a": {
+    "type": "object", "required": ["b"], "properties": {"b": {
+        "type": "array", "items": {"type": "object", "required": ["c"], "properties": {
+            "c": {"type": "object"}, "d": {"type": "string"}}}}}}}}
+ANSWERS = [
+    '{"a": {"b": [{"c": "{}", "d": null}, {"c": "{\\"x\\": [1]}", "d": "y"}]}}',
+    '{"a": {"b": [{"c": "{}", "d": null}, {"c": "not json", "d": null}, {"c": "[", "d": 1}]}}',
+    '{"a": {"b": {"c": "{}"}}}',
+    '{"a": [{"b": null}]}',
+    '{"a": {"b": [7, null, [{"c": "{}"}]]}}',
+]
+
+
+def _outcome(reader: tierone.Strict, answer: str) -> object:
+    try:
+        return reader.restore(answer)
+    except tierone.StrictError as error:
+        return [(str(f.pointer), f.message) for f in error.findings]
+
+
+def test_plain_children_are_read_inline():
+    reader = tierone.strict(NESTED, "openai")
+    assert reader.restore(ANSWERS[0]) == {"a": {"b": [{"c": {}}, {"c": {"x": [1]}, "d": "y"}]}}
+    root = reader._reader.reader.root
+    called = [v for v in root.fn.__globals__.values() if isinstance(v, Plan)]
+    assert called == [root.child("a").child("b").items.child("c")]  # only the encoded member is called
+
+
+@pytest.mark.parametrize("answer", ANSWERS)
+def test_inline_reads_as_calls_do(answer, monkeypatch):
+    inline = _outcome(tierone.strict(NESTED, "openai"), answer)
+    monkeypatch.setattr(codegen, "INLINE_BUDGET", 0)
+    assert _outcome(tierone.strict(NESTED, "openai"), answer) == inline
+
+
+def test_a_recursive_shape_is_read_inline_once_per_function():
+    from tests.rewriter.models import Node
+
+    reader = tierone.strict(Node, "openai")
+    answer = '{"label": "r", "children": [{"label": "a", "children": [{"label": "b", "children": []}]}]}'
+    assert reader.parse(answer) == Node.model_validate_json(answer)
+    root = reader._reader.reader.root
+    children = root.child("children")
+    assert children.items.child("children") is children  # the shape comes back: read through a call
+    assert [v for v in root.fn.__globals__.values() if isinstance(v, Plan)] == [children]
+    assert getattr(children.items.fn, "__func__", None) is Plan._first  # read inline only: never compiled
+
+
+def test_parsed_text_is_read_without_the_restore_layers(monkeypatch):
+    reader = tierone.strict(NESTED, "openai")
+    monkeypatch.setattr(Compiled, "restore", lambda *a, **k: pytest.fail("read through Compiled.restore"))
+    assert reader.restore(ANSWERS[0]) == {"a": {"b": [{"c": {}}, {"c": {"x": [1]}, "d": "y"}]}}
+    assert _outcome(reader, ANSWERS[1])[0] == ("/a/b/1/c", "expected a JSON-encoded value (a string holding JSON)")
+
+
+def test_the_callers_object_is_left_as_it_was():  # a guard: the inline reading copies as the calls did
+    import json
+
+    reader = tierone.strict(NESTED, "openai")
+    for answer in map(json.loads, ANSWERS):
+        before = copy.deepcopy(answer)
+        _outcome(reader, answer)
+        assert answer == before
