@@ -269,3 +269,15 @@ def test_a_refusal_names_the_place_the_author_wrote_not_the_anyof_the_spelling_a
     real = {"type": "object", "properties": {"u": {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "null"}]}}}
     (refusal,) = [u for u in rewrite(real, "vendors").unfixable if u.rule == "T501"]
     assert str(refusal.pointer) == "/properties/u/anyOf/0/items"  # the author's own anyOf stays
+
+
+def test_a_nested_id_goes_so_every_ref_resolves_against_the_rendition_itself():
+    """Draft-7 generators write ``$id`` on every subschema; read as 2020-12, a ``$ref`` beside it
+    resolves against that id, and llguidance finds nothing there."""
+    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"cv": {"type": "string", "enum": ["a", "b"]}}, "type": "object",
+              "properties": {"n": {"$id": "/properties/n", "$ref": "#/definitions/cv"}}}
+    for profile in ("anthropic", "gemini", "openai"):
+        out = rewrite(schema, profile).schema
+        assert "$id" not in json.dumps(out), profile
+        assert JUDGES["llguidance"].check(out).ok, profile
+    assert restore({"n": "a"}, schema).payload == {"n": "a"}

@@ -100,3 +100,26 @@ def test_openai_takes_regular_patterns_only(pattern, verdict):
     assert found == ([] if verdict is None else ["T302"])
     kept = rewrite(_with("pattern", pattern), "openai").schema["properties"]["p"]
     assert ("pattern" in kept) == (verdict is None)
+
+
+def test_an_anchor_inside_the_pattern_is_no_regular_pattern_for_the_decoding_grammar():
+    """llguidance refuses ``$`` inside a group (``($|/)``): openai's rendition states it instead."""
+    from tierone import rewrite
+    from tierone.subset.conditions import regular_pattern
+
+    inside = "^(/?[a-z]*($|/))*$"
+    assert regular_pattern(inside) == "it uses an anchor inside the pattern (`$` at offset 11)"
+    assert regular_pattern("^[^$]+$") is None and regular_pattern("^a\\$b$") is None
+    assert regex_subset(inside) is None  # Anthropic's documented subset says nothing of anchors
+    assert "pattern" not in rewrite(_with("pattern", inside), "openai").schema["properties"]["p"]
+
+
+def test_a_null_default_is_stated_for_gemini_openapi_where_google_genai_would_drop_it():
+    from tierone import rewrite
+
+    schema = {"type": "object", "properties": {"p": {"type": ["string", "null"], "default": None}}}
+    assert rewrite(schema, "gemini-openapi").schema["properties"]["p"] == {
+        "type": "string", "description": "Default: null.", "nullable": True}
+    assert rewrite(schema, "gemini").schema["properties"]["p"]["default"] is None  # json schema: sent as it is
+    kept = {"type": "object", "properties": {"p": {"type": "string", "default": "x"}}}
+    assert rewrite(kept, "gemini-openapi").schema["properties"]["p"]["default"] == "x"

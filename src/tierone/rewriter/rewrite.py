@@ -165,7 +165,9 @@ def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> b
 #: what a rendition does not carry over: a rendition is a new document (its own ``$id`` only
 #: when the caller gives one; its dialect is the strict mode's, not the ``$schema`` the
 #: original names, which llguidance rejects for some URIs), and ``$comment`` speaks to the
-#: schema's maintainers, not to the model (Anthropic's SDK moves it into the description)
+#: schema's maintainers, not to the model (Anthropic's SDK moves it into the description); a
+#: nested ``$id`` goes too: read as 2020-12, it changes the base every ``$ref`` below it
+#: resolves against (references through one are already JSON Pointers: pointer_references)
 _NOT_CARRIED = ("$schema", "$comment")
 _NEW_DOCUMENT = "a rewritten schema is a different document"
 
@@ -182,9 +184,11 @@ def _new_document(schema: Any, id: str | None, changes: list[Change]) -> Any:
     """``schema`` without the keywords of the original document, with ``id`` as its ``$id``."""
 
     def drop(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or not any(key in node for key in _NOT_CARRIED):
+        if not isinstance(node, dict) or not any(key in node for key in _NOT_CARRIED) and not (pointer and "$id" in node):
             return node
         dropped = [key for key in _NOT_CARRIED if key in node and not (not pointer and _is_marker(node, key))]
+        if pointer and "$id" in node:  # a nested $id moves the base its $refs resolve against
+            dropped.append("$id")
         changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in dropped)
         return {k: v for k, v in node.items() if k not in dropped}
 

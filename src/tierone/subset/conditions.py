@@ -35,19 +35,21 @@ _REPEAT = re.compile(r"\{(\d+)(,(\d*))?\}")
 
 def regex_subset(value: Any) -> str | None:
     """Why ``value`` is outside Anthropic's regex subset, or None (also for a non-string)."""
-    return _scan(value, LARGEST_REPEAT)
+    return _scan(value, LARGEST_REPEAT, inner_anchors=True)
 
 
 def regular_pattern(value: Any) -> str | None:
     """Why ``value`` is no regular expression in the automaton sense (a lookaround, a
     backreference, a word boundary: what a constrained-decoding engine cannot compile into
-    its grammar; llguidance refuses them), or None (also for a non-string)."""
-    return _scan(value, None)
+    its grammar; llguidance refuses them; an anchor inside the pattern, ``($|/)``, too), or None
+    (also for a non-string)."""
+    return _scan(value, None, inner_anchors=False)
 
 
-def _scan(value: Any, largest_repeat: int | None) -> str | None:
+def _scan(value: Any, largest_repeat: int | None, *, inner_anchors: bool) -> str | None:
     """The first excluded construct of ``value``; a ``{n,m}`` bound over ``largest_repeat``
-    is one unless that is None."""
+    is one unless that is None, and a ``^`` or ``$`` elsewhere than at the pattern's ends is
+    one unless ``inner_anchors``."""
     if not isinstance(value, str):
         return None
     index, size, in_class = 0, len(value), False
@@ -72,6 +74,8 @@ def _scan(value: Any, largest_repeat: int | None) -> str | None:
             for opening, name in _GROUPS:
                 if value.startswith(opening, index):
                     return _found(name, opening, index)
+        elif char in "^$" and not inner_anchors and index != (0 if char == "^" else size - 1):
+            return _found("an anchor inside the pattern", char, index)
         elif char == "{" and largest_repeat is not None:
             repeat = _REPEAT.match(value, index)
             if repeat:
@@ -82,12 +86,20 @@ def _scan(value: Any, largest_repeat: int | None) -> str | None:
     return None
 
 
+def non_null(value: Any) -> str | None:
+    """Why ``value`` (a ``default``) is not sent as written: google-genai's ``Schema`` leaves a
+    ``None`` field out of the request, so a null default would silently go."""
+    return "it is null, which google-genai leaves out of the request" if value is None else None
+
+
 def _found(name: str, text: str, index: int) -> str:
     return f"it uses {name} (`{text}` at offset {index})"
 
 
 #: every condition a cell may name
-CONDITIONS: dict[str, Callable[[Any], str | None]] = {"regex-subset": regex_subset, "regular-pattern": regular_pattern}
+CONDITIONS: dict[str, Callable[[Any], str | None]] = {
+    "regex-subset": regex_subset, "regular-pattern": regular_pattern, "non-null": non_null,
+}
 
 
 def failure(name: str, value: Any) -> str | None:
