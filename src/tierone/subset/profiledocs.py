@@ -90,7 +90,7 @@ def page(results: Mapping[str, Any] | None) -> str:
     else:
         lines += [
             (f"Every strict rendition tierone wrote of {results['files']} schemas of "
-            f"`{results['corpus']}` (every {results['every']}th file), judged by the engines and SDKs of "
+            f"`{results['corpus']}`{'' if results['every'] == 1 else f' (every {results["every"]}th file)'}, judged by the engines and SDKs of "
             "`tests/judges.py`: *rewritten* counts the renditions, *accepted* those that no judge rejected."),
             "",
             *_judge_table(results),
