@@ -47,6 +47,11 @@ def _row(profile: Profile) -> str:
     return "| " + " | ".join(cells) + " |"
 
 
+def _which(every: int) -> str:
+    """Which files of the corpus were judged, as the sentence says it."""
+    return "" if every == 1 else f" (every {every}th file)"
+
+
 def _judge_table(results: Mapping[str, Any]) -> list[str]:
     table = results["profiles"]
     lines = ["| profile | schemas | rewritten | refused | crashed | timed out | accepted by every judge | rejected by |",
@@ -90,7 +95,7 @@ def page(results: Mapping[str, Any] | None) -> str:
     else:
         lines += [
             (f"Every strict rendition tierone wrote of {results['files']} schemas of "
-            f"`{results['corpus']}`{'' if results['every'] == 1 else f' (every {results["every"]}th file)'}, judged by the engines and SDKs of "
+         f"`{results['corpus']}`{_which(results['every'])}, judged by the engines and SDKs of "
             "`tests/judges.py`: *rewritten* counts the renditions, *accepted* those that no judge rejected."),
             "",
             *_judge_table(results),
