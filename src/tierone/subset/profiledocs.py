@@ -95,7 +95,7 @@ def page(results: Mapping[str, Any] | None) -> str:
     else:
         lines += [
             (f"Every strict rendition tierone wrote of {results['files']} schemas of "
-         f"`{results['corpus']}`{_which(results['every'])}, judged by the engines and SDKs of "
+             f"`{results['corpus']}`{_which(results['every'])}, judged by the engines and SDKs of "
             "`tests/judges.py`: *rewritten* counts the renditions, *accepted* those that no judge rejected."),
             "",
             *_judge_table(results),
