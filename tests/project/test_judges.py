@@ -102,17 +102,9 @@ def _defect(reason: str, *judges: str) -> Defect:
     return Defect(frozenset(judges), reason)
 
 
-ANCHORED_PATTERN = _defect("outlines-core limitation: a pattern with ^ compiles to a regex that matches nothing "
-                           "(openai keeps pattern)", "outlines-core")
-
-#: the cases each defect shows in (issue 13 lists most); fixing one turns its cases into XPASS,
-#: i.e. failures: then delete them here
-DEFECTS: dict[Defect, tuple[str, ...]] = {
-    ANCHORED_PATTERN: (
-        "T302-bad-pattern-openai", "cli-messy.schema.yaml-openai",
-        "T302-bad-pattern-anthropic", "cli-messy.schema.yaml-anthropic",
-    ),
-}
+#: the cases each defect shows in (``ANCHORED = _defect("why", "outlines-core")`` and its case ids);
+#: fixing one turns its cases into XPASS, i.e. failures: then delete them here. None is known
+DEFECTS: dict[Defect, tuple[str, ...]] = {}
 
 
 def _known() -> dict[str, Defect]:

@@ -85,6 +85,32 @@ def test_lint_reports_examples_and_extensions_for_gemini_openapi_only():
         assert not {d.code for d in lint(ANNOTATED, profile=profile).diagnostics} & {"T219", "T220", "T221"}
 
 
+# ---- definitions deeper than the root (rule T504) ------------------------------------------
+
+NESTED_DEFINITIONS = {
+    "definitions": {"Config": {"type": "object", "definitions": {},
+                               "properties": {"db": {"$ref": "#/definitions/Db"}}}},
+    "type": "object", "properties": {"config": {"$ref": "#/definitions/Config"},
+                                     "db": {"type": "object", "$defs": {"Port": {"type": "integer"}},
+                                            "properties": {"port": {"$ref": "#/properties/db/$defs/Port"}}}},
+}
+NESTED_DEFINITIONS["definitions"]["Db"] = {"type": "object", "properties": {"host": S}}
+
+
+def test_gemini_openapi_removes_definitions_wherever_they_stand():
+    """google-genai's Schema refuses a ``definitions`` member in a nested schema, even an empty one."""
+    found = {str(d.pointer) for d in lint(NESTED_DEFINITIONS, profile="gemini-openapi").diagnostics if d.code == "T504"}
+    assert found == {"", "/definitions/Config", "/properties/db"}
+    result = rewrite(NESTED_DEFINITIONS, "gemini-openapi")
+    assert result.ok, result.unfixable
+    text = json.dumps(result.schema)
+    assert "definitions" not in text and "$defs" not in text and "$ref" not in text
+    assert result.schema["properties"]["db"]["properties"]["port"]["type"] == "integer"
+    _accepted(result.schema, "gemini-openapi", "llguidance")
+    answer = {"config": {"db": {"host": "h"}}, "db": {"port": 5432}}
+    assert restore(answer, NESTED_DEFINITIONS).payload == answer
+
+
 # ---- what the engines cannot compile: a bare additionalProperties: false, a false member ----
 
 

@@ -103,15 +103,16 @@ def test_openai_takes_regular_patterns_only(pattern, verdict):
 
 
 def test_an_anchor_inside_the_pattern_is_no_regular_pattern_for_the_decoding_grammar():
-    """llguidance refuses ``$`` inside a group (``($|/)``): openai's rendition states it instead."""
+    """llguidance refuses ``$`` inside a group (``($|/)``): the openai and anthropic renditions state it instead."""
     from tierone import rewrite
     from tierone.subset.conditions import regular_pattern
 
     inside = "^(/?[a-z]*($|/))*$"
     assert regular_pattern(inside) == "it uses an anchor inside the pattern (`$` at offset 11)"
     assert regular_pattern("^[^$]+$") is None and regular_pattern("^a\\$b$") is None
-    assert regex_subset(inside) is None  # Anthropic's documented subset says nothing of anchors
-    assert "pattern" not in rewrite(_with("pattern", inside), "openai").schema["properties"]["p"]
+    assert regex_subset(inside) == "it uses an anchor inside the pattern (`$` at offset 11)"
+    for profile in ("openai", "anthropic"):
+        assert "pattern" not in rewrite(_with("pattern", inside), profile).schema["properties"]["p"]
 
 
 def test_a_null_default_is_stated_for_gemini_openapi_where_google_genai_would_drop_it():

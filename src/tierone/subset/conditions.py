@@ -4,13 +4,13 @@ A partial cell names its condition in the data file (``"condition": "regex-subse
 the profiles then judge each value with it instead of warning about every use.
 
 ``regex-subset`` is Anthropic's: "no backreferences, lookaround, ``\\b`` or large
-``{n,m}``". ``regular-pattern`` is the same without the bound: what a constrained-decoding
+``{n,m}``", and no anchor inside the pattern. ``regular-pattern`` is the same without the bound: what a constrained-decoding
 engine compiles into its grammar (OpenAI's strict mode constrains decoding the same way).
-The pattern is read by a small scanner of our own rather than by ``re._parser`` (private, and Python's dialect, not ECMA 262's): it walks the pattern once,
-skipping escaped characters and character classes (where ``\\b`` is a backspace), and
-names the first excluded construct it meets. Anthropic publishes no number for "large";
-tierone calls a bound above ``LARGEST_REPEAT`` large (and ``tierone probe`` sends one
-bound on each side of it, so the number can be checked against the live API).
+The pattern is read by ``core.regex_syntax``'s scanner (escapes and character classes, where
+``\\b`` is a backspace, are skipped), and the first excluded construct it meets is named.
+Anthropic publishes no number for "large"; tierone calls a bound above ``LARGEST_REPEAT`` large
+(and ``tierone probe`` sends one bound on each side of it, so the number can be checked
+against the live API).
 """
 
 from __future__ import annotations
@@ -18,6 +18,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from typing import Any
+
+from ..core.regex_syntax import atoms, is_anchor
 
 #: the largest ``{n,m}`` bound counted as small
 LARGEST_REPEAT = 100
@@ -34,8 +36,10 @@ _REPEAT = re.compile(r"\{(\d+)(,(\d*))?\}")
 
 
 def regex_subset(value: Any) -> str | None:
-    """Why ``value`` is outside Anthropic's regex subset, or None (also for a non-string)."""
-    return _scan(value, LARGEST_REPEAT, inner_anchors=True)
+    """Why ``value`` is outside Anthropic's regex subset, or None (also for a non-string).
+    Anthropic's list says nothing of anchors; one inside the pattern is an assertion like
+    ``\\b``, which its grammar cannot hold either (llguidance refuses it)."""
+    return _scan(value, LARGEST_REPEAT, inner_anchors=False)
 
 
 def regular_pattern(value: Any) -> str | None:
@@ -52,37 +56,28 @@ def _scan(value: Any, largest_repeat: int | None, *, inner_anchors: bool) -> str
     one unless ``inner_anchors``."""
     if not isinstance(value, str):
         return None
-    index, size, in_class = 0, len(value), False
-    while index < size:
-        char = value[index]
-        if char == "\\" and index + 1 < size:
-            escaped = value[index + 1]
-            if not in_class and escaped in _ESCAPES:
-                return _found(_ESCAPES[escaped], "\\" + escaped, index)
-            if not in_class and escaped in "123456789":
-                return _found("a backreference", "\\" + escaped, index)
-            index += 2
+    last = len(value) - 1
+    for atom in atoms(value):
+        index, text = atom.at, atom.text
+        if atom.in_class:
             continue
-        if in_class:
-            in_class = char != "]"
-        elif char == "[":
-            in_class = True
-            if value.startswith("]", index + 1) or value.startswith("^]", index + 1):
-                index += 2 if value[index + 1] == "]" else 3  # a leading ] is a literal
-                continue
-        elif char == "(":
+        if text[0] == "\\" and len(text) == 2:
+            if text[1] in _ESCAPES:
+                return _found(_ESCAPES[text[1]], text, index)
+            if text[1] in "123456789":
+                return _found("a backreference", text, index)
+        elif text == "(":
             for opening, name in _GROUPS:
                 if value.startswith(opening, index):
                     return _found(name, opening, index)
-        elif char in "^$" and not inner_anchors and index != (0 if char == "^" else size - 1):
-            return _found("an anchor inside the pattern", char, index)
-        elif char == "{" and largest_repeat is not None:
+        elif is_anchor(atom) and not inner_anchors and index != (0 if text == "^" else last):
+            return _found("an anchor inside the pattern", text, index)
+        elif text == "{" and largest_repeat is not None:
             repeat = _REPEAT.match(value, index)
             if repeat:
                 bounds = [int(n) for n in (repeat[1], repeat[3]) if n]
                 if max(bounds) > largest_repeat:
                     return _found(f"a repetition bound over {largest_repeat}", repeat[0], index)
-        index += 1
     return None
 
 

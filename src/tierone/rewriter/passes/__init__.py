@@ -2,8 +2,9 @@
 returns a new schema with the changes it made and what it could not do. None mutates its
 input; every pass keeps the author's key order and appends the keys it adds.
 
-The passes live by family: ``references``, ``composition``, ``closing``, ``constraints`` and
-``ordering``; ``base`` holds what they share. This module is the pass table.
+The passes live by family, a module each (``references``, ``composition``, ``closing``,
+``constraints``, ``patterns``, ``nulls``, ``ordering``...); ``base`` holds what they share.
+This module is the pass table.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from .directives import drop_directives
 from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
+from .patterns import end_anchors
 from .recursion import inline_root_ref, unshare_recursive_refs
 from .references import (
     hoist_references,
@@ -34,7 +36,7 @@ from .tuples import tuple_items
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "_merged", "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form",
+    "_merged", "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form", "end_anchors",
     "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
     "merge_all_of", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "tuple_items", "type_untyped",
@@ -53,6 +55,7 @@ TRIGGERS: dict[Pass, str] = {
     one_of_to_any_of: "oneOf",
     const_to_enum: "const",
     unshare_recursive_refs: "$ref",
+    end_anchors: "pattern",
 }
 
 #: the passes, in the order they run
@@ -73,6 +76,7 @@ PASSES: tuple[Pass, ...] = (
     type_untyped,
     encode_free_form,
     close_objects,
+    end_anchors,
     strip_constraints,
     require_all,
     spell_null,

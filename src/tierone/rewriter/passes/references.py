@@ -232,15 +232,19 @@ MAX_INLINED = 5_000
 
 
 def inline_definitions(schema: Any, options: Options) -> PassResult:
-    """Every ``$ref`` replaced by its definition, and ``$defs`` removed, for the profiles
-    whose consumers drop definitions (google-genai's ``response_schema``: rule T504). A
-    schema with a recursive reference keeps them (rule T501 reports it), as does one that
-    would grow beyond :data:`MAX_INLINED` copies.
+    """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
+    wherever they stand, for the profiles whose consumers drop definitions (google-genai's
+    ``response_schema``: rule T504). A schema with a recursive reference keeps them (rule T501
+    reports it), as does one that would grow beyond :data:`MAX_INLINED` copies.
 
     Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
     After:  ``{"properties": {"a": {"type": "string"}}}``
     """
-    if not _flagged(options, "T504") or not isinstance(schema, dict) or not ({"$defs", "definitions"} & set(schema)):
+    if not _flagged(options, "T504") or not isinstance(schema, dict):
+        return PassResult(schema)
+    holders = [visit.pointer for visit in walk(schema) if isinstance(visit.schema, dict)
+               and _HOLDERS & set(visit.schema)]
+    if not holders:
         return PassResult(schema)
     graph = ReferenceGraph.of(schema)
     if graph.recursive or graph.broken or graph.remote:
@@ -249,7 +253,11 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     budget = [MAX_INLINED]
 
     def inline(node: Any, pointer: Pointer) -> Any:
-        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(node, dict):
+            return node
+        if _HOLDERS & set(node):
+            node = {k: v for k, v in node.items() if k not in _HOLDERS}
+        ref = node.get("$ref")
         if not isinstance(ref, str):
             return node
         budget[0] -= 1
@@ -262,12 +270,17 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
         return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
 
     try:
-        inlined = transform({k: v for k, v in schema.items() if k not in ("$defs", "definitions")}, inline)
+        inlined = transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline)
     except _TooMany:
         return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", f"writing each definition where it is "
                                                  f"referenced would take more than {MAX_INLINED} copies"),))
+    nested = tuple(Change(holder, "definitions removed", _why("T504")) for holder in holders if holder)
     return PassResult(inlined, (Change(ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, "
-                                       "$defs removed", _why("T504")),))
+                                       "$defs removed", _why("T504")), *nested))
+
+
+#: the members that hold definitions
+_HOLDERS = frozenset({"$defs", "definitions"})
 
 
 class _TooMany(Exception):

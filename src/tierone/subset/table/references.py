@@ -39,11 +39,12 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T504", "definitions", "keyword", ("$defs",),
-        "`$defs` is not carried by {subset}",
+        "T504", "definitions", "keyword", ("$defs", "definitions"),
+        "`{keyword}` is not carried by {subset}",
         doc(
-            "Finds `$defs` where a consumer of the profile drops it (google-genai's "
-            "`response_schema` sends no definitions, so every `$ref` into them dangles).",
+            "Finds `$defs` (or draft 7's `definitions`), at the root or deeper, where a consumer of "
+            "the profile drops it (google-genai's `response_schema` sends no definitions, so every "
+            "`$ref` into them dangles, and refuses the member in a nested schema).",
             "A reference whose definition never reaches the model cannot be followed.",
             '{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": '
             '{"type": "string"}}}',

@@ -1,0 +1,41 @@
+"""The pass that writes a kept ``pattern`` the way a constrained-decoding engine reads it.
+
+An engine compiles a pattern into its grammar as the whole string and takes a ``^`` and a
+``$`` at its two ends for the string's ends; an anchor anywhere else is refused (llguidance) or
+misread (outlines-core reads ``^a$|^b$`` as ``a$|^b`` and refuses ``^abc`` alone). The same
+search, written with its anchors at the ends (``core.regex_syntax.anchored_at_ends``), is read
+right by all of them, and means the same to a validator.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import Pointer
+from ...core.regex_syntax import anchored_at_ends
+from ...core.walker import transform
+from .base import Change, Options, PassResult, _flagged, _policy, _why
+
+
+def end_anchors(schema: Any, options: Options) -> PassResult:
+    """A pattern the profile keeps, with an anchor elsewhere than at its two ends, is written
+    as the same search anchored at both ends (a pattern with no anchor is left as it is).
+
+    Before: ``{"type": "string", "pattern": "^$|^[0-9]{9}$"}``
+    After:  ``{"type": "string", "pattern": "^(?:|[0-9]{9})$"}``
+    """
+    policy = _policy(options, "T302")
+    if policy is not None and policy.rejecting:  # every pattern leaves the wire schema
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def respell(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or not isinstance(node.get("pattern"), str):
+            return node
+        whole = anchored_at_ends(node["pattern"])
+        if whole == node["pattern"] or _flagged(options, "T302", whole):
+            return node
+        changes.append(Change(pointer, "pattern written with its anchors at its two ends (the same search)", _why("T302")))
+        return {**node, "pattern": whole}
+
+    return PassResult(transform(schema, respell), tuple(changes))
