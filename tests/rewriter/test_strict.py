@@ -68,6 +68,20 @@ class TestParse:
             assert person.parse(answer) == expected
         assert person.parse(text).age == 30  # null meant absent: the default ran
 
+    def test_the_short_way_and_the_long_way_read_a_model_answer_alike(self, person: Strict):
+        """Text is read the short way where it can be; whitespace JSON does not know, a long
+        integer or an invalid answer go the long way, with the same result or errors."""
+        text = json.dumps(PERSON)
+        assert person.parse(f"\u00a0{text}\u2003") == person.parse(text) == person.parse(PERSON)
+        counted = tierone.strict(Inventory, "openai")
+        assert counted.parse(f'{{"counts": "{{\\"n\\": {2**70}}}", "tags": [], "note": null}}').counts == {"n": 2**70}
+        bad = json.dumps({**PERSON, "home": {"street": 1, "city": "Oslo", "postcode": None}})
+        with pytest.raises(tierone.StrictError) as short:
+            person.parse(bad)
+        with pytest.raises(tierone.StrictError) as long:
+            person.parse(json.loads(bad))
+        assert short.value.errors == long.value.errors and short.value.errors[0][0] == Pointer(("home", "street"))
+
     def test_the_models_validators_run(self):
         invoice = tierone.strict(Invoice, "openai")
         line = {"title": "  ship  ", "status": None, "priority": "high", "subtasks": None, "assignees": None}
