@@ -1,7 +1,7 @@
 """tierone's rewrite against the peers' strict-schema helpers, over the same corpus files, in one process.
 
 The peers: pydantic-ai's ``OpenAIJsonSchemaTransformer`` (strict) and openai-agents'
-``ensure_strict_json_schema``. Each tool takes every file's parsed schema (parsing is not
+``ensure_strict_json_schema``. Each tool takes every file's parsed schema (parsing and copying are not
 timed) and makes its strict rendition; tierone's side is ``tierone.rewrite`` under
 ``--profile``, which also lints its output. The tools run alternately, ``--runs`` times; the
 report gives each tool's median, the ratio tierone / pydantic-ai (target: at most 2) and
@@ -46,7 +46,7 @@ def pydantic_ai_tool() -> Callable[[Any], str]:
 
     def run(schema: Any) -> str:
         try:
-            OpenAIJsonSchemaTransformer(copy.deepcopy(schema), strict=True).walk()
+            OpenAIJsonSchemaTransformer(schema, strict=True).walk()
         except UserError:
             return "refused"
         return "rewrote"
@@ -60,7 +60,7 @@ def openai_agents_tool() -> Callable[[Any], str]:
 
     def run(schema: Any) -> str:
         try:
-            ensure_strict_json_schema(schema)  # it copies the schema itself
+            ensure_strict_json_schema(schema)  # it changes the schema in place (measure() hands it a copy)
         except UserError:
             return "refused"
         return "rewrote"
@@ -69,10 +69,14 @@ def openai_agents_tool() -> Callable[[Any], str]:
 
 
 def measure(tool: Callable[[Any], str], schemas: list[Any]) -> tuple[float, Counter[str]]:
-    """Seconds for ``tool`` over every schema, and its outcomes."""
+    """Seconds for ``tool`` over every schema, and its outcomes. Each run of each tool is
+    handed copies of the parsed schemas, made before the clock starts: openai-agents changes
+    its input in place (and leaves it holding itself where it gives up), so no tool may see
+    another's leftovers."""
     outcomes: Counter[str] = Counter()
+    copies = copy.deepcopy(schemas)
     start = time.perf_counter()
-    for schema in schemas:
+    for schema in copies:
         try:
             outcomes[tool(schema)] += 1
         except Exception:  # noqa: BLE001 - a crash is counted, the run goes on

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 import sys
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import InputError
@@ -161,6 +161,16 @@ def load_schema(given: str | os.PathLike[str] | Any, name: str = DATA) -> Source
     source = load_input(given, models=True, name=name, dash=False)
     require_schema(source.data, source.path)
     return source
+
+
+def schema_data(given: Any) -> Any:
+    """The schema a source of the Python API stands for: data handed over (an object or a
+    boolean; held to what loading accepts, so data that holds itself is an
+    :class:`InputError`, never a hang), or what :func:`load_schema` loads."""
+    if isinstance(given, (Mapping, bool)):
+        refuse_lone_surrogates(given, DATA)
+        return given
+    return load_schema(given).data
 
 
 #: what is shown of an exception raised by user code, at most

@@ -134,13 +134,16 @@ def lone_surrogate(escape: str) -> str:
 
 def refuse_lone_surrogates(data: Any, path: str, locator: Locator | None = None) -> None:
     """Raise :class:`InputError` at the first string (a member name or a value) of ``data``
-    holding a lone surrogate: such a string is not Unicode text and cannot be written out."""
+    holding a lone surrogate: such a string is not Unicode text and cannot be written out.
+    Data handed over from Python is held to what loading accepts as well: at most
+    :data:`MAX_DEPTH` levels and :data:`MAX_NODES` values (a container that holds itself, which
+    no JSON text can make, is refused as one)."""
     try:
         orjson.dumps(data)  # at C speed; it refuses lone surrogates, but also deep or odd values
         return
     except TypeError:
         pass
-    parts = _lone_surrogate_at(data)
+    parts = _lone_surrogate_at(data, path)
     if parts is None:
         return
     at, char = parts
@@ -148,23 +151,52 @@ def refuse_lone_surrogates(data: Any, path: str, locator: Locator | None = None)
     raise InputError(path, lone_surrogate(f"\\u{ord(char):04x}"), line, column)
 
 
-def _lone_surrogate_at(data: Any) -> tuple[tuple[Any, ...], str] | None:
+def _lone_surrogate_at(data: Any, path: str) -> tuple[tuple[Any, ...], str] | None:
     """Where the first lone surrogate of ``data`` is, in document order (its pointer's parts),
-    and which it is."""
+    and which it is; :class:`InputError` past :data:`MAX_DEPTH` levels or :data:`MAX_NODES`
+    values."""
     # Each entry: (a value, its pointer's parts, whether its parts end with a member name to check)
     stack: list[tuple[Any, tuple[Any, ...], bool]] = [(data, (), False)]
+    budget = MAX_NODES
     while stack:
         value, parts, named = stack.pop()
+        budget -= 1
+        if budget < 0:
+            raise InputError(path, f"the data holds more than {MAX_NODES:,} values; refusing to read it")
         if named and isinstance(parts[-1], str) and (found := _SURROGATE.search(parts[-1])) is not None:
             return parts, found.group(0)
         if isinstance(value, str):
             if (found := _SURROGATE.search(value)) is not None:
                 return parts, found.group(0)
+        elif isinstance(value, (dict, list)) and len(parts) >= MAX_DEPTH:
+            itself = " (a container that holds itself)" if _holds_itself(data) else ""
+            raise InputError(path, f"nesting is deeper than {MAX_DEPTH} levels{itself}; refusing to read it")
         elif isinstance(value, dict):
             stack.extend((item, (*parts, key), True) for key, item in reversed(value.items()))
         elif isinstance(value, list):
             stack.extend((value[index], (*parts, index), False) for index in range(len(value) - 1, -1, -1))
     return None
+
+
+def _holds_itself(data: Any) -> bool:
+    """Whether a dict or list of ``data`` contains itself, at any depth."""
+    done: set[int] = set()
+    on_path: set[int] = set()
+    stack: list[tuple[Any, bool]] = [(data, False)]
+    while stack:
+        value, leaving = stack.pop()
+        if leaving:
+            on_path.discard(id(value))
+            done.add(id(value))
+            continue
+        if not isinstance(value, (dict, list)) or id(value) in done:
+            continue
+        if id(value) in on_path:
+            return True
+        on_path.add(id(value))
+        stack.append((value, True))
+        stack.extend((item, False) for item in (value.values() if isinstance(value, dict) else value))
+    return False
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")

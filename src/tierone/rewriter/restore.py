@@ -261,11 +261,9 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
     >>> restore({"a": None}, original).payload
     {}
     """
-    if not isinstance(original, (dict, bool)):
-        from ..core.inputs import load_schema
+    from ..core.inputs import schema_data
 
-        original = load_schema(original).data
-    return compiled(original).restore(payload)
+    return compiled(schema_data(original)).restore(payload)
 
 
 def out_of_room(error: BaseException) -> bool:

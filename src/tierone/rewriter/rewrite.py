@@ -6,7 +6,7 @@ import os
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..core.inputs import load_schema
+from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform, walk
@@ -61,8 +61,7 @@ def rewrite(
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "vendors").schema["properties"]
     {'a': {'anyOf': [{'type': 'string'}, {'type': 'null'}]}}
     """
-    if not isinstance(schema, (Mapping, bool)):
-        schema = load_schema(schema).data  # a path, module:attribute or a model; never JSON text
+    schema = schema_data(schema)  # data as given, or a path, module:attribute or a model; never JSON text
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     if open_objects not in ("encode", "error"):

@@ -15,10 +15,15 @@ from .reader import Path, Plan, Reader
 
 def to_strict_form(instance: Any, original: Any) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema.
-    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model."""
-    from ..core.depth import deeply
+    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. An instance
+    nested past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` levels (or holding itself) is a
+    :class:`~tierone.core.validation.TooDeep` error, as restore says of such an answer."""
+    from ..core.depth import MAX_JUDGED_DEPTH, deeply, depth_over
+    from ..core.validation import TooDeep
 
     original = _schema(original)
+    if depth_over(instance):
+        raise TooDeep(f"too deep: the instance nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
     return deeply(_fill, instance, original, True)
 
 
@@ -31,11 +36,9 @@ def normalized(instance: Any, original: Any) -> Any:
 
 
 def _schema(original: Any) -> Any:
-    if isinstance(original, (dict, bool)):
-        return original
-    from ..core.inputs import load_schema
+    from ..core.inputs import schema_data
 
-    return load_schema(original).data
+    return schema_data(original)
 
 
 def _fill(instance: Any, original: Any, fill: bool) -> Any:
