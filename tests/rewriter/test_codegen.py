@@ -101,3 +101,33 @@ class TestUnchangedBranches:
         reader = tierone.strict(schema, "openai")
         assert reader.restore({"where": {"town": None}}) == {"where": {}}
         assert judged[0] == {"town": None}
+
+
+class TestALoneBranchBesideNull:
+    """A union of one branch and null, read for a model: a value that is not null can only be
+    the branch's, which is read without a validator's word (the model judges it)."""
+
+    @staticmethod
+    def _model():
+        from .models import Person
+
+        return tierone.strict(Person, "openai")
+
+    def test_the_branch_is_read_and_no_validator_asked(self, monkeypatch):
+        from .models import Address
+
+        judged: list[object] = []
+        monkeypatch.setattr(Reader, "satisfies", lambda self, entry, value: judged.append(value) or True)
+        person = self._model()
+        home = {"street": "1 Main", "city": "Oslo", "postcode": None}
+        work = {"street": "2 Side", "city": "Oslo", "postcode": None}
+        answer = {"name": "Ann", "email": None, "age": None, "home": home, "work": work}
+        assert person.parse(answer).work == Address(street="2 Side", city="Oslo")
+        assert person.parse({**answer, "work": None}).work is None
+        assert judged == []
+
+    def test_a_value_the_branch_cannot_hold_is_left_for_the_model_to_refuse(self):
+        home = {"street": "1 Main", "city": "Oslo", "postcode": None}
+        with pytest.raises(tierone.StrictError) as raised:
+            self._model().parse({"name": "Ann", "email": None, "age": None, "home": home, "work": "elsewhere"})
+        assert [str(f.pointer) for f in raised.value.findings] == ["/work"]

@@ -222,6 +222,16 @@ def _code(lines: tuple[str, ...]) -> Any:
     return next(c for c in module.co_consts if getattr(c, "co_name", None) == "read")
 
 
+#: a value of each JSON type but null
+_NOT_NULL = ({}, [], "", 0, 0.5, True)
+
+
+def _null_alone(entry: list[Any]) -> bool:
+    """Whether the union branch ``entry`` leaves its value as it is and its verdict rules out
+    every value but ``null``."""
+    return bool(entry[0].inert) and all(entry[3](value) is False for value in _NOT_NULL)
+
+
 def _same(value: Any, pointer: Any, walk: Any) -> Any:
     return value
 
@@ -246,13 +256,19 @@ def _branch_of(plan: Plan) -> Any:
         return tuple(made)
 
     union = steps(plan.union)
+    # a branch that holds null alone changes no other value and is ruled out for it at once
+    besides_null = steps(tuple(entry for entry in plan.union if not _null_alone(entry)))
     tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
 
     def branch(value: Any, pointer: Any, walk: Any) -> Any:
-        tried: list[tuple[list[Any], Any, bool | None]] = []
-        entries = union
+        entries = union if value is None else besides_null
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
+        if walk.trusted and len(entries) == 1 and entries[0][4]:  # a lone branch that records no error
+            step, verdict_of = entries[0][0], entries[0][1]
+            candidate = value if step.inert else walk.in_place(value, step, pointer)
+            return value if verdict_of(candidate) is False else candidate  # the model judges it
+        tried: list[tuple[list[Any], Any, bool | None]] = []
         for step, verdict_of, entry, spare, direct in entries:
             if step.inert:
                 candidate = value

@@ -30,7 +30,7 @@ def loads(text: str | bytes) -> Any:
     raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
     if _LONG_NUMBER in raw.translate(_DIGITS):
         raise orjson.JSONDecodeError("an integer past 64 bits", "", 0)
-    return orjson.loads(text)
+    return orjson.loads(raw)  # the bytes at hand (a lone surrogate in them is refused, as in the text)
 
 
 #: where a walk is: None at the root, else (where the parent is, the member name or index);
