@@ -223,7 +223,7 @@ def _code(lines: tuple[str, ...]) -> Any:
 
 
 #: a value of each JSON type but null
-_NOT_NULL = ({}, [], "", 0, 0.5, True)
+_NOT_NULL: tuple[Any, ...] = ({}, [], "", 0, 0.5, True)
 
 
 def _null_alone(entry: list[Any]) -> bool:
