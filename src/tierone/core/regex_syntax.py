@@ -6,7 +6,7 @@ string containing ``abc``). Constrained-decoding engines read a pattern as the w
 instead, and strip a ``^`` and a ``$`` found at its two ends: an anchor anywhere else (``^a|b$``,
 ``^abc`` alone) is refused or misread (outlines-core makes ``^a$|^b$`` the regex ``a$|^b``).
 :func:`anchored_at_ends` writes such a pattern as one that means the same to a validator and
-has its anchors at the two ends only. The reading is Python's own small scanner, not
+has its anchors at the two ends only. The reading is a small scanner of tierone's own, not
 ``re._parser`` (private, and Python's dialect): it skips escapes (``\\$`` is a dollar) and
 character classes (where ``^`` and ``$`` are characters, ``\\b`` a backspace).
 """
