@@ -110,7 +110,8 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
                 row = judges.setdefault(name, {"rejected": 0, "pointer": pointer, "detail": detail, "example": path})
                 row["rejected"] += 1
         table[profile] = {"schemas": len(results), **{k: counts[k] for k in OUTCOMES},
-                          "crashed example": examples.get("crashed"), "judges": judges}
+                          "crashed example": examples.get("crashed"), "timed out example": examples.get("timed out"),
+                          "judges": judges}
     return table
 
 
@@ -119,8 +120,9 @@ def render(table: dict[str, Any]) -> str:
     for profile, row in table.items():
         counts = ", ".join(f"{k} {row[k]}" for k in OUTCOMES)
         lines.append(f"{profile}: {row['schemas']} schemas: {counts}")
-        if row["crashed example"]:
-            lines.append(f"  crashed, e.g. {row['crashed example']}")
+        for outcome in ("crashed", "timed out"):
+            if row.get(f"{outcome} example"):
+                lines.append(f"  {outcome}, e.g. {row[f'{outcome} example']}")
         for name, judge in sorted(row["judges"].items(), key=lambda item: -item[1]["rejected"]):
             lines.append(f"  {name:20} rejected {judge['rejected']:4}  first at {repr(judge['pointer']) if judge['pointer'] is not None else '-':30} e.g. {judge['example']}")
             lines.append(f"  {'':20} {judge['detail'][:110]}")
@@ -155,10 +157,11 @@ def _combine(parts: list[Path], save: Path | None) -> int:
     for run in loaded:
         for profile, row in run["profiles"].items():
             into = table.setdefault(profile, {"schemas": 0, **{k: 0 for k in OUTCOMES}, "crashed example": None,
-                                              "judges": {}})
+                                              "timed out example": None, "judges": {}})
             for key in ("schemas", *OUTCOMES):
                 into[key] += row[key]
-            into["crashed example"] = into["crashed example"] or row["crashed example"]
+            for outcome in ("crashed", "timed out"):
+                into[f"{outcome} example"] = into[f"{outcome} example"] or row.get(f"{outcome} example")
             for name, judged in row["judges"].items():
                 kept = into["judges"].setdefault(name, {**judged, "rejected": 0})
                 kept["rejected"] += judged["rejected"]
