@@ -124,6 +124,30 @@ def test_a_closed_object_without_properties_says_properties_for_every_profile(pr
 
 
 @pytest.mark.parametrize("profile", ["gemini", "gemini-openapi", "anthropic", "openai", "tier1"])
+def test_a_closed_nullable_object_without_properties_says_properties_too(profile):
+    result = rewrite(obj({"events": {"type": ["object", "null"], "additionalProperties": False}}), profile)
+    assert result.ok, result.unfixable
+    assert '"properties": {}' in json.dumps(result.schema["properties"]["events"])
+    _accepted(result.schema, "outlines-core", "llguidance")
+    assert restore({"events": None}, result.schema).payload == {"events": None}
+
+
+@pytest.mark.parametrize("profile", ["gemini-openapi", "openai", "anthropic"])
+def test_an_object_union_declaring_no_properties_drops_its_additional_properties_true(profile):
+    """``true`` says nothing beside a union whose branches carry the shape; google-genai and
+    openai-agents raise on it (``gemini``, whose objects may stay open, keeps it)."""
+    person = {"type": "object", "additionalProperties": True, "anyOf": [
+        {"type": "object", "properties": {"name": S}, "required": ["name"]},
+        {"type": "object", "properties": {"email": S}, "required": ["email"]}]}
+    result = rewrite(obj({"author": person}), profile)
+    assert result.ok, result.unfixable
+    assert "additionalProperties" not in result.schema["properties"]["author"]
+    _accepted(result.schema, "llguidance", {"gemini-openapi": "gemini-openapi", "openai": "openai-agents"}.get(
+        profile, "anthropic-transform"))
+    assert restore({"author": {"name": "Ann"}}, obj({"author": person})).payload == {"author": {"name": "Ann"}}
+
+
+@pytest.mark.parametrize("profile", ["gemini", "gemini-openapi", "anthropic", "openai", "tier1"])
 def test_an_optional_false_member_is_removed_and_answers_still_restore(profile):
     original = {"type": "object", "properties": {"legacy": False, "name": S}, "required": ["name"]}
     result = rewrite(original, profile)

@@ -126,8 +126,9 @@ def close_objects(schema: Any, options: Options) -> PassResult:
 
 
 def _union_without_shape(node: dict[str, Any]) -> bool:
-    """An untyped union that declares no properties: its branches carry the shape."""
-    return ("anyOf" in node or "oneOf" in node) and "type" not in node and not node.get("properties")
+    """A union that declares no properties (untyped, or of type object, which close_objects
+    then leaves to the branches): its branches carry the shape."""
+    return ("anyOf" in node or "oneOf" in node) and node.get("type") in (None, "object") and not node.get("properties")
 
 
 def require_all(schema: Any, options: Options) -> PassResult:
@@ -243,9 +244,10 @@ def _over_budget(schema: Any, options: Options) -> PassResult:
 
 
 def _closed_object(node: dict[str, Any]) -> bool:
-    """``additionalProperties: false`` on a node of type object only (``"object"`` or
-    ``["object"]``, which spell_null later writes as the former)."""
-    return node.get("additionalProperties") is False and declared_types(node) == ("object",)
+    """``additionalProperties: false`` on a node whose types are object (``"object"``,
+    ``["object"]``) or object and null (``["object", "null"]``: the members apply to the object)."""
+    types = declared_types(node)
+    return node.get("additionalProperties") is False and types is not None and set(types) in ({"object"}, {"object", "null"})
 
 
 def _in_order(node: dict[str, Any], properties: dict[str, Any]) -> list[Any]:
