@@ -64,6 +64,34 @@ def _judge_table(results: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+#: why a judge still rejects some renditions, by a phrase of its message: the consumers' own
+#: limits, where the rendition is what its vendor accepts
+LIMITS = {
+    "is not supported by Outlines": (
+        "outlines-core compiles only some of the formats OpenAI and Anthropic document (not `duration`, "
+        "`hostname`, `ipv4`, `ipv6`); those renditions keep the formats their vendor's decoding enforces "
+        "(llguidance compiles them)"),
+    "Ref recusion limit": (
+        "outlines-core follows a reference at most three levels deep and refuses recursion through a map "
+        "(`additionalProperties`), which Gemini keeps"),
+}
+
+
+def _rejections(results: Mapping[str, Any]) -> list[str]:
+    """One line per profile and judge that rejected something: how many, the first message and
+    where, and the reason when it is a consumer's known limit."""
+    lines = []
+    for name, row in results["profiles"].items():
+        for judge, entry in sorted(row["judges"].items(), key=lambda item: -item[1]["rejected"]):
+            detail = " ".join(str(entry["detail"]).split())
+            shown = detail if len(detail) <= 100 else detail[:97] + "..."
+            at = f" at `{entry['pointer']}`" if entry.get("pointer") else ""
+            why = next((f" {reason}." for phrase, reason in LIMITS.items() if phrase in detail), "")
+            lines.append(f"- `{name}`, {judge} ({entry['rejected']}): \"{shown}\", first in "
+                         f"`{entry['example']}`{at}.{why}")
+    return lines
+
+
 def page(results: Mapping[str, Any] | None) -> str:
     """docs/profiles.md, with the judge table from ``results`` (the saved judge_corpus run)."""
     lines = [
@@ -100,4 +128,8 @@ def page(results: Mapping[str, Any] | None) -> str:
             "",
             *_judge_table(results),
         ]
+        rejected = _rejections(results)
+        if rejected:
+            lines += ["", "What each judge still rejects (its first rejection, and why where it is the consumer's own limit):",
+                      "", *rejected]
     return "\n".join(lines) + "\n"
