@@ -25,8 +25,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from .branches import branch_of
 from .decoding import read_encoded
-from .plans import Plan, plain, reentrant
+from .plans import Plan, reentrant
 
 
 def compiled(plan: Plan) -> Any:
@@ -47,7 +48,7 @@ def compiled(plan: Plan) -> Any:
             names[f"A{i}"] = step
             lines.append(f"value = walk.in_place(value, A{i}, pointer)")
     if plan.union:
-        names["branch"] = _branch_of(plan)
+        names["branch"] = branch_of(plan)
         lines.append("value = branch(value, pointer, walk)")
     emit = _Emit(names, plan)
     lines.append("if isinstance(value, dict):")
@@ -144,7 +145,7 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
     emit.left -= 1
     if shape == "union":
         _guard(plan)
-        return [f"{into} = {emit.bind('B', _branch_of(plan))}({value}, {pointer}, walk)"]
+        return [f"{into} = {emit.bind('B', branch_of(plan))}({value}, {pointer}, walk)"]
     emit.stack.append(plan)
     try:
         if shape == "array" and plan.items is not None:
@@ -222,83 +223,5 @@ def _code(lines: tuple[str, ...]) -> Any:
     return next(c for c in module.co_consts if getattr(c, "co_name", None) == "read")
 
 
-#: a value of each JSON type but null
-_NOT_NULL: tuple[Any, ...] = ({}, [], "", 0, 0.5, True)
-
-
-def _null_alone(entry: list[Any]) -> bool:
-    """Whether the union branch ``entry`` leaves its value as it is and its verdict rules out
-    every value but ``null``."""
-    return bool(entry[0].inert) and all(entry[3](value) is False for value in _NOT_NULL)
-
-
 def _same(value: Any, pointer: Any, walk: Any) -> Any:
     return value
-
-
-
-def _branch_of(plan: Plan) -> Any:
-    """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
-    branch the restored value satisfies (a model judges a lone possible branch when
-    ``trusted``). A branch that records no error is read without the errors set aside.
-    One shortcut: a branch that left the value as it was need not be judged
-    when judging it can raise nothing and every later branch is ruled out by its quick
-    verdict on the value (both outcomes give the value back)."""
-    reader = plan._reader
-    plain_at = {id(entry): plain(reader, entry[1]) for entry in plan.union}
-
-    def steps(entries: tuple[list[Any], ...]) -> tuple[tuple[Any, ...], ...]:
-        made = []
-        for i, entry in enumerate(entries):
-            later = entries[i + 1:]
-            spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
-            made.append((entry[0], entry[3], entry, spare, entry[0].quiet))
-        return tuple(made)
-
-    union = steps(plan.union)
-    # a branch that holds null alone changes no other value and is ruled out for it at once
-    besides_null = steps(tuple(entry for entry in plan.union if not _null_alone(entry)))
-    tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
-
-    def branch(value: Any, pointer: Any, walk: Any) -> Any:
-        entries = union if value is None else besides_null
-        if tag is not None and type(value) is dict and type(value.get(tag)) is str:
-            entries = tagged.get(value[tag], ())  # a discriminator names the one branch
-        if walk.trusted and len(entries) == 1 and entries[0][4]:  # a lone branch that records no error
-            step, verdict_of = entries[0][0], entries[0][1]
-            candidate = value if step.inert else walk.in_place(value, step, pointer)
-            return value if verdict_of(candidate) is False else candidate  # the model judges it
-        tried: list[tuple[list[Any], Any, bool | None]] = []
-        for step, verdict_of, entry, spare, direct in entries:
-            if step.inert:
-                candidate = value
-            elif direct:  # records no error: none to set aside
-                candidate = walk.in_place(value, step, pointer)
-            else:
-                saved = walk.errors
-                walk.errors = []
-                try:
-                    candidate = walk.in_place(value, step, pointer)
-                    failed = bool(walk.errors)
-                finally:
-                    walk.errors = saved
-                if failed:
-                    continue
-            verdict = verdict_of(candidate)
-            if verdict is True and not tried:
-                return candidate
-            if verdict is not False:
-                if not walk.trusted:
-                    if verdict or (spare is not None and candidate == value and all(v(value) is False for v in spare)) \
-                            or walk.satisfies(entry, candidate):
-                        return candidate
-                    continue
-                tried.append((entry, candidate, verdict))
-        if len(tried) == 1:
-            return tried[0][1]
-        for entry, candidate, verdict in tried:
-            if verdict or walk.satisfies(entry, candidate):
-                return candidate
-        return value
-
-    return branch
