@@ -4,8 +4,9 @@ A partial cell names its condition in the data file (``"condition": "regex-subse
 the profiles then judge each value with it instead of warning about every use.
 
 ``regex-subset`` is Anthropic's: "no backreferences, lookaround, ``\\b`` or large
-``{n,m}``", and no anchor inside the pattern. ``regular-pattern`` is the same without the bound: what a constrained-decoding
-engine compiles into its grammar (OpenAI's strict mode constrains decoding the same way).
+``{n,m}``", and no anchor inside the pattern. ``regular-pattern`` is the same without the
+bound: what a constrained-decoding engine compiles into its grammar (OpenAI's strict mode
+constrains decoding the same way).
 The pattern is read by ``core.regex_syntax``'s scanner (escapes and character classes, where
 ``\\b`` is a backspace, are skipped), and the first excluded construct it meets is named.
 Anthropic publishes no number for "large"; tierone calls a bound above ``LARGEST_REPEAT`` large

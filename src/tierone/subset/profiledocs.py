@@ -70,7 +70,7 @@ LIMITS = {
     "is not supported by Outlines": (
         "outlines-core compiles only some of the formats OpenAI and Anthropic document (not `duration`, "
         "`hostname`, `ipv4`, `ipv6`); those renditions keep the formats their vendor's decoding enforces "
-        "(llguidance compiles them)"),
+        "(llguidance accepts them)"),
     "Ref recusion limit": (
         "outlines-core follows a reference at most three levels deep and refuses recursion through a map "
         "(`additionalProperties`), which Gemini keeps"),
