@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import InputError
-from .loading import Source, load_bytes, load_path, printable, refuse_lone_surrogates
+from .loading import Source, load_bytes, load_path, printable, require_json_data
 
 if TYPE_CHECKING:
     from .discovery import NoMatch
@@ -47,7 +47,7 @@ def load_input(
         return load_path(given)
     if models and is_model(given):
         return model_source(given, model_name(given))
-    refuse_lone_surrogates(given, name)
+    require_json_data(given, name)
     return Source(name, given, "data")
 
 
@@ -142,7 +142,7 @@ def model_source(target: Any, name: str) -> Source:
         raise
     except BaseException as error:  # noqa: BLE001 (user code)
         raise InputError(name, f"model_json_schema() failed: {_raised(error)}") from None
-    refuse_lone_surrogates(schema, name)
+    require_json_data(schema, name)
     from .model_places import ModelLocator, shown, source_file
 
     file = source_file(target)
@@ -168,7 +168,7 @@ def schema_data(given: Any) -> Any:
     boolean; held to what loading accepts, so data that holds itself is an
     :class:`InputError`, never a hang), or what :func:`load_schema` loads."""
     if isinstance(given, (Mapping, bool)):
-        refuse_lone_surrogates(given, DATA)
+        require_json_data(given, DATA)
         return given
     return load_schema(given).data
 

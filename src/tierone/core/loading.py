@@ -24,14 +24,14 @@ from .source import (
     batch,
     check_size,
     printable,
-    refuse_lone_surrogates,
+    require_json_data,
     room_for_depth,
 )
 
 __all__ = [
     "MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "RECURSION_LIMIT", "YAML_SUFFIXES", "Source", "batch", "check_size",
     "is_yaml_name", "load_bytes", "load_json", "load_path", "printable", "read_regular",
-    "refuse_lone_surrogates", "room_for_depth", "special_kind",
+    "require_json_data", "room_for_depth", "special_kind",
 ]
 
 

@@ -132,11 +132,11 @@ def lone_surrogate(escape: str) -> str:
     return f"lone surrogate {shown} in a string: not valid Unicode text"
 
 
-def refuse_lone_surrogates(data: Any, path: str, locator: Locator | None = None) -> None:
-    """Raise :class:`InputError` at the first string (a member name or a value) of ``data``
-    holding a lone surrogate: such a string is not Unicode text and cannot be written out.
-    Data handed over from Python is held to what loading accepts as well: at most
-    :data:`MAX_DEPTH` levels and :data:`MAX_NODES` values (a container that holds itself, which
+def require_json_data(data: Any, path: str, locator: Locator | None = None) -> None:
+    """Raise :class:`InputError` unless ``data`` is JSON data as loading accepts it: at the
+    first string (a member name or a value) holding a lone surrogate (such a string is not
+    Unicode text and cannot be written out), and for data handed over from Python, past
+    :data:`MAX_DEPTH` levels or :data:`MAX_NODES` values (a container that holds itself, which
     no JSON text can make, is refused as one)."""
     try:
         orjson.dumps(data)  # at C speed; it refuses lone surrogates, but also deep or odd values

@@ -18,7 +18,7 @@ from .source import (
     decode,
     duplicate_key,
     printable,
-    refuse_lone_surrogates,
+    require_json_data,
     shown_name,
 )
 
@@ -59,7 +59,7 @@ def load_yaml(data: bytes, path: str) -> Source:
     locator = TreeLocator(tree)
     data_tree = to_json_data(tree, path)
     if "\\u" in text or "\\U" in text:  # the only escapes that can make a lone surrogate
-        refuse_lone_surrogates(data_tree, path, locator)
+        require_json_data(data_tree, path, locator)
     return Source(path, data_tree, "yaml", locator, text)
 
 
