@@ -226,6 +226,10 @@ def compiled(original: Any) -> Compiled:
         key = orjson.dumps(original)
     except (TypeError, orjson.JSONEncodeError):
         key = None  # keys that are not strings, integers past 64 bits: not cached
+        from ..core.inputs import DATA
+        from ..core.loading import require_json_data
+
+        require_json_data(original, DATA)  # but data nested past loading's limit, or holding itself, is refused
     if key is not None:
         with _cache_lock:
             found = _cache.get(key)
@@ -261,9 +265,11 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
     >>> restore({"a": None}, original).payload
     {}
     """
-    from ..core.inputs import schema_data
+    if not isinstance(original, (dict, bool)):  # data is checked by compiled(), with the JSON text it makes anyway
+        from ..core.inputs import schema_data
 
-    return compiled(schema_data(original)).restore(payload)
+        original = schema_data(original)
+    return compiled(original).restore(payload)
 
 
 def out_of_room(error: BaseException) -> bool:
