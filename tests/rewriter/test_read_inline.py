@@ -58,8 +58,9 @@ def test_a_recursive_shape_is_read_inline_once_per_function():
     root = reader._reader.reader.root
     children = root.child("children")
     assert children.items.child("children") is children  # the shape comes back: read through a call
-    assert [v for v in root.fn.__globals__.values() if isinstance(v, Plan)] == [children]
-    assert getattr(children.items.fn, "__func__", None) is Plan._first  # read inline only: never compiled
+    assert [v for v in root.owns.__globals__.values() if isinstance(v, Plan)] == [children]  # parse owns its text
+    assert getattr(children.items.owns, "__func__", None) is Plan._first_owning  # read inline only: never compiled
+    assert getattr(root.fn, "__func__", None) is Plan._first  # the copying reading was not needed
 
 
 def test_parsed_text_is_read_without_the_restore_layers(monkeypatch):
@@ -77,3 +78,35 @@ def test_the_callers_object_is_left_as_it_was():  # a guard: the inline reading 
         before = copy.deepcopy(answer)
         _outcome(reader, answer)
         assert answer == before
+
+
+@pytest.mark.parametrize("budget", [0, codegen.INLINE_BUDGET])
+@pytest.mark.parametrize("answer", ANSWERS)
+def test_reading_in_place_reads_as_reading_copies(answer, budget, monkeypatch):
+    import json
+
+    monkeypatch.setattr(codegen, "INLINE_BUDGET", budget)
+    reader = tierone.strict(NESTED, "openai")._reader.reader
+    copied = reader.read(json.loads(answer), True)
+    owned = json.loads(answer)
+    assert reader.read(owned, True, owned=True) == copied
+    assert getattr(reader.root.owns, "__func__", None) is None  # compiled on its own
+
+
+def test_a_union_branch_tried_in_vain_leaves_the_owned_value_as_it_was():
+    from pydantic import BaseModel
+
+    class Encoded(BaseModel):  # its free-form member travels JSON-encoded: reading decodes it
+        x: dict[str, int]
+        n: int
+
+    class Plain(BaseModel):
+        x: str
+        s: str
+
+    class Either(BaseModel):
+        u: Encoded | Plain
+
+    reader = tierone.strict(Either, "openai")
+    assert reader.parse('{"u": {"x": "{}", "s": "hi"}}') == Either(u=Plain(x="{}", s="hi"))
+    assert reader.parse('{"u": {"x": "{\\"a\\": 1}", "n": 2}}') == Either(u=Encoded(x={"a": 1}, n=2))

@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from .plans import Plan, plain
+from .plans import Plan
+from .verdicts import plain
 
 #: a value of each JSON type but null
 _NOT_NULL: tuple[Any, ...] = ({}, [], "", 0, 0.5, True)

@@ -30,10 +30,13 @@ from .decoding import read_encoded
 from .plans import Plan, reentrant
 
 
-def compiled(plan: Plan) -> Any:
-    """The function that reads a value through ``plan``: ``fn(value, pointer, walk)``."""
-    if getattr(plan.fn, "__func__", None) is not Plan._first:
-        return plan.fn
+def compiled(plan: Plan, owning: bool = False) -> Any:
+    """The function that reads a value through ``plan``: ``fn(value, pointer, walk)``;
+    ``owning``: one that edits the value's objects and arrays in place instead of reading
+    them into copies (union branches, which may be tried in vain, still read copies)."""
+    made = plan.owns if owning else plan.fn
+    if getattr(made, "__func__", None) not in (Plan._first, Plan._first_owning):
+        return made
     if not plan.ready:
         plan.prepare()
     if plan.inert:
@@ -50,12 +53,12 @@ def compiled(plan: Plan) -> Any:
     if plan.union:
         names["branch"] = branch_of(plan)
         lines.append("value = branch(value, pointer, walk)")
-    emit = _Emit(names, plan)
+    emit = _Emit(names, plan, owning)
     lines.append("if isinstance(value, dict):")
     lines += ["    " + line for line in _members(plan, emit)]
     if plan.items is not None and not plan.items.inert:
         lines += ["if isinstance(value, list):",
-                  "    l0 = list(value)",
+                  f"    l0 = {emit.list_of('value')}",
                   "    for i0, v0 in enumerate(l0):",
                   *_indent(_read_into(plan.items, "v0", "l0[i0]", "(pointer, i0)", emit, 1), 2),
                   "    return l0"]
@@ -72,13 +75,22 @@ INLINE_DEPTH = 6
 class _Emit:
     """The names a generated function binds, and what it may still read inline."""
 
-    def __init__(self, names: dict[str, Any], plan: Plan) -> None:
-        self.names, self.stack, self.left = names, [plan], INLINE_BUDGET
+    def __init__(self, names: dict[str, Any], plan: Plan, owning: bool) -> None:
+        self.names, self.stack, self.left, self.owning = names, [plan], INLINE_BUDGET, owning
+        #: the attribute of a plan that reads a value the way this function does
+        self.fn = "owns" if owning else "fn"
 
     def bind(self, prefix: str, value: Any) -> str:
         name = f"{prefix}{len(self.names)}"
         self.names[name] = value
         return name
+
+    def dict_of(self, value: str) -> str:
+        """The object ``value`` as the function edits it: a plain copy, or itself when owning."""
+        return value if self.owning else f"{value}.copy() if type({value}) is dict else dict({value}.items())"
+
+    def list_of(self, value: str) -> str:
+        return value if self.owning else f"list({value})"
 
 
 def _guard(plan: Plan) -> None:
@@ -95,17 +107,16 @@ def _members(plan: Plan, emit: _Emit) -> list[str]:
     the answer's order, as :meth:`Reader.members` does."""
     additional = plan.additional if plan.additional is not None and not plan.additional.inert else None
     active = _active(plan)
-    in_order = _members_in_order(plan, additional, emit.names)
+    in_order = _members_in_order(plan, additional, emit)
     if additional is not None:
         return in_order
     if not plan.properties and (plan.union or plan.all_of):
         return ["return value"]  # as read by the union or allOf: no member of its own to read
     if sum(not child.quiet for _, child in active) <= 1:
-        return ["r = value.copy() if type(value) is dict else dict(value.items())",
-                *_in_place(plan, active, "r", "pointer", False, emit, 0), "return r"]
+        return [f"r = {emit.dict_of('value')}", *_in_place(plan, active, "r", "pointer", False, emit, 0), "return r"]
     emit.names["N"] = tuple(plan.properties)
     return ["if type(value) is dict and tuple(value) == N:",
-            "    r = value.copy()",
+            f"    r = {'value' if emit.owning else 'value.copy()'}",
             *_indent(_in_place(plan, active, "r", "pointer", True, emit, 0), 1),
             "    return r",
             *in_order]
@@ -141,7 +152,7 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
     allows, else through the plan's own function."""
     shape = _shape(plan) if emit.left > 0 and level <= INLINE_DEPTH and all(p is not plan for p in emit.stack) else None
     if shape is None:
-        return [f"{into} = {emit.bind('P', plan)}.fn({value}, {pointer}, walk)"]
+        return [f"{into} = {emit.bind('P', plan)}.{emit.fn}({value}, {pointer}, walk)"]
     emit.left -= 1
     if shape == "union":
         _guard(plan)
@@ -151,15 +162,14 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
         if shape == "array" and plan.items is not None:
             l, i, v = f"l{level}", f"i{level}", f"v{level}"
             return [f"if isinstance({value}, list):",
-                    f"    {l} = list({value})",
+                    f"    {l} = {emit.list_of(value)}",
                     f"    for {i}, {v} in enumerate({l}):",
                     *_indent(_read_into(plan.items, v, f"{l}[{i}]", f"({pointer}, {i})", emit, level + 1), 2),
                     f"    {into} = {l}",
-                    f"elif isinstance({value}, dict):",
-                    f"    {into} = {value}.copy() if type({value}) is dict else dict({value}.items())"]
+                    *([] if emit.owning else [f"elif isinstance({value}, dict):", f"    {into} = {emit.dict_of(value)}"])]
         r = f"r{level}"
         return [f"if isinstance({value}, dict):",
-                f"    {r} = {value}.copy() if type({value}) is dict else dict({value}.items())",
+                f"    {r} = {emit.dict_of(value)}",
                 *_indent(_in_place(plan, _active(plan), r, pointer, False, emit, level), 1),
                 f"    {into} = {r}"]
     finally:
@@ -190,13 +200,14 @@ def _indent(lines: list[str], steps: int) -> list[str]:
     return [" " * (4 * steps) + line for line in lines]
 
 
-def _members_in_order(plan: Plan, additional: Plan | None, names: dict[str, Any]) -> list[str]:
+def _members_in_order(plan: Plan, additional: Plan | None, emit: _Emit) -> list[str]:
+    names = emit.names
     names["T"] = {name: (name in plan.optional, None if plan.child(name).inert else plan.child(name))
                   for name in plan.properties}
     extra = "member"
     if additional is not None:
         names["X"] = additional
-        extra = "X.fn(member, (pointer, name), walk)"
+        extra = f"X.{emit.fn}(member, (pointer, name), walk)"
     return ["r = {}",
             "for name, member in value.items():",
             "    how = T.get(name)",
@@ -205,7 +216,7 @@ def _members_in_order(plan: Plan, additional: Plan | None, names: dict[str, Any]
             "    elif member is None and how[0]:",
             "        continue",
             "    else:",
-            "        r[name] = member if how[1] is None else how[1].fn(member, (pointer, name), walk)",
+            f"        r[name] = member if how[1] is None else how[1].{emit.fn}(member, (pointer, name), walk)",
             "return r"]
 
 

@@ -1,5 +1,5 @@
-"""JSON text as the read side decodes it: fast through orjson where that reads exactly what
-Python's json reads, and where a walk is, as a chain made into a pointer only when needed."""
+"""JSON text as the read side decodes it: fast through pydantic's parser or orjson where that
+reads exactly what Python's json reads, and where a walk is, as a chain made into a pointer only when needed."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 from typing import Any
 
 import orjson
+from pydantic_core import from_json
 
 from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.pointer import Pointer
@@ -25,12 +26,19 @@ _LONG_NUMBER = b"0" * 19
 
 
 def loads(text: str | bytes) -> Any:
-    """JSON text parsed by orjson (fast; at most 1,024 levels); ``orjson.JSONDecodeError``
-    for what it refuses, and for text with an integer orjson would turn into a float."""
-    raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
-    if _LONG_NUMBER in raw.translate(_DIGITS):
-        raise orjson.JSONDecodeError("an integer past 64 bits", "", 0)
-    return orjson.loads(raw)  # the bytes at hand (a lone surrogate in them is refused, as in the text)
+    """JSON text parsed as Python's json parses it, fast (at most 1,024 levels);
+    ``orjson.JSONDecodeError`` for what is left to json (or refused).
+
+    pydantic's parser (jiter) reads integers of any size exactly and needs no scan of the
+    text; what it refuses (nesting past 200 levels, a lone surrogate, a byte order mark) is
+    read by orjson, unless the text holds an integer orjson would turn into a float."""
+    try:
+        return from_json(text, allow_inf_nan=False)
+    except (ValueError, TypeError):  # TypeError: a str holding a lone surrogate
+        raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
+        if _LONG_NUMBER in raw.translate(_DIGITS):
+            raise orjson.JSONDecodeError("an integer past 64 bits", "", 0) from None
+        return orjson.loads(raw)  # the bytes at hand (a lone surrogate in them is refused, as in the text)
 
 
 #: where a walk is: None at the root, else (where the parent is, the member name or index);

@@ -20,13 +20,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
+from pydantic_core import ValidationError
 
 from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
 from . import fragments
 from .findings import Finding, StrictError, from_pydantic
-from .reader import loads
+from .reader import Walk, loads
 from .restore import IN_THREAD_LIMIT, Compiled, out_of_room
 
 __all__ = ["Strict", "StrictError", "strict"]
@@ -49,6 +50,8 @@ class Strict:
     _reader: Any = field(default=None, repr=False)
     #: the model's validation of plain data (``model_validate`` or ``validate_python``)
     _check: Any = field(default=None, repr=False)
+    #: a model's answer text read the short way (see :func:`_short_way`), or None
+    _quick: Any = field(default=None, repr=False)
 
     # ---- the request fragments ------------------------------------------------------------
 
@@ -98,10 +101,10 @@ class Strict:
         listing ``(pointer, message)`` when it is not valid."""
         if self.model is None:
             return self._read(*_decoded(answer), validate=True)
-        if answer.__class__ is str:
-            payload = _read_quickly(self._reader, answer)
-            if payload is not None:
-                return self._instance(payload)
+        if answer.__class__ is str and self._quick is not None:
+            instance = self._quick(answer)
+            if instance is not _LONG_WAY:
+                return instance
         return self._instance(self._read(*_decoded(answer), validate=False))
 
     def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
@@ -116,11 +119,7 @@ class Strict:
     def _instance(self, data: Any) -> Any:
         try:
             return self._check(data)
-        except Exception as error:
-            from pydantic import ValidationError
-
-            if not isinstance(error, ValidationError):
-                raise
+        except ValidationError as error:
             raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
 
 
@@ -163,22 +162,47 @@ def _restored(compiled: Compiled, data: Any, shallow: bool, validate: bool) -> t
     return compiled.restore(data, validate, shallow=shallow)
 
 
-def _read_quickly(compiled: Compiled, text: str) -> Any:
-    """A model's answer text read the short way (what :meth:`Strict.parse` would read, with
-    fewer steps): parsed as it is, no pattern to search, room enough here, nothing wrong. None
-    when it is not all that (or the answer is ``null``): the long way then reads it, and says
-    what is wrong."""
-    if compiled.searches or sys.getrecursionlimit() > IN_THREAD_LIMIT:
+#: what the short way answers when the answer is to be read the long way
+_LONG_WAY = object()
+
+
+def _short_way(compiled: Compiled, check: Any) -> Any:
+    """A model's answer text read the short way (what :meth:`Strict.parse` reads, in fewer
+    steps) into the model's instance (``check`` validates): parsed as it is, no pattern to
+    search, room enough here, the parsed value edited in place (it is the reading's own),
+    no encoded part that holds no JSON. :data:`_LONG_WAY` when it is not all that: the long
+    way then reads the text again, and says what is wrong. None when the schema has patterns
+    to search (every answer takes the long way)."""
+    if compiled.searches:
         return None
-    try:
-        payload, errors = compiled.reader.read(loads(text), True)
-    except orjson.JSONDecodeError:  # e.g. whitespace JSON does not know, or a long integer
-        return None
-    except BaseException as error:  # only running out of room is caught (see out_of_room)
-        if not out_of_room(error):
-            raise
-        return None
-    return None if errors else payload
+    reader = compiled.reader
+    root, limit, recursion_limit = reader.root, IN_THREAD_LIMIT, sys.getrecursionlimit
+
+    def parse(text: str) -> Any:
+        if recursion_limit() > limit:
+            return _LONG_WAY
+        try:
+            data = loads(text)
+        except orjson.JSONDecodeError:  # e.g. whitespace JSON does not know, or a long integer
+            return _LONG_WAY
+        if root.inert:
+            payload = data
+        else:
+            walk = Walk(reader, True)
+            try:
+                payload = root.owns(data, None, walk)
+            except BaseException as error:  # only running out of room is caught (see out_of_room)
+                if not out_of_room(error):
+                    raise
+                return _LONG_WAY
+            if walk.errors:
+                return _LONG_WAY
+        try:
+            return check(payload)
+        except ValidationError as error:
+            raise StrictError(from_pydantic(error, payload), "the answer is invalid") from None
+
+    return parse
 
 
 def _not_json(name: str) -> Any:
@@ -205,8 +229,11 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
         raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
                            for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
 
-    check = None if model is None else _check_of(model)
-    return Strict(result.schema, loaded.data, profile, model, name, Compiled.of(loaded.data), check)
+    compiled = Compiled.of(loaded.data)
+    if model is None:
+        return Strict(result.schema, loaded.data, profile, model, name, compiled)
+    check = _check_of(model)
+    return Strict(result.schema, loaded.data, profile, model, name, compiled, check, _short_way(compiled, check))
 
 
 #: what a refusal of recursion says to do
@@ -224,7 +251,7 @@ def _check_of(model: Any) -> Any:
 
     if getattr(check, "__func__", None) is not getattr(BaseModel.model_validate, "__func__", None):
         return check  # the model's own model_validate
-    return lambda data: model.__pydantic_validator__.validate_python(data)
+    return model.__pydantic_validator__.validate_python  # built: model_json_schema() built it
 
 
 def _model_of(source: Any) -> Any:
