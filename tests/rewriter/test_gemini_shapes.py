@@ -206,3 +206,40 @@ def test_a_union_beside_type_takes_a_copy_of_each_branch_on_a_cycle():
     assert "$ref" in json.dumps(result.schema["$defs"])  # still recursive
     assert rewrite(result.schema, "gemini").schema == result.schema
     assert restore({"x": 1, "a": {"x": 2}}, UNION).errors == ()
+
+
+#: a union beside the `type` each of its branches declares, one branch back on the cycle
+#: (how Github_hard/o39210 writes its logical conditions)
+CONDITION = {"type": "object", "anyOf": [
+    obj({"not": {"type": "object", "anyOf": [{"$ref": "#/$defs/Leaf"}, {"$ref": "#/$defs/Condition"}]}}),
+    obj({"leaf": {"$ref": "#/$defs/Leaf"}})]}
+CONDITIONS = obj({"when": {"$ref": "#/$defs/Condition"}},
+                 **{"$defs": {"Condition": CONDITION, "Leaf": obj({"is": S})}})
+
+
+def test_a_type_every_branch_declares_goes_instead_of_a_copy_of_the_cycle():
+    result = rewrite(CONDITIONS, "gemini")
+    assert result.ok, result.unfixable
+    _accepted(result.schema, "llguidance", "outlines-core")
+    negated = result.schema["$defs"]["Condition"]["anyOf"][0]["properties"]["not"]
+    assert negated == {"anyOf": [{"$ref": "#/$defs/Leaf"}, {"$ref": "#/$defs/Condition"}]}  # no copy: nothing beside
+    assert "type" in result.schema  # the root keeps its own (T101)
+    assert rewrite(result.schema, "gemini").schema == result.schema
+    answer = {"when": {"not": {"not": {"leaf": {"is": "x"}}}}}
+    assert restore(answer, CONDITIONS).errors == ()
+    assert [d.code for d in lint(result.schema, profile="gemini").diagnostics] == []
+
+
+def test_a_type_moves_into_the_branches_that_do_not_declare_it():
+    plain = {"properties": {"any": S}, "required": ["any"]}  # no type of its own: it takes the union's
+    loose = {**CONDITION, "anyOf": [*CONDITION["anyOf"], plain]}
+    widened = {**CONDITIONS, "$defs": {**CONDITIONS["$defs"], "Condition": loose}}
+    result = rewrite(widened, "gemini")
+    assert result.ok, result.unfixable
+    _accepted(result.schema, "llguidance")
+    assert result.schema["$defs"]["Condition"]["anyOf"][2]["type"] == "object"
+    assert restore({"when": {"not": {"any": "x"}}}, widened).errors == ()
+    number = {"type": ["number", "object"], "anyOf": [{"type": "integer"}, {"$ref": "#/$defs/N"}]}
+    result = rewrite(obj({"n": {"$ref": "#/$defs/N"}}, **{"$defs": {"N": obj({"m": number})}}), "gemini")
+    assert result.ok, result.unfixable
+    assert "type" not in result.schema["$defs"]["N"]["properties"]["m"]  # integer is within number

@@ -19,12 +19,13 @@ from .composition import (
     one_of_to_any_of,
 )
 from .constraints import HINTS, REMOVABLE, strip_constraints
+from .cycle_siblings import unshare_recursive_refs
 from .directives import drop_directives
 from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
-from .recursion import inline_root_ref, unshare_recursive_refs
+from .recursion import inline_root_ref
 from .references import (
     hoist_references,
     inline_definitions,

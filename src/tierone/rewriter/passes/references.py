@@ -11,7 +11,7 @@ from ...core.refs import LOCAL, ReferenceGraph
 from ...core.walker import transform, walk
 from ..shapes import dict_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
-from .recursion import wrapped_cycle_ref
+from .cycle_siblings import wrapped_cycle_ref
 
 
 def pointer_references(schema: Any, options: Options) -> PassResult:

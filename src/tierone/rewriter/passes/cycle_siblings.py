@@ -1,0 +1,128 @@
+"""No sibling beside a reference on a cycle, which llguidance refuses: a ``$ref``'s siblings
+that its target has go (annotations move to a wrapping one-branch ``anyOf``), and a union's
+``type`` moves into its branches, or a branch on the cycle is copied, so that no reference on
+a cycle takes the union's siblings."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import ROOT as HERE
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from .base import Change, Options, PassResult, _why
+
+#: keywords that say nothing about instances: beside a reference on a cycle they move to a
+#: wrapping one-branch ``anyOf``
+_ANNOTATIONS = frozenset({"title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly"})
+#: keywords that beside an ``anyOf`` are no constraint its branches would take on
+_BESIDE_UNION = _ANNOTATIONS | {"anyOf", "$defs", "$id", "$schema", "$comment", "propertyOrdering"}
+
+
+def wrapped_cycle_ref(node: dict[str, Any], target: Any) -> dict[str, Any] | None:
+    """A ``$ref`` on a cycle without siblings: those its target has with the same value go,
+    the annotations move to a wrapping one-branch ``anyOf``; None when another sibling would
+    have to stay (a recursive reference cannot be inlined to merge it).
+
+    Before: ``{"$ref": "#/$defs/Node", "type": "object", "description": "Next"}``
+    After:  ``{"anyOf": [{"$ref": "#/$defs/Node"}], "description": "Next"}``
+    """
+    own = target if isinstance(target, dict) else {}
+    rest = {k: v for k, v in node.items() if k != "$ref" and not (k in own and own[k] == v and k not in _ANNOTATIONS)}
+    if not set(rest) <= _ANNOTATIONS:
+        return None
+    return {"anyOf": [{"$ref": node["$ref"]}], **rest} if rest else {"$ref": node["$ref"]}
+
+
+def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
+    """An ``anyOf`` beside constraining keywords (a ``type``) with a branch ``{"$ref": ...}``
+    whose target takes part in a cycle: llguidance gives each branch the union's siblings,
+    and refuses siblings beside a reference on a cycle. The union's ``type`` moves into its
+    branches where each declares a type within it or none (not at the root, which keeps its
+    own: T101); where a sibling still stands, the branch becomes a copy of its target, whose
+    own references still lead into ``$defs`` (the recursion is kept).
+
+    Before: ``{"type": "object", "anyOf": [{"$ref": "#/$defs/Tree"}, {"properties": {...}}]}``
+    After:  ``{"anyOf": [{"$ref": "#/$defs/Tree"}, {"properties": {...}, "type": "object"}]}``
+    (``Tree`` recursive and of type object)
+
+    Before: ``{"type": "object", "anyOf": [{"$ref": "#/$defs/Tree"}]}`` (at the root)
+    After:  ``{"type": "object", "anyOf": [{"type": "object", "properties": {"kids": ... {"$ref":
+    "#/$defs/Tree"}}}]}``
+    """
+    from ...core.refs import ReferenceGraph
+
+    graph = ReferenceGraph.of(schema)
+    if not graph.recursive:
+        return PassResult(schema)
+    on_cycle = {graph.edges[site] for site in graph.recursive if site in graph.edges}
+    changes: list[Change] = []
+
+    def unshare(node: Any, pointer: Pointer) -> Any:
+        branches = node.get("anyOf") if isinstance(node, dict) else None
+        if not isinstance(branches, list) or set(node) <= _BESIDE_UNION:
+            return node
+        cyclic = [i for i, b in enumerate(branches) if isinstance(b, dict) and set(b) == {"$ref"}
+                  and graph.edges.get(pointer.child("anyOf").child(i)) in on_cycle]
+        if not cyclic:
+            return node
+        moved = _type_into(node["type"], branches, graph) if "type" in node and pointer != HERE else None  # T101
+        if moved is not None:
+            node = {k: v for k, v in node.items() if k != "type"}
+            node["anyOf"] = branches = moved
+            changes.append(Change(pointer.child("type"), "moved into the anyOf's branches that do not declare it "
+                                  "(a reference on a cycle takes no siblings of its union)", _why("T501")))
+            if set(node) <= _BESIDE_UNION:
+                return node
+        out = list(branches)
+        for index in cyclic:
+            branch, site = branches[index], pointer.child("anyOf").child(index)
+            target = graph.target(branch["$ref"])
+            if isinstance(target, dict):
+                out[index] = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
+                changes.append(Change(site, f"{branch['$ref']} copied here (a reference on a cycle takes no "
+                                      "siblings of its union)", _why("T501")))
+        return {**node, "anyOf": out} if out != branches else node
+
+    return PassResult(transform(schema, unshare), tuple(changes))
+
+
+def _type_into(declared: Any, branches: list[Any], graph: Any) -> list[Any] | None:
+    """The branches of a union beside ``type: declared`` with that type moved into them (the
+    union then means what it meant with the type beside it): a branch that declares a type
+    within it (a reference followed to its target; "integer" is within "number") stays as it
+    is, one that declares none and is no reference takes it. None when a branch is neither."""
+    allowed = _types(declared)
+    if allowed is None:
+        return None
+    if "number" in allowed:
+        allowed = allowed | {"integer"}
+    out = []
+    for branch in branches:
+        target = branch
+        for _ in range(MAX_HOPS):
+            if not (isinstance(target, dict) and "$ref" in target and "type" not in target):
+                break
+            target = graph.target(target["$ref"])
+        if not isinstance(target, dict):
+            return None
+        own = _types(target.get("type"))
+        if own is not None and own <= allowed:
+            out.append(branch)
+        elif "type" not in target and "$ref" not in target:
+            out.append({**target, "type": declared})
+        else:
+            return None
+    return out
+
+
+#: references followed from a union branch to the node that declares its type
+MAX_HOPS = 16
+
+
+def _types(declared: Any) -> frozenset[str] | None:
+    if isinstance(declared, str):
+        return frozenset({declared})
+    if isinstance(declared, list) and declared and all(isinstance(t, str) for t in declared):
+        return frozenset(declared)
+    return None
