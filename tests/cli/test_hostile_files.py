@@ -19,7 +19,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
@@ -512,6 +512,7 @@ COMMANDS = {
 @pytest.mark.parametrize("command", COMMANDS)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(first=CONTENT, second=CONTENT)
+@example(first=b'{"anyOf": [null, true]}', second=b"null")  # a branch that is no schema, judged: a TypeError once
 def test_every_command_exits_0_1_or_2_without_a_traceback(command, first, second):
     with tempfile.TemporaryDirectory() as folder:
         a, b = Path(folder) / "a.schema.json", Path(folder) / "b.json"

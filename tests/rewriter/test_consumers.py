@@ -150,6 +150,53 @@ class TestSatisfiable:
             assert not result.ok and [(str(u.pointer), u.rule) for u in result.unfixable][:1] == [(where, "T608")]
         assert "root a union" in rewrite({**self.SHARED, "$defs": self.DEFS}).unfixable[0].reason
 
+    #: a closed object whose members the branches narrow (how Github_medium/o81746 writes its
+    #: coordinate reference systems: `properties` free-form beside, a shape in each branch)
+    CLOSED: ClassVar = {"type": "object", "properties": {"kind": S, "spec": {"type": "object", "properties": {"note": S}}},
+                        "required": ["kind", "spec"],
+                        "additionalProperties": False, "oneOf": [
+                            {"properties": {"kind": {"enum": ["name"]}, "spec": {"properties": {"name": S}, "required": ["name"]}}},
+                            {"properties": {"kind": {"enum": ["link"]}, "spec": {"properties": {"href": S}, "required": ["href"]}}}]}
+
+    @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+    def test_a_closed_object_beside_a_union_shares_its_members_and_its_closure(self, profile):
+        original = obj({"crs": self.CLOSED})
+        result = rewrite(original, profile)
+        assert result.ok, result.unfixable
+        for judge in ("llguidance", "outlines-core"):
+            assert JUDGES[judge].check(result.schema).ok, judge
+        crs = result.schema["properties"]["crs"]
+        assert "properties" not in crs and "additionalProperties" not in crs
+        assert [sorted(b["properties"]) for b in crs["anyOf"]] == [["kind", "spec"], ["kind", "spec"]]
+        assert all(b["additionalProperties"] is False for b in crs["anyOf"])
+        spec = crs["anyOf"][1]["properties"]["spec"]
+        assert sorted(spec["properties"]) == ["href", "note"] and "href" in spec["required"]  # both say what they say
+        for answer in ({"crs": {"kind": "name", "spec": {"name": "EPSG:4326"}}},
+                       {"crs": {"kind": "link", "spec": {"href": "http://x"}}}):
+            jsonschema.validate(answer, original)
+            sent = [form for form in (to_strict_form(answer, original), answer)  # optional kept optional: as it is
+                    if jsonschema.Draft202012Validator(result.schema).is_valid(form)]
+            assert sent, profile
+            assert restore(sent[0], original).payload == answer
+
+    def test_a_branch_that_declares_what_the_closed_object_refuses_is_refused(self):
+        for extra in ({"properties": {"extra": S}, "required": ["extra"]}, {"properties": {"extra": S}}):
+            refusing = {**self.CLOSED, "oneOf": [extra]}
+            result = rewrite(obj({"crs": refusing}), "openai")
+            assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/crs", "T608")]
+            assert "'extra'" in result.unfixable[0].reason
+        own = {**self.CLOSED, "oneOf": [{"properties": {"kind": S}, "additionalProperties": {"type": "integer"}}]}
+        assert [u.rule for u in rewrite(obj({"crs": own}), "openai").unfixable] == ["T608"]
+
+    def test_a_free_form_member_the_branches_give_a_shape_is_refused(self):
+        # the read side would take the branch's string for JSON-encoded data (it decoded "abc")
+        for free in ({}, True, {"type": "object"}):
+            union = {"type": "object", "properties": {"x": free}, "required": ["x"],
+                     "anyOf": [{"properties": {"x": S}}, {"properties": {"x": {"type": "integer"}}}]}
+            result = rewrite(obj({"u": union}), "openai")
+            assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/u", "T608")], free
+            assert "free-form beside the union" in result.unfixable[0].reason
+
     def test_a_root_ref_with_siblings_is_inlined(self):
         target = {"type": "object", "properties": {"a": S}}
         schema = {"$ref": "#/$defs/A", "type": "object", "additionalProperties": False, "$defs": {"A": target}}

@@ -231,6 +231,8 @@ class Reader:
         verdict = entry[3](value)
         if verdict is not None:
             return bool(verdict)
+        if not isinstance(entry[1], (dict, bool)):
+            return False  # no schema (the original's check against its metaschema says so)
         if entry[2] is None:
             entry[2] = self.judge().evolve(schema=entry[1])
         try:

@@ -9,7 +9,7 @@ from ...core.jsontypes import declared_types, names_at
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
-from ..shapes import dict_at, list_at
+from ..shapes import dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
 
 
@@ -127,9 +127,12 @@ SHARED = ("properties", "required")
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
     once every object is closed, a branch that does not declare the shared members refuses
-    them (and the node refuses the branches' members), so nothing would validate. A branch
-    that is no object keeps its shape (members constrain objects only); a branch the shared
-    members cannot be merged into (a member declared twice, differently; a recursive
+    them (and the node refuses the branches' members), so nothing would validate. A member
+    declared on both sides becomes one schema saying both; a node closed itself
+    (``additionalProperties: false``) closes each branch to its members. A branch that is no
+    object keeps its shape (members constrain objects only); a branch the shared members
+    cannot be merged into (a member declared twice in ways that cannot merge, a free-form
+    member the branch gives a shape, a member the closed node refuses, a recursive
     reference), or a union at the root, is reported where objects are closed (and left as it
     is where they stay open).
 
@@ -158,8 +161,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
             return node
         changes.append(Change(pointer, f"properties and required shared into each {union} branch",
                               "T608 unsatisfiable-schema (closed branches would refuse the shared members)"))
-        return {**{k: v for k, v in node.items() if k not in SHARED and k != union
-                   and not (k == "additionalProperties" and v is True)}, union: branches}
+        return {**{k: v for k, v in node.items() if k not in SHARED and k not in (union, "additionalProperties")},
+                union: branches}
 
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
 
@@ -170,7 +173,7 @@ def _union_key(node: Any) -> str | None:
     if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
         return None
     unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
-    if len(unions) != 1 or node.get("additionalProperties", True) is not True:
+    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False):
         return None
     if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
         return None
@@ -211,17 +214,46 @@ def _shared_into(node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Laz
         return branch  # members constrain objects only
     if {"anyOf", "oneOf", "allOf"} & set(branch):
         return f"the branch at {pointer} is a union of its own"
+    closed = node.get("additionalProperties") is False  # only the node's members may appear
+    if closed and branch.get("additionalProperties", True) is not True:
+        return f"the branch at {pointer} says which members it admits beside a closed object"
     properties = dict(node.get("properties", {}))
+    wanted = list_at(branch, "required")
     for name, sub in dict_at(branch, "properties").items():
-        if name in properties and properties[name] != sub and sub not in (True, {}) and properties[name] not in (True, {}):
-            return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
-        if name not in properties or properties[name] in (True, {}):
+        if name not in properties and closed:  # never there: left out, the read side would still fill it in
+            return f"the branch at {pointer} declares {name!r}, which the closed object beside the union refuses"
+        if name in properties and is_free_form(properties[name]) and not is_free_form(sub):
+            return (f"the member {name!r} is free-form beside the union and has a shape in the branch at {pointer} "
+                    "(the read side would take it for JSON-encoded data)")
+        if name not in properties:
             properties[name] = sub
+        elif properties[name] != sub and sub not in (True, {}):
+            both = _both(properties[name], sub)
+            if both is None:
+                return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
+            properties[name] = both
     required = list(node.get("required", []))
-    required += [n for n in list_at(branch, "required") if n not in required]
+    required += [n for n in wanted if n not in required]
+    if closed and any(n not in properties for n in required if isinstance(n, str)):
+        return f"the branch at {pointer} requires a member the closed object beside the union refuses"
     merged = {k: v for k, v in branch.items() if k not in SHARED}
     if properties:
         merged["properties"] = properties
     if required:
         merged["required"] = required
+    if closed:
+        merged["additionalProperties"] = False
     return merged
+
+
+def _both(first: Any, second: Any) -> dict[str, Any] | None:
+    """One member schema that says what ``first`` and ``second`` both say (``allOf`` merged),
+    or None where merging could change what they mean: a keyword they both hold differently,
+    a reference, or members beside another's ``additionalProperties`` (which looks at the
+    members of its own schema only)."""
+    if not (isinstance(first, dict) and isinstance(second, dict)) or "$ref" in first or "$ref" in second:
+        return None
+    for one, other in ((first, second), (second, first)):
+        if "properties" in other and one.get("additionalProperties", True) is not True:
+            return None
+    return _merged(first, [second])
