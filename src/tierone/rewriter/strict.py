@@ -141,7 +141,7 @@ def _decoded(answer: Any) -> tuple[Any, bool]:
     except orjson.JSONDecodeError:
         import json
 
-        try:  # integers past 64 bits, which orjson refuses and JSON allows
+        try:  # what the fast parsers leave to json (a lone surrogate escaped; a long integer nested past 200)
             return json.loads(text, parse_constant=_not_json), False
         except ValueError as refused:
             raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
