@@ -86,10 +86,12 @@ def test_reading_in_place_reads_as_reading_copies(answer, budget, monkeypatch):
     import json
 
     monkeypatch.setattr(codegen, "INLINE_BUDGET", budget)
+    from tierone.rewriter.reader import Walk
+
     reader = tierone.strict(NESTED, "openai")._reader.reader
-    copied = reader.read(json.loads(answer), True)
-    owned = json.loads(answer)
-    assert reader.read(owned, True, owned=True) == copied
+    payload, errors = reader.read(json.loads(answer), True)
+    walk = Walk(reader, True)
+    assert (reader.root.owns(json.loads(answer), None, walk), walk.errors) == (payload, errors)
     assert getattr(reader.root.owns, "__func__", None) is None  # compiled on its own
 
 

@@ -118,17 +118,16 @@ class Reader:
 
     # ---- walking ----------------------------------------------------------------------------
 
-    def read(self, value: Any, trusted: bool = False, owned: bool = False) -> tuple[Any, list[Any]]:
+    def read(self, value: Any, trusted: bool = False) -> tuple[Any, list[Any]]:
         """``value`` restored, and the errors of encoded parts that cannot be decoded (a model
         validates the result when ``trusted``), through the plans' generated functions
         (:mod:`~tierone.rewriter.codegen`, which read as :meth:`value` does). Each call
-        walks with state of its own (readers are shared between threads). ``owned``: the
-        value is the caller's own, made for this reading (parsed from text): it is edited in
-        place and must not be read again."""
+        walks with state of its own (readers are shared between threads). (A value the
+        reading owns is read in place through ``root.owns``: see ``strict``'s short way.)"""
         if self.root.inert:
             return value, []
         walk = Walk(self, trusted)
-        return (self.root.owns if owned else self.root.fn)(value, None, walk), walk.errors
+        return self.root.fn(value, None, walk), walk.errors
 
     def value(self, value: Any, plan: Plan, pointer: Path) -> Any:
         if plan.inert:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.walker import transform
@@ -66,7 +67,7 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
                   and graph.edges.get(pointer.child("anyOf").child(i)) in on_cycle]
         if not cyclic:
             return node
-        moved = _type_into(node["type"], branches, graph) if "type" in node and pointer != HERE else None  # T101
+        moved = _type_into(node, branches, graph) if "type" in node and pointer != HERE else None  # T101
         if moved is not None:
             node = {k: v for k, v in node.items() if k != "type"}
             node["anyOf"] = branches = moved
@@ -87,16 +88,15 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, unshare), tuple(changes))
 
 
-def _type_into(declared: Any, branches: list[Any], graph: Any) -> list[Any] | None:
-    """The branches of a union beside ``type: declared`` with that type moved into them (the
-    union then means what it meant with the type beside it): a branch that declares a type
-    within it (a reference followed to its target; "integer" is within "number") stays as it
-    is, one that declares none and is no reference takes it. None when a branch is neither."""
-    allowed = _types(declared)
-    if allowed is None:
+def _type_into(node: dict[str, Any], branches: list[Any], graph: Any) -> list[Any] | None:
+    """The branches of the union of ``node`` with its ``type`` moved into them (the union then
+    means what it meant with the type beside it): a branch that declares a type within it (a
+    reference followed to its target; "integer" is within "number") stays as it is, one that
+    declares none and is no reference takes it. None when a branch is neither."""
+    declared = declared_types(node)
+    if declared is None:
         return None
-    if "number" in allowed:
-        allowed = allowed | {"integer"}
+    allowed = {*declared, "integer"} if "number" in declared else set(declared)
     out = []
     for branch in branches:
         target = branch
@@ -106,11 +106,11 @@ def _type_into(declared: Any, branches: list[Any], graph: Any) -> list[Any] | No
             target = graph.target(target["$ref"])
         if not isinstance(target, dict):
             return None
-        own = _types(target.get("type"))
-        if own is not None and own <= allowed:
+        own = declared_types(target)
+        if own is not None and allowed.issuperset(own):
             out.append(branch)
         elif "type" not in target and "$ref" not in target:
-            out.append({**target, "type": declared})
+            out.append({**target, "type": node["type"]})
         else:
             return None
     return out
@@ -118,11 +118,3 @@ def _type_into(declared: Any, branches: list[Any], graph: Any) -> list[Any] | No
 
 #: references followed from a union branch to the node that declares its type
 MAX_HOPS = 16
-
-
-def _types(declared: Any) -> frozenset[str] | None:
-    if isinstance(declared, str):
-        return frozenset({declared})
-    if isinstance(declared, list) and declared and all(isinstance(t, str) for t in declared):
-        return frozenset(declared)
-    return None
