@@ -117,6 +117,27 @@ class TestNotPassedThrough:
         assert out.ok and out.schema["properties"]["u"] == {"anyOf": [obj({"a": S}), obj({"b": S})]}
         assert JUDGES["openai-agents"].check(out.schema).ok
 
+    @pytest.mark.parametrize("profile", ["openai", "anthropic", "vendors"])
+    def test_a_format_an_engine_cannot_compile_leaves_and_restore_checks_it(self, profile):
+        """OpenAI and Anthropic document ``hostname``, ``ipv4``, ``ipv6`` and ``duration``;
+        outlines-core compiles none of them. They leave like a format the vendor refuses: stated in
+        the description, checked by restore. The formats every engine compiles stay."""
+        formats = ("hostname", "ipv4", "ipv6", "duration", "date-time", "email", "uuid")
+        original = obj({f: {"type": "string", "format": f} for f in formats})
+        result = rewrite(original, profile)
+        props = result.schema["properties"]
+        kept = {f for f in formats if "format" in props[f]}
+        assert kept == ({"date-time", "email", "uuid"} if profile != "vendors" else {"date-time"})  # Gemini: dates only
+        for f in ("hostname", "ipv4", "ipv6", "duration"):
+            assert props[f] == {"type": "string", "description": f"Format: {f}."}
+        assert JUDGES["outlines-core"].check(result.schema).ok
+        assert JUDGES["llguidance"].check(result.schema).ok
+        good = {"hostname": "example.com", "ipv4": "10.0.0.1", "ipv6": "::1", "duration": "P1D",
+                "date-time": "2026-12-01T10:00:00Z", "email": "a@example.com",
+                "uuid": "12345678-1234-5678-1234-567812345678"}
+        assert restore(good, original).ok
+        assert not restore({**good, "ipv4": "300.1.1.1"}, original).ok
+
     def test_default_leaves_the_anthropic_rendition(self):
         out = rewrite(obj({"n": {"type": "integer", "default": 3}}), "anthropic").schema
         assert out["properties"]["n"] == {"type": "integer", "description": "Default: 3."}

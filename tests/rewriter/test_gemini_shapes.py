@@ -243,3 +243,37 @@ def test_a_type_moves_into_the_branches_that_do_not_declare_it():
     result = rewrite(obj({"n": {"$ref": "#/$defs/N"}}, **{"$defs": {"N": obj({"m": number})}}), "gemini")
     assert result.ok, result.unfixable
     assert "type" not in result.schema["$defs"]["N"]["properties"]["m"]  # integer is within number
+
+
+# ---- recursion through a map ---------------------------------------------------------------
+
+TREE = {"type": "object", "properties": {
+    "name": S, "children": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Tree"}}}, "required": ["name", "children"]}
+
+
+@pytest.mark.parametrize("shape", ["member", "root map"])
+def test_a_map_a_cycle_passes_through_is_encoded_where_gemini_keeps_maps(shape):
+    """Gemini keeps ``additionalProperties`` maps, but outlines-core cannot follow a cycle of
+    references through one ("Ref recursion limit reached"): the map on the cycle is encoded as
+    a JSON string, as every other profile encodes maps, and restore decodes it. A map off the
+    cycle stays a map (JsonSchemaStore/resjson.json is the root-map shape)."""
+    if shape == "member":
+        original = {"$defs": {"Tree": TREE}, **obj({"root": {"$ref": "#/$defs/Tree"},
+                                                    "tags": {"type": "object", "additionalProperties": S}})}
+        instance = {"root": {"name": "a", "children": {"b": {"name": "b", "children": {}}}}, "tags": {"k": "v"}}
+        encoded = "/$defs/Tree/properties/children"
+    else:
+        node = {"type": "object", "additionalProperties": {"$ref": "#/$defs/node"}}
+        original = {"$defs": {"node": node}, **node}
+        instance = {"a": {"b": {}}}
+        encoded = "/$defs/node"
+    result = rewrite(original, "gemini")
+    assert result.ok, result.unfixable
+    assert [str(c.pointer) for c in result.changes if "encoded" in c.what] == [encoded]
+    assert next(c.why for c in result.changes if "encoded" in c.what).startswith("T103")
+    if shape == "member":
+        assert result.schema["properties"]["tags"]["additionalProperties"] == S  # off the cycle: kept
+    _accepted(result.schema, "outlines-core", "llguidance")
+    from tierone.rewriter.strictform import to_strict_form
+
+    assert restore(to_strict_form(instance, original), original).payload == instance

@@ -51,12 +51,13 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     """
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
+    recursing = _maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
             changes.append(Change(pointer.child("items"), "untyped items encoded as JSON strings", _why("T607")))
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
-        if not is_free_form(node) or not _flagged(options, _free_form_rule(node)):
+        if not is_free_form(node) or not (_flagged(options, _free_form_rule(node)) or pointer in recursing):
             return node
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
@@ -72,10 +73,36 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
                 encoded[key] = node[key]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, encoded_note(node))
-        changes.append(Change(pointer, "free-form data encoded as a JSON string", _why("T102")))
+        why = _why("T102") if pointer not in recursing else f"{_why('T103')}: {_CYCLE_WHY}"
+        changes.append(Change(pointer, "free-form data encoded as a JSON string", why))
         return encoded
 
     return PassResult(transform(schema, encode), tuple(changes), tuple(unfixable))
+
+
+#: why a map the profile keeps is encoded all the same
+_CYCLE_WHY = "a cycle of references passes through the map, which the decoding engines (outlines-core) cannot follow"
+
+
+def _maps_on_a_cycle(schema: Any) -> frozenset[Pointer]:
+    """The maps (``additionalProperties`` a schema) through which a cycle of references passes:
+    a map within a target on a cycle whose ``additionalProperties`` holds a recursive site. The
+    decoding engines cannot follow recursion through a map (outlines-core stops at three
+    levels and refuses), so even a profile that keeps maps encodes these."""
+    from ...core.refs import ReferenceGraph
+
+    graph = ReferenceGraph.of(schema)
+    if not graph.recursive:
+        return frozenset()
+    on_cycle = {graph.edges[site] for site in graph.recursive if site in graph.edges}
+    found: set[Pointer] = set()
+    for site in graph.recursive:
+        for length in range(len(site) - 1, -1, -1):
+            if site[length] == "additionalProperties":
+                node = Pointer(site[:length])
+                if any(target.is_prefix_of(node) for target in on_cycle):
+                    found.add(node)
+    return frozenset(found)
 
 
 def _free_form_rule(node: Any) -> str:

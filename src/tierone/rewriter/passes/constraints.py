@@ -10,6 +10,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
+from ...subset.engines import ENGINE_FORMATS
 from ...subset.table import FEATURES
 from ..shapes import admits_null
 from .base import Change, Options, PassResult, _flagged, _noted, _why, _widened
@@ -21,6 +22,19 @@ REMOVABLE = {feature.code: feature.strips for feature in FEATURES if feature.str
 
 #: the rule under which each removable keyword leaves
 _RULE_OF = {keyword: code for code, keywords in REMOVABLE.items() for keyword in keywords}
+
+
+#: why a format the profile accepts leaves all the same
+_ENGINES_WHY = "the decoding engines (outlines-core) compile no such format"
+
+
+def _leaves(options: Options, key: str, value: Any, code: str) -> str | None:
+    """Why ``key: value`` leaves the wire schema under the profile, or None when it stays."""
+    if _flagged(options, code, value):
+        return _why(code)
+    if key == "format" and not (isinstance(value, str) and value in ENGINE_FORMATS):
+        return f"{_why(code)}: {_ENGINES_WHY}"
+    return None
 
 
 def _compact(value: Any) -> str:
@@ -89,20 +103,21 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
         kept: dict[str, Any] = {}
         for key, value in node.items():
             code = _RULE_OF.get(key)
-            if code is not None and _flagged(options, code, value):
-                removed.append((key, value, code))
+            why = _leaves(options, key, value, code) if code is not None else None
+            if why is not None:
+                removed.append((key, value, why))
             elif extensions_flagged and key.startswith("x-"):
-                removed.append((key, value, "T220"))
+                removed.append((key, value, _why("T220")))
             elif unknown_flagged and key not in KNOWN_KEYWORDS and not key.startswith("x-"):
-                removed.append((key, value, "T605"))
+                removed.append((key, value, _why("T605")))
             else:
                 kept[key] = value
         if not removed:
             return node
-        for key, value, code in removed:
+        for key, value, why in removed:
             if key == "nullable" and value is True and not admits_null(kept):
                 kept = _widened(kept)
-            changes.append(Change(pointer, f"{key} removed", _why(code)))
+            changes.append(Change(pointer, f"{key} removed", why))
         if options.hints:
             hints = " ".join(h for h in (HINTS[k](v) for k, v, _ in removed if k in HINTS) if h)
             if hints:
