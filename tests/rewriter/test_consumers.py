@@ -235,6 +235,37 @@ class TestSatisfiable:
         assert not result.ok and {u.rule for u in result.unfixable} == {"T608"}
 
 
+class TestEncodedBesideAString:
+    """Free-form data becomes a JSON string; beside a branch that takes any string, the model
+    answers a string either way and restore could not tell which was meant."""
+
+    MAP: ClassVar = {"type": "object", "additionalProperties": {"type": "string"}}
+
+    @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "vendors"])  # gemini keeps free-form data
+    @pytest.mark.parametrize("order", ["string first", "map first"])
+    def test_the_encoded_branch_is_refused_at_its_pointer(self, profile, order):
+        branches = [S, {"type": "object"}] if order == "string first" else [{"$ref": "#/$defs/Free"}, S]
+        original = {"$defs": {"Free": {"type": "object"}}, **obj({"x": {"anyOf": branches}})}
+        result = rewrite(original, profile)
+        assert not result.ok
+        where = "/properties/x/anyOf/1" if order == "string first" else "/properties/x/anyOf/0"
+        assert [(str(u.pointer), u.rule) for u in result.unfixable] == [(where, "T102")]
+        assert "restore could not tell the two apart" in result.unfixable[0].reason
+
+    def test_a_map_beside_a_union_of_strings_is_refused_too(self):
+        inner = {"anyOf": [{"type": "integer"}, {"anyOf": [S, NULL]}]}
+        result = rewrite(obj({"x": {"anyOf": [inner, self.MAP]}}), "openai")
+        assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/x/anyOf/1", "T103")]
+
+    def test_beside_strings_an_enum_names_the_encoded_branch_is_read_back(self):
+        original = obj({"x": {"anyOf": [{"enum": ["auto"]}, self.MAP]}})
+        result = rewrite(original, "openai")
+        assert result.ok
+        assert restore({"x": '{"a": "b"}'}, original).payload == {"x": {"a": "b"}}
+        assert restore({"x": "auto"}, original).payload == {"x": "auto"}
+        assert rewrite(obj({"x": {"anyOf": [{"type": "integer"}, self.MAP]}}), "openai").ok
+
+
 class TestReferencesAnywhere:
     """A ``$ref`` into a place that is no definition: its target is linted and rewritten."""
 

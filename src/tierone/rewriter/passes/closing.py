@@ -21,6 +21,7 @@ from ..shapes import (
     list_at,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _why, _widened
+from .encoded_unions import ambiguous_unions
 
 
 def type_untyped(schema: Any, options: Options) -> PassResult:
@@ -44,7 +45,9 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
 def encode_free_form(schema: Any, options: Options) -> PassResult:
     """Free-form data (open objects, maps, ``{}``, ``true``) cannot stand in a closed strict
     schema. Instead of silently emptying it, the field becomes a string holding JSON, and
-    restore decodes it. With ``open_objects="error"`` it is reported instead.
+    restore decodes it. With ``open_objects="error"`` it is reported instead, and so is data
+    that would be encoded beside a union branch taking any string (restore could not tell the
+    two apart: :mod:`.encoded_unions`).
 
     Before: ``{"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}``
     After:  ``{"type": "string", "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON)."}``
@@ -52,6 +55,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     recursing = _maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
+    encoded_by: dict[int, str] = {}  # each encoded node's id, with the rule that flagged it
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
@@ -75,9 +79,11 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
         encoded["description"] = _noted(described, encoded_note(node))
         why = _why("T102") if pointer not in recursing else f"{_why('T103')}: {_CYCLE_WHY}"
         changes.append(Change(pointer, "free-form data encoded as a JSON string", why))
+        encoded_by[id(encoded)] = _free_form_rule(node)
         return encoded
 
-    return PassResult(transform(schema, encode), tuple(changes), tuple(unfixable))
+    out = transform(schema, encode)
+    return PassResult(out, tuple(changes), (*unfixable, *ambiguous_unions(out, encoded_by)))
 
 
 #: why a map the profile keeps is encoded all the same

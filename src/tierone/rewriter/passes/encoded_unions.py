@@ -1,0 +1,70 @@
+"""A union that holds both free-form data encoded as a JSON string and a branch that takes
+strings cannot be read back: the model answers a string either way, and restore cannot tell
+``"{\\"a\\": 1}"`` meant as text from the same characters meant as the object. Such a union is
+refused at the encoded branch rather than rendered with a meaning restore would guess."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from ...core.jsontypes import declared_types
+from ...core.pointer import Pointer, PointerError
+from ...core.walker import walk
+from .base import Unfixable
+
+#: unions whose branches are alternatives for the one value
+_UNIONS = ("anyOf", "oneOf")
+
+#: references followed in a row before a branch counts as taking strings (a cycle)
+_MAX_HOPS = 64
+
+
+def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]:
+    """The encoded branches of ``schema``'s unions that stand beside a branch taking strings.
+    ``encoded``: the ``id`` of each node the pass encoded, with the rule that flagged the data."""
+    if not encoded:
+        return []
+    found = []
+    for visit in walk(schema):
+        node = visit.schema
+        for keyword in _UNIONS:
+            branches = node.get(keyword) if isinstance(node, dict) else None
+            if not isinstance(branches, list):
+                continue
+            targets = [_target(schema, branch) for branch in branches]
+            held = [i for i, target in enumerate(targets) if id(target) in encoded]
+            texts = [i for i, target in enumerate(targets) if i not in held and _takes_strings(schema, target)]
+            if held and texts:
+                for index in held:
+                    found.append(Unfixable(
+                        visit.pointer.child(keyword).child(index), encoded[id(targets[index])],
+                        f"free-form data, encoded as a JSON string, beside branch {texts[0]}, which takes any "
+                        "string: restore could not tell the two apart"))
+    return found
+
+
+def _target(schema: Any, branch: Any, hops: int = 0) -> Any:
+    """``branch`` with its local references followed (itself when one leads nowhere)."""
+    while isinstance(branch, dict) and isinstance(branch.get("$ref"), str) and branch["$ref"].startswith("#") \
+            and hops < _MAX_HOPS:
+        try:
+            branch = Pointer.parse(branch["$ref"][1:]).resolve(schema)
+        except PointerError:
+            return branch
+        hops += 1
+    return branch
+
+
+def _takes_strings(schema: Any, node: Any, hops: int = 0) -> bool:
+    """Whether ``node`` accepts any string (one without ``enum`` or ``const``, which name the
+    strings they take)."""
+    if node is True:
+        return True
+    if not isinstance(node, dict) or "enum" in node or "const" in node or hops > _MAX_HOPS:
+        return False
+    for keyword in _UNIONS:
+        if isinstance(node.get(keyword), list):
+            return any(_takes_strings(schema, _target(schema, b), hops + 1) for b in node[keyword])
+    types = declared_types(node)
+    return types is None and "$ref" not in node or types is not None and "string" in types
