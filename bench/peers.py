@@ -7,7 +7,9 @@ timed) and makes its strict rendition; tierone's side is ``tierone.rewrite`` und
 report gives each tool's median, the ratio tierone / pydantic-ai (target: at most 2) and
 tierone / openai-agents, and what each tool made of the files: rewrote, refused (tierone:
 unfixable; a peer: raised its own error saying the schema cannot be made strict) and crashed
-(anything else it raised).
+(anything else it raised). The lint of tierone's output, which ``rewrite`` runs on every
+rendition, is also timed alone over the same renditions (made before the clock), with its ratio
+to pydantic-ai's whole transform; and each tool's spread over the runs (max - min, % of min).
 
     python bench/peers.py [--corpus ../shared/corpus] [--runs 1] [--every K] [--limit N] [--profile tier1]
 """
@@ -36,6 +38,17 @@ def tierone_tool(profile: str) -> Callable[[Any], str]:
 
     def run(schema: Any) -> str:
         return "rewrote" if tierone.rewrite(schema, profile).ok else "refused"
+
+    return run
+
+
+def lint_of_output_tool(profile: str) -> Callable[[Any], str]:
+    """The part of tierone's side that is the lint of its own output (``rewrite`` runs it on
+    every rendition), timed alone over the renditions ``rewrite`` made before the clock."""
+    import tierone
+
+    def run(rendition: Any) -> str:
+        return "rewrote" if tierone.lint(rendition, profile=profile).ok else "refused"
 
     return run
 
@@ -107,19 +120,27 @@ def main() -> int:
             schemas.append(data)
     tools = {"tierone": tierone_tool(args.profile), "pydantic-ai": pydantic_ai_tool(),
              "openai-agents": openai_agents_tool()}
-    times: dict[str, list[float]] = {name: [] for name in tools}
+    import tierone
+
+    renditions = [tierone.rewrite(schema, args.profile).schema for schema in copy.deepcopy(schemas)]
+    lint_alone = lint_of_output_tool(args.profile)
+    times: dict[str, list[float]] = {name: [] for name in (*tools, "tierone-lint")}
     counts: dict[str, Counter[str]] = {}
     for _ in range(args.runs):
         for name, tool in tools.items():
             seconds, counts[name] = measure(tool, schemas)
             times[name].append(seconds)
+        times["tierone-lint"].append(measure(lint_alone, renditions)[0])
     medians = {name: median(values) for name, values in times.items()}
     print(json.dumps({
         "files": len(schemas),
         "profile": args.profile,
         "runs": args.runs,
-        **{f"{name}_median_s": round(value, 3) for name, value in medians.items()},
+        **{f"{name}_median_s": round(value, 3) for name, value in medians.items() if name != "tierone-lint"},
+        "tierone_lint_of_output_median_s": round(medians["tierone-lint"], 3),
         "tierone_over_pydantic_ai": round(medians["tierone"] / medians["pydantic-ai"], 2),
+        "lint_of_output_over_pydantic_ai": round(medians["tierone-lint"] / medians["pydantic-ai"], 2),
+        "spread_pct": {name: round(100 * (max(values) - min(values)) / min(values)) for name, values in times.items()},
         "tierone_over_openai_agents": round(medians["tierone"] / medians["openai-agents"], 2),
         "target_ratio_over_pydantic_ai": 2.0,
         "outcomes": {name: {k: counts[name][k] for k in OUTCOMES} for name in tools},

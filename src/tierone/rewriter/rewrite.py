@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Container, Mapping
 from typing import Any, NamedTuple
 
 from ..core.inputs import schema_data
@@ -12,6 +12,7 @@ from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform, walk
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
+from .passes.base import reusing_graphs
 
 
 class Rewritten(NamedTuple):
@@ -85,14 +86,15 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         result = unrolled(current, unroll)
         current, changes, unfixable = result.schema, list(result.changes), list(result.unfixable)
     present = {key for visit in walk(schema) if isinstance(visit.schema, dict) for key in visit.schema}
-    for step in PASSES:
-        if step in TRIGGERS and TRIGGERS[step] not in present:
-            continue
-        result = step(current, options)
-        current = result.schema
-        changes.extend(result.changes)
-        unfixable.extend(result.unfixable)
-    current = _new_document(current, id, changes)
+    with reusing_graphs():
+        for step in PASSES:
+            if step in TRIGGERS and TRIGGERS[step] not in present:
+                continue
+            result = step(current, options)
+            current = result.schema
+            changes.extend(result.changes)
+            unfixable.extend(result.unfixable)
+    current = _new_document(current, id, changes, present)
     known = {(u.pointer, u.rule) for u in unfixable}
     for diagnostic in lint(current, profile=profile).diagnostics:
         if not _reported(diagnostic.pointer, diagnostic.code, known):
@@ -179,8 +181,10 @@ def _is_marker(root: dict[str, Any], key: str) -> bool:
     return key == "$comment" and marker_of(root) is not None
 
 
-def _new_document(schema: Any, id: str | None, changes: list[Change]) -> Any:
-    """``schema`` without the keywords of the original document, with ``id`` as its ``$id``."""
+def _new_document(schema: Any, id: str | None, changes: list[Change], present: Container[str]) -> Any:
+    """``schema`` without the keywords of the original document, with ``id`` as its ``$id``.
+    ``present``: every key of the original's nodes (no pass writes these keywords, so where the
+    original has none of them, neither has ``schema``)."""
 
     def drop(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not any(key in node for key in _NOT_CARRIED) and not (pointer and "$id" in node):
@@ -191,7 +195,8 @@ def _new_document(schema: Any, id: str | None, changes: list[Change]) -> Any:
         changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in dropped)
         return {k: v for k, v in node.items() if k not in dropped}
 
-    schema = transform(schema, drop)
+    if any(key in present for key in (*_NOT_CARRIED, "$id")):
+        schema = transform(schema, drop)
     if not isinstance(schema, dict):
         return schema
     if id is not None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from .engines import ENGINE_FORMATS
 from .model import SUPPORTED
 from .profiles import PROFILES, Profile, policies
 from .table import BY_CODE
@@ -64,31 +65,17 @@ def _judge_table(results: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-#: why a judge still rejects some renditions, by a phrase of its message: the consumers' own
-#: limits, where the rendition is what its vendor accepts
-LIMITS = {
-    "is not supported by Outlines": (
-        "outlines-core compiles only some of the formats OpenAI and Anthropic document (not `duration`, "
-        "`hostname`, `ipv4`, `ipv6`); those renditions keep the formats their vendor's decoding enforces "
-        "(llguidance accepts them)"),
-    "Ref recusion limit": (
-        "outlines-core follows a reference at most three levels deep and refuses recursion through a map "
-        "(`additionalProperties`), which Gemini keeps"),
-}
-
-
 def _rejections(results: Mapping[str, Any]) -> list[str]:
     """One line per profile and judge that rejected something: how many, the first message and
-    where, and the reason when it is a consumer's known limit."""
+    where."""
     lines = []
     for name, row in results["profiles"].items():
         for judge, entry in sorted(row["judges"].items(), key=lambda item: -item[1]["rejected"]):
             detail = " ".join(str(entry["detail"]).split())
             shown = detail if len(detail) <= 100 else detail[:97] + "..."
             at = f" at `{entry['pointer']}`" if entry.get("pointer") else ""
-            why = next((f" {reason}." for phrase, reason in LIMITS.items() if phrase in detail), "")
             lines.append(f"- `{name}`, {judge} ({entry['rejected']}): \"{shown}\", first in "
-                         f"`{entry['example']}`{at}.{why}")
+                         f"`{entry['example']}`{at}.")
     return lines
 
 
@@ -115,6 +102,11 @@ def page(results: Mapping[str, Any] | None) -> str:
          "`responseSchema` is OpenAPI 3.0 and reads `nullable` (see "
          "[rewrite](rewrite.md#how-each-profile-spells-null))."),
         "",
+        ("A rendition keeps a `format` only where its vendor documents it and every decoding engine "
+         f"compiles it ({', '.join(f'`{f}`' for f in sorted(ENGINE_FORMATS))}): outlines-core compiles no "
+         "`hostname`, `ipv4`, `ipv6` or `duration`, which OpenAI and Anthropic document. Any other format "
+         "is stated in the description and checked by `restore`, as a format the vendor refuses is."),
+        "",
         "## The consumers' verdicts",
         "",
     ]
@@ -130,6 +122,6 @@ def page(results: Mapping[str, Any] | None) -> str:
         ]
         rejected = _rejections(results)
         if rejected:
-            lines += ["", "What each judge still rejects (its first rejection, and why where it is the consumer's own limit):",
+            lines += ["", "What each judge still rejects (its first rejection):",
                       "", *rejected]
     return "\n".join(lines) + "\n"

@@ -4,14 +4,19 @@ schema's one graph, ``core.refs.ReferenceGraph``."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...subset.profiles import DEFAULT_PROFILE, Policy, policies
 from ...subset.table import BY_CODE
+
+if TYPE_CHECKING:
+    from ...core.refs import ReferenceGraph
 
 
 class Change(NamedTuple):
@@ -52,6 +57,38 @@ class PassResult(NamedTuple):
 
 
 Pass = Callable[[Any, Options], PassResult]
+
+
+# ---- the schema's reference graph ------------------------------------------------------
+
+#: within one rewrite, the last schema whose graph was made, and that graph
+_LAST_GRAPH: ContextVar[list[Any] | None] = ContextVar("last_graph", default=None)
+
+
+@contextmanager
+def reusing_graphs() -> Iterator[None]:
+    """Within the block, :func:`graph_of` reuses the graph it made last while the passes hand
+    the same schema on (a pass that changes nothing returns its input itself; none mutates it)."""
+    token = _LAST_GRAPH.set([None, None])
+    try:
+        yield
+    finally:
+        _LAST_GRAPH.reset(token)
+
+
+def graph_of(schema: Any) -> ReferenceGraph:
+    """The reference graph of ``schema``; inside :func:`reusing_graphs`, the last one made
+    when ``schema`` is the very schema it was made of."""
+    from ...core.refs import ReferenceGraph
+
+    last = _LAST_GRAPH.get()
+    if last is not None and last[0] is schema:
+        graph: ReferenceGraph = last[1]
+        return graph
+    graph = ReferenceGraph.of(schema)
+    if last is not None:
+        last[:] = [schema, graph]
+    return graph
 
 
 # ---- the profile's policy ---------------------------------------------------------------

@@ -22,6 +22,7 @@ from ..shapes import (
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _why, _widened
 from .encoded_unions import ambiguous_unions
+from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
 
 def type_untyped(schema: Any, options: Options) -> PassResult:
@@ -54,7 +55,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     """
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
-    recursing = _maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
+    recursing = maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
     encoded_by: dict[int, str] = {}  # each encoded node's id, with the rule that flagged it
 
     def encode(node: Any, pointer: Pointer) -> Any:
@@ -77,38 +78,13 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
                 encoded[key] = node[key]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, encoded_note(node))
-        why = _why("T102") if pointer not in recursing else f"{_why('T103')}: {_CYCLE_WHY}"
+        why = _why("T102") if pointer not in recursing else f"{_why('T103')}: {CYCLE_WHY}"
         changes.append(Change(pointer, "free-form data encoded as a JSON string", why))
         encoded_by[id(encoded)] = _free_form_rule(node)
         return encoded
 
     out = transform(schema, encode)
     return PassResult(out, tuple(changes), (*unfixable, *ambiguous_unions(out, encoded_by)))
-
-
-#: why a map the profile keeps is encoded all the same
-_CYCLE_WHY = "a cycle of references passes through the map, which the decoding engines (outlines-core) cannot follow"
-
-
-def _maps_on_a_cycle(schema: Any) -> frozenset[Pointer]:
-    """The maps (``additionalProperties`` a schema) through which a cycle of references passes:
-    a map within a target on a cycle whose ``additionalProperties`` holds a recursive site. The
-    decoding engines cannot follow recursion through a map (outlines-core stops at three
-    levels and refuses), so even a profile that keeps maps encodes these."""
-    from ...core.refs import ReferenceGraph
-
-    graph = ReferenceGraph.of(schema)
-    if not graph.recursive:
-        return frozenset()
-    on_cycle = {graph.edges[site] for site in graph.recursive if site in graph.edges}
-    found: set[Pointer] = set()
-    for site in graph.recursive:
-        for length in range(len(site) - 1, -1, -1):
-            if site[length] == "additionalProperties":
-                node = Pointer(site[:length])
-                if any(target.is_prefix_of(node) for target in on_cycle):
-                    found.add(node)
-    return frozenset(found)
 
 
 def _free_form_rule(node: Any) -> str:

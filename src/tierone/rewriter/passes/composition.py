@@ -10,7 +10,7 @@ from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
 from ..shapes import dict_at, is_free_form, list_at
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why, graph_of
 
 
 def merge_all_of(schema: Any, options: Options) -> PassResult:
@@ -22,7 +22,7 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
     """
     if not _flagged(options, "T202"):
         return PassResult(schema)
-    graph = ReferenceGraph.of(schema)
+    graph = graph_of(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
 
@@ -190,7 +190,7 @@ class _Lazy:
     @property
     def graph(self) -> ReferenceGraph:
         if self._graph is None:
-            self._graph = ReferenceGraph.of(self._schema)
+            self._graph = graph_of(self._schema)
         return self._graph
 
 

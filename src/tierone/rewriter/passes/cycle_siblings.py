@@ -11,7 +11,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from .base import Change, Options, PassResult, _why
+from .base import Change, Options, PassResult, _why, graph_of
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a
 #: wrapping one-branch ``anyOf``
@@ -51,9 +51,7 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     After:  ``{"type": "object", "anyOf": [{"type": "object", "properties": {"kids": ... {"$ref":
     "#/$defs/Tree"}}}]}``
     """
-    from ...core.refs import ReferenceGraph
-
-    graph = ReferenceGraph.of(schema)
+    graph = graph_of(schema)
     if not graph.recursive:
         return PassResult(schema)
     on_cycle = {graph.edges[site] for site in graph.recursive if site in graph.edges}

@@ -10,7 +10,7 @@ from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph
 from ...core.walker import transform, walk
 from ..shapes import dict_at
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why, graph_of
 from .cycle_siblings import wrapped_cycle_ref
 
 
@@ -22,7 +22,7 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
     Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     After:  ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
     """
-    graph = ReferenceGraph.of(schema)
+    graph = graph_of(schema)
     if not any(_by_name(site.ref) for site in graph.sites):
         return PassResult(schema)
     changes: list[Change] = []
@@ -78,7 +78,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """
     if not _flagged(options, "T106"):
         return PassResult(schema)
-    graph = ReferenceGraph.of(schema)
+    graph = graph_of(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
@@ -152,7 +152,7 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
     """
     if not isinstance(schema, dict):
         return PassResult(schema)
-    graph = ReferenceGraph.of(schema)
+    graph = graph_of(schema)
     names = _hoisted(schema, graph)
     if not names:
         return PassResult(schema)
@@ -246,7 +246,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
                and _HOLDERS & set(visit.schema)]
     if not holders:
         return PassResult(schema)
-    graph = ReferenceGraph.of(schema)
+    graph = graph_of(schema)
     if graph.recursive or graph.broken or graph.remote:
         return PassResult(schema)
     written: dict[str, Any] = {}
