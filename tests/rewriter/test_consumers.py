@@ -295,6 +295,19 @@ class TestReferencesAnywhere:
         out = rewrite(schema, "openai").schema
         assert out["properties"]["t"] == {"type": ["string", "null"]} and out["$defs"]["t"] == S
 
+    @pytest.mark.parametrize("keyword", ["allOf", "oneOf", "const", "$comment"])
+    def test_a_keyword_only_the_target_holds_is_rewritten_there(self, keyword):
+        """The passes that run only where their keyword stands look for it in the whole
+        document, not only in the subschemas the walk reaches: the target is one too."""
+        target = {"allOf": [{"type": "object", "properties": {"b": S}}, {"required": ["b"]}]} if keyword == "allOf" \
+            else {"oneOf": [S, {"type": "integer"}]} if keyword == "oneOf" \
+            else {"type": "string", "const": "x"} if keyword == "const" else {**S, "$comment": "tierone: ignore[T301]"}
+        schema = {**obj({"a": {"$ref": "#/x-shared/A"}}), "x-shared": {"A": target}}
+        result = rewrite(schema, "vendors")  # which refuses const too
+        assert result.ok, result.unfixable
+        assert keyword not in json.dumps(result.schema["$defs"])
+        assert JUDGES["llguidance"].check(result.schema).ok
+
     def test_the_linter_judges_the_target(self):
         found = {(d.code, str(d.pointer)) for d in lint(self._schema("x-shared")).diagnostics}
         assert {("T301", "/x-shared/A"), ("T302", "/x-shared/A")} <= found

@@ -7,7 +7,7 @@ depth: the root is depth 0 and every hop into a subschema adds one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .pointer import ROOT, Pointer
@@ -134,16 +134,9 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
             if key not in SUBSCHEMA_KEYWORDS:
                 continue
             if key in IN_MAPPING and isinstance(value, dict):
-                base = pointer + (key,)
-                new = _replaced(value, replace, (
-                    (name, sub, _new(Pointer, base + (name,))) for name, sub in value.items()
-                    if not (key == "dependencies" and isinstance(sub, list))  # draft-07 names, not schemas
-                ))
+                new = _mapping(value, replace, pointer + (key,), key == "dependencies")
             elif key in IN_ARRAY and isinstance(value, list):
-                base = pointer + (key,)
-                new = _replaced(value, replace, (
-                    (index, sub, _new(Pointer, base + (index,))) for index, sub in enumerate(value)
-                ))
+                new = _array(value, replace, pointer + (key,))
             elif key in IN_VALUE:
                 new = transform(value, replace, _new(Pointer, pointer + (key,)))
             else:
@@ -157,16 +150,30 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
     return replace(schema, pointer)
 
 
-def _replaced(container: Any, replace: Any, entries: Iterable[tuple[Any, Any, Pointer]]) -> Any:
-    """``container`` (an object or array of subschemas) with each entry (slot, subschema,
-    pointer) transformed: a copy when some subschema changed, else ``container`` itself."""
+def _mapping(container: dict[str, Any], replace: Any, base: tuple[Any, ...], names_too: bool) -> dict[str, Any]:
+    """An object of subschemas with each transformed: a copy when one changed, else itself.
+    ``names_too``: entries that are lists hold names, not schemas (draft-07 ``dependencies``)."""
     copy = None
-    for slot, sub, where in entries:
-        out = transform(sub, replace, where)
+    for name, sub in container.items():
+        if names_too and isinstance(sub, list):
+            continue
+        out = transform(sub, replace, _new(Pointer, base + (name,)))
         if out is not sub:
             if copy is None:
                 copy = container.copy()
-            copy[slot] = out
+            copy[name] = out
+    return container if copy is None else copy
+
+
+def _array(container: list[Any], replace: Any, base: tuple[Any, ...]) -> list[Any]:
+    """An array of subschemas with each transformed: a copy when one changed, else itself."""
+    copy = None
+    for index, sub in enumerate(container):
+        out = transform(sub, replace, _new(Pointer, base + (index,)))
+        if out is not sub:
+            if copy is None:
+                copy = container.copy()
+            copy[index] = out
     return container if copy is None else copy
 
 

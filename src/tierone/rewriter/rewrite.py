@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
-from ..core.walker import detached, transform, walk
+from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import reusing_graphs
@@ -85,7 +85,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
 
         result = unrolled(current, unroll)
         current, changes, unfixable = result.schema, list(result.changes), list(result.unfixable)
-    present = {key for visit in walk(schema) if isinstance(visit.schema, dict) for key in visit.schema}
+    present = _member_names(current)
     with reusing_graphs():
         for step in PASSES:
             if step in TRIGGERS and TRIGGERS[step] not in present:
@@ -102,6 +102,21 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             unfixable.append(Unfixable(_in_source(diagnostic.pointer, schema), diagnostic.code,
                                        diagnostic.message + _way_out(diagnostic.code, profile)))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
+
+
+def _member_names(document: Any) -> set[str]:
+    """The name of every member of every object in ``document``, schema or not: a ``$ref``
+    may lead anywhere (``#/x-shared/A``), and the passes copy its target in as a subschema."""
+    names: set[str] = set()
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            names.update(value)
+            stack.extend(item for item in value.values() if isinstance(item, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend(item for item in value if isinstance(item, (dict, list)))
+    return names
 
 
 def _way_out(code: str, profile: str) -> str:
@@ -183,7 +198,7 @@ def _is_marker(root: dict[str, Any], key: str) -> bool:
 
 def _new_document(schema: Any, id: str | None, changes: list[Change], present: Container[str]) -> Any:
     """``schema`` without the keywords of the original document, with ``id`` as its ``$id``.
-    ``present``: every key of the original's nodes (no pass writes these keywords, so where the
+    ``present``: every member name in the original (no pass writes these keywords, so where the
     original has none of them, neither has ``schema``)."""
 
     def drop(node: Any, pointer: Pointer) -> Any:
