@@ -257,6 +257,13 @@ class TestEncodedBesideAString:
         result = rewrite(obj({"x": {"anyOf": [inner, self.MAP]}}), "openai")
         assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/x/anyOf/1", "T103")]
 
+    def test_a_cycle_of_unions_is_looked_into_once(self):
+        """Each union is looked into once: two references back to itself per level made the
+        look 2**64 steps long."""
+        union = {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/A"}, {"type": "integer"}]}
+        original = {"$defs": {"A": union}, **obj({"x": {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "object"}]}})}
+        assert rewrite(original, "openai").unfixable == ()  # A takes no string: the encoding is read back
+
     def test_beside_strings_an_enum_names_the_encoded_branch_is_read_back(self):
         original = obj({"x": {"anyOf": [{"enum": ["auto"]}, self.MAP]}})
         result = rewrite(original, "openai")

@@ -7,7 +7,7 @@ depth: the root is depth 0 and every hop into a subschema adds one.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple
 
 from .pointer import ROOT, Pointer
@@ -134,9 +134,9 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
             if key not in SUBSCHEMA_KEYWORDS:
                 continue
             if key in IN_MAPPING and isinstance(value, dict):
-                new = _mapping(value, replace, pointer + (key,), key == "dependencies")
+                new = _entries(value, replace, pointer + (key,), value.items(), key == "dependencies")
             elif key in IN_ARRAY and isinstance(value, list):
-                new = _array(value, replace, pointer + (key,))
+                new = _entries(value, replace, pointer + (key,), enumerate(value))
             elif key in IN_VALUE:
                 new = transform(value, replace, _new(Pointer, pointer + (key,)))
             else:
@@ -150,30 +150,20 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
     return replace(schema, pointer)
 
 
-def _mapping(container: dict[str, Any], replace: Any, base: tuple[Any, ...], names_too: bool) -> dict[str, Any]:
-    """An object of subschemas with each transformed: a copy when one changed, else itself.
+def _entries(container: Any, replace: Any, base: tuple[Any, ...], slots: Iterable[tuple[Any, Any]],
+             names_too: bool = False) -> Any:
+    """``container`` (an object or array of subschemas, whose (slot, subschema) pairs ``slots``
+    gives) with each subschema transformed: a copy when one changed, else ``container`` itself.
     ``names_too``: entries that are lists hold names, not schemas (draft-07 ``dependencies``)."""
     copy = None
-    for name, sub in container.items():
+    for slot, sub in slots:
         if names_too and isinstance(sub, list):
             continue
-        out = transform(sub, replace, _new(Pointer, base + (name,)))
+        out = transform(sub, replace, _new(Pointer, base + (slot,)))
         if out is not sub:
             if copy is None:
                 copy = container.copy()
-            copy[name] = out
-    return container if copy is None else copy
-
-
-def _array(container: list[Any], replace: Any, base: tuple[Any, ...]) -> list[Any]:
-    """An array of subschemas with each transformed: a copy when one changed, else itself."""
-    copy = None
-    for index, sub in enumerate(container):
-        out = transform(sub, replace, _new(Pointer, base + (index,)))
-        if out is not sub:
-            if copy is None:
-                copy = container.copy()
-            copy[index] = out
+            copy[slot] = out
     return container if copy is None else copy
 
 

@@ -16,7 +16,7 @@ from .base import Unfixable
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
 
-#: references followed in a row before a branch counts as taking strings (a cycle)
+#: references followed in a row before a branch is taken as it stands (a cycle of references)
 _MAX_HOPS = 64
 
 
@@ -56,15 +56,17 @@ def _target(schema: Any, branch: Any, hops: int = 0) -> Any:
     return branch
 
 
-def _takes_strings(schema: Any, node: Any, hops: int = 0) -> bool:
+def _takes_strings(schema: Any, node: Any, seen: frozenset[int] = frozenset()) -> bool:
     """Whether ``node`` accepts any string (one without ``enum`` or ``const``, which name the
-    strings they take)."""
+    strings they take). ``seen``: the unions being looked into (a cycle of them takes nothing
+    more on its second round)."""
     if node is True:
         return True
-    if not isinstance(node, dict) or "enum" in node or "const" in node or hops > _MAX_HOPS:
+    if not isinstance(node, dict) or "enum" in node or "const" in node or id(node) in seen:
         return False
     for keyword in _UNIONS:
         if isinstance(node.get(keyword), list):
-            return any(_takes_strings(schema, _target(schema, b), hops + 1) for b in node[keyword])
+            inside = seen | {id(node)}
+            return any(_takes_strings(schema, _target(schema, b), inside) for b in node[keyword])
     types = declared_types(node)
     return types is None and "$ref" not in node or types is not None and "string" in types
