@@ -6,12 +6,14 @@ refused at the encoded branch rather than rendered with a meaning restore would 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.jsontypes import declared_types
-from ...core.pointer import Pointer, PointerError
 from ...core.walker import walk
-from .base import Unfixable
+from .base import Unfixable, graph_of
+
+if TYPE_CHECKING:
+    from ...core.refs import ReferenceGraph
 
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
@@ -25,6 +27,7 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
     ``encoded``: the ``id`` of each node the pass encoded, with the rule that flagged the data."""
     if not encoded:
         return []
+    graph = graph_of(schema)
     found = []
     for visit in walk(schema):
         node = visit.schema
@@ -32,9 +35,9 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
             branches = node.get(keyword) if isinstance(node, dict) else None
             if not isinstance(branches, list):
                 continue
-            targets = [_target(schema, branch) for branch in branches]
+            targets = [_target(graph, branch) for branch in branches]
             held = [i for i, target in enumerate(targets) if id(target) in encoded]
-            texts = [i for i, target in enumerate(targets) if i not in held and _takes_strings(schema, target)]
+            texts = [i for i, target in enumerate(targets) if i not in held and _takes_strings(graph, target)]
             if held and texts:
                 for index in held:
                     found.append(Unfixable(
@@ -44,19 +47,20 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
     return found
 
 
-def _target(schema: Any, branch: Any, hops: int = 0) -> Any:
-    """``branch`` with its local references followed (itself when one leads nowhere)."""
-    while isinstance(branch, dict) and isinstance(branch.get("$ref"), str) and branch["$ref"].startswith("#") \
-            and hops < _MAX_HOPS:
-        try:
-            branch = Pointer.parse(branch["$ref"][1:]).resolve(schema)
-        except PointerError:
+def _target(graph: ReferenceGraph, branch: Any) -> Any:
+    """``branch`` with its local references followed (the last one reached when a reference
+    leads nowhere or the chain goes round)."""
+    for _ in range(_MAX_HOPS):
+        if not isinstance(branch, dict) or "$ref" not in branch:
             return branch
-        hops += 1
+        target = graph.target(branch["$ref"])
+        if target is None:
+            return branch
+        branch = target
     return branch
 
 
-def _takes_strings(schema: Any, node: Any, seen: frozenset[int] = frozenset()) -> bool:
+def _takes_strings(graph: ReferenceGraph, node: Any, seen: frozenset[int] = frozenset()) -> bool:
     """Whether ``node`` accepts any string (one without ``enum`` or ``const``, which name the
     strings they take). ``seen``: the unions being looked into (a cycle of them takes nothing
     more on its second round)."""
@@ -67,6 +71,6 @@ def _takes_strings(schema: Any, node: Any, seen: frozenset[int] = frozenset()) -
     for keyword in _UNIONS:
         if isinstance(node.get(keyword), list):
             inside = seen | {id(node)}
-            return any(_takes_strings(schema, _target(schema, b), inside) for b in node[keyword])
+            return any(_takes_strings(graph, _target(graph, b), inside) for b in node[keyword])
     types = declared_types(node)
     return types is None and "$ref" not in node or types is not None and "string" in types
