@@ -135,7 +135,7 @@ class TestRestoreAgainstARendition:
         run("lint", "--fix", ".")
         (project / "ticket.schema.yaml").unlink()
         result = run("restore", "--schema", "ticket.schema.strict.yaml", str(ANSWER))
-        assert result.exit_code == 2 and "cannot be read" in result.stderr and result.stdout == ""
+        assert result.exit_code == 2 and "which does not exist" in result.stderr and result.stdout == ""
 
     def test_an_unmarked_rendition_that_looks_strict_is_refused(self, project):
         strict = run("rewrite", "ticket.schema.yaml").stdout  # stdout: no file, so no marker

@@ -1,5 +1,5 @@
-"""Renditions' names and markers: a pattern read backwards finds the source it was expanded from,
-and a marker says what it was given, whatever the path holds."""
+"""Renditions' markers: a marker says what it was given, whatever the path holds; a marker that
+cannot be read is a MarkerError, never another exception."""
 
 from __future__ import annotations
 
@@ -11,15 +11,6 @@ from tierone.core import renditions
 
 NAMES = st.text(st.sampled_from("ab.-_ \"\\é"), min_size=1, max_size=12).filter(
     lambda name: name.strip(".") and not name.endswith("."))
-PATTERNS = st.sampled_from(["{stem}.strict{suffix}", "strict/{stem}{suffix}", "{stem}.{profile}{suffix}",
-                            "out/{profile}/{stem}.s{suffix}"])
-
-
-@given(st.lists(NAMES, min_size=1, max_size=3), PATTERNS, st.sampled_from(["tier1", "openai", "tier1-load-bearing"]))
-def test_a_pattern_read_backwards_finds_its_source(parts, pattern, profile):
-    source = "/".join(parts)
-    rendition = renditions.rendition_path(source, profile, pattern)
-    assert (renditions.os.path.normpath(source), profile) in renditions.named_sources(rendition, pattern, [profile])
 
 
 @given(NAMES, st.sampled_from(["tier1", "openai", "anthropic"]), st.text(max_size=30))
@@ -40,13 +31,28 @@ def test_gemini_renditions_carry_no_marker_and_marking_twice_keeps_one():
     assert twice["$comment"].count(renditions.PREFIX) == 1
 
 
-@pytest.mark.parametrize("source, expected", [
-    ("a.schema.json", "a.schema.strict.json"), ("d/t.schema.yaml", "d/t.schema.strict.yaml"), ("noext", "noext.strict")])
-def test_the_default_name(source, expected):
-    assert renditions.rendition_path(source, "tier1") == expected
-
-
 def test_what_looks_rewritten():
     assert renditions.looks_rewritten({"properties": {"m": {"type": ["string", "null"],
                                                              "description": "A JSON-encoded value (a string holding JSON)."}}})
     assert not renditions.looks_rewritten({"properties": {"m": {"type": "object", "description": "JSON-encoded"}}})
+
+
+@given(st.text(max_size=80))
+def test_any_comment_gives_a_marker_none_or_a_marker_error(text):
+    for comment in (text, renditions.PREFIX + text, f'{renditions.PREFIX} of "{text}" (profile tier1, source sha256:{"0" * 16})'):
+        try:
+            found = renditions.marker_of({"$comment": comment})
+        except renditions.MarkerError as error:
+            assert "\n" not in str(error) and len(str(error)) < 200
+            continue
+        if found is not None and found.source is not None:
+            assert found.source and not found.source.startswith("/")
+            assert not any(ord(c) < 32 or 0xD800 <= ord(c) <= 0xDFFF for c in found.source)
+
+
+@pytest.mark.parametrize("path", ["a\\qb", "\\u12zz", "a\\u0000b", "\\ud800", "", "/etc/passwd"])
+def test_a_malformed_marker_is_a_marker_error(path):
+    comment = f'{renditions.PREFIX} of "{path}" (profile tier1, source sha256:{"0" * 16})'
+    with pytest.raises(renditions.MarkerError):
+        renditions.marker_of({"$comment": comment})
+    assert renditions.is_marked({"$comment": comment})

@@ -17,6 +17,7 @@ from typing import Any, NamedTuple
 from ..core.pointer import Pointer
 from ..envelopes.catalog import LOW_REASONING_KINDS, UNIVERSAL_KINDS
 from ..rewriter.shapes import dict_at
+from ..subset.kinds import is_kind_name, kind_shown
 from .judge import load_bearing_findings, reasoning_findings, subset_findings
 from .reasoning_shape import reasoning_shape
 from .served import Served, find_schema
@@ -132,7 +133,7 @@ def document_problems(document: Any, schemas: Mapping[str, Any] | None = None) -
             if isinstance(versions, dict):
                 unversioned = [k for k in advertised if isinstance(k, str) and k not in versions]
                 if unversioned:
-                    problems.append(Problem("/schemaVersions", f"no version for {', '.join(unversioned)}"))
+                    problems.append(Problem("/schemaVersions", f"no version for {', '.join(map(kind_shown, unversioned))}"))
     return problems, shape
 
 
@@ -162,7 +163,8 @@ def scenarios(
     be judged (a reference not in it: nothing is ever fetched)."""
     kinds = advertised_kinds(document)
     found = {kind: lookup(kind, folders, universal) for kind in kinds}
-    problems = [Problem("/supportedEnvelopes", f"advertised kind {k} has no schema: {s.error}") for k, s in found.items() if s.error]
+    problems = [Problem("/supportedEnvelopes", f"advertised kind {k} has no schema: {s.error}" if is_kind_name(k)
+                        else f"advertised kind {s.error}") for k, s in found.items() if s.error]
     schemas = {k: s.schema for k, s in found.items() if not s.error}
     envelopes = dict_at(document, "envelopes")
     compliance = envelopes.get("tierOneSubsetCompliance", "off")

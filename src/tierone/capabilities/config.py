@@ -4,11 +4,15 @@ validated by a pydantic model: errors name the file and the field."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StringConstraints, ValidationError
 
 from ..core.errors import InputError
+from ..subset.kinds import KIND_NAME, MAX_KIND_LENGTH
+
+#: a kind's name (:data:`~tierone.subset.kinds.KIND_NAME`): it names a file, so nothing else is one
+KindName = Annotated[str, StringConstraints(pattern=f"^{KIND_NAME.pattern}$", max_length=MAX_KIND_LENGTH)]
 
 Tristate = Literal["strict", "warn", "off"]
 Directive = Literal["advisory", "mandatory", "off"]
@@ -38,7 +42,7 @@ class HostConfig(BaseModel):
     #: the protocol version the host speaks
     protocolVersion: str = Field(default="1.1", min_length=1)
     #: the envelope kinds the host serves (the four universal kinds are always included)
-    servedKinds: list[str] = Field(default_factory=list)
+    servedKinds: list[KindName] = Field(default_factory=list)
     #: folders holding ``<kind>.schema.json`` (or .yaml/.yml), relative to the config file
     schemas: list[str] = Field(default_factory=list)
     #: where the universal kinds' schemas come from: the folders ("files"), or tierone's
@@ -52,7 +56,7 @@ class HostConfig(BaseModel):
     #: how firmly the host's system prompt asks for ``reasoning``
     promptDirective: Directive = "advisory"
     #: kinds that need not declare ``reasoning`` besides schema.response
-    lowReasoningKinds: list[str] = Field(default_factory=list)
+    lowReasoningKinds: list[KindName] = Field(default_factory=list)
     envelopeStrictness: Literal["warn", "strict"] | None = None
     #: where the config was read from (folders are relative to it)
     base: Path = Field(default=Path("."), exclude=True)

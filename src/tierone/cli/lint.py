@@ -74,7 +74,7 @@ def lint(
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
         fail(str(error).strip("'\""))
-    for problem in (*report.unmatched, *fix_errors):
+    for problem in (*report.unmatched, *report.warnings, *fix_errors):
         typer.echo(str(problem), err=True)
     refuse_overwriting(output, [result.path for result in report.results], "the report")
     if output_format is ReportFormat.text and statistics:

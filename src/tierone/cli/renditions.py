@@ -12,9 +12,11 @@ from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, NamedTuple
 
 from ..core import renditions
+from ..core.confine import project_root
 from ..core.errors import InputError
 from ..core.files import read_output, write_output
-from ..core.inputs import STDIN, expand_inputs, looks_like_model
+from ..core.inputs import STDIN, expand_inputs, load_input, looks_like_model
+from ..core.rendition_names import named_renditions, rendition_path
 from .output import say
 
 if TYPE_CHECKING:
@@ -107,14 +109,14 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
     """``lint --fix``: write the strict rendition of every file whose rewrite differs beside it
     (by ``settings.pattern``), or, ``in_place``, over it. Renditions are never fixed again."""
     from ..core.errors import require_schema
-    from ..core.inputs import load_input
     from ..rewriter.files import rewrite_source
 
     fixed = 0
     errors: list[InputError] = []
     instead: dict[str, str] = {}
     found = [path for path in expand_inputs(paths, config.include, config.exclude) if isinstance(path, str)]
-    by_name = renditions.named_renditions(found, settings.profile, settings.pattern)
+    by_name = named_renditions(found, settings.profile, settings.pattern)
+    root = project_root()
     for path in found:
         if path == STDIN or looks_like_model(path):
             say(f"{path}: note: --fix writes no file for {'stdin' if path == STDIN else 'a model'}; "
@@ -127,7 +129,7 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
             require_schema(source.data, source.path)
         except InputError:
             continue  # the lint that follows reports it
-        if renditions.marker_of(source.data) is not None or not _fixable(source, settings.profile, config):
+        if renditions.is_marked(source.data) or not _fixable(source, settings.profile, config):
             continue  # a rendition is not fixed again; a file without fixable findings needs no rendition
         try:
             done = rewrite_source(source, settings.profile, open_objects=settings.open_objects, hints=settings.hints)
@@ -135,21 +137,57 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
             continue  # the lint that follows reports what is wrong with it
         if done.text == source.text:
             continue  # strict already: nothing to write
-        target = path if in_place else renditions.rendition_path(path, settings.profile, settings.pattern)
-        text = _in_place_text(done, settings.profile) if in_place else marked_text(done, path, target, settings.profile)
-        instead[path] = target  # linted in its place (in place: linted although it now carries a marker)
         try:
+            target = path if in_place else writable_rendition(path, settings, root)
+            text = _in_place_text(done, settings.profile) if in_place else marked_text(done, path, target, settings.profile)
+            instead[path] = target  # linted in its place (in place: linted although it now carries a marker)
             if read_output(target) == text:
                 continue
             write_output(target, text)
         except InputError as error:
             errors.append(error)
-            instead.pop(path)
+            instead.pop(path, None)
             continue
         fixed += 1
         if not in_place:
             say(f"{os.path.normpath(path)}: wrote its strict rendition {target}")
     return Fixed(fixed, tuple(errors), instead)
+
+
+def writable_rendition(source: str, settings: Settings, root: str) -> str:
+    """Where ``lint --fix`` may write the rendition of ``source``: its ``fix-output`` name,
+    inside the source's folder (no link out), never an input, and over an existing file only
+    when that file is a marked rendition of this same source; else an :class:`InputError`."""
+    from ..core.confine import really_inside
+    from ..core.rendition_sources import follow, marker_in
+
+    try:
+        os.fsencode(source).decode("utf-8")
+    except UnicodeDecodeError:
+        raise InputError(source, "its name is not valid UTF-8, so no rendition can name it; rename it") from None
+    try:
+        target = rendition_path(source, settings.profile, settings.pattern)
+    except ValueError as error:
+        raise InputError(source, str(error).partition(": ")[2]) from None
+    folder = os.path.dirname(source) or "."
+    if not really_inside(os.path.dirname(target) or ".", folder):
+        raise InputError(target, "fix-output names a folder a symbolic link takes out of the source's folder; "
+                         "refusing to write there")
+    if os.path.islink(target):
+        raise InputError(target, "is a symbolic link; lint --fix never writes through one (remove it, or change fix-output)")
+    if not os.path.lexists(target):
+        return target
+    if os.path.samefile(target, source):
+        raise InputError(target, "fix-output names the source itself; refusing to replace it")
+    try:
+        marker = marker_in(target, load_input(target, dash=False).data)
+        mine = marker is not None and marker.source is not None and os.path.samefile(follow(target, marker, root), source)
+    except (InputError, OSError):
+        mine = False
+    if not mine:
+        raise InputError(target, f"is not a strict rendition of {source}; lint --fix replaces only its own "
+                         "renditions (move it, or change fix-output)")
+    return target
 
 
 def _fixable(source: Source, profile: str, config: Config) -> bool:
@@ -163,38 +201,34 @@ def _fixable(source: Source, profile: str, config: Config) -> bool:
 # --- restore --schema RENDITION ------------------------------------------------------------------
 
 
-def original_for(schema: Source, pattern: str | None = None) -> Source:
+def original_for(schema: Source, pattern: str | None = None, root: str | None = None) -> Source:
     """The schema restore must read answers against: ``schema`` itself, or, for a rendition,
     its source. An :class:`InputError` when a rendition's source is missing or has changed since
     (the rendition is stale), or when ``schema`` has no marker but looks like a rendition: it is
     named as the rendition of an existing file (by ``pattern``, the ``fix-output``) or it
     carries rewrite's JSON-encoded fields (:func:`tierone.core.renditions.looks_rewritten`)."""
-    from ..core.inputs import load_input
+    from ..core.rendition_sources import load_source, marker_in
 
-    marker = renditions.marker_of(schema.data)
+    marker = marker_in(schema.path, schema.data)
     if marker is None:
         return _unmarked(schema, pattern)
-    source_path = renditions.source_of(schema.path, marker)
-    if source_path is None:
+    if marker.source is None:
         raise InputError(schema.path, "is a strict rendition whose source was replaced by --fix --in-place; "
                          "restore needs the pre-fix schema")
-    try:
-        source = load_input(source_path, dash=False)
-    except InputError as error:
-        raise InputError(schema.path, f"is a strict rendition of {source_path}, which cannot be read: {error.message}") from None
+    source = load_source(schema.path, marker, root or project_root())
     if source.text is not None and renditions.digest(source.text) != marker.digest:
-        raise InputError(schema.path, f"is a stale strict rendition: {source_path} has changed since it was "
+        raise InputError(schema.path, f"is a stale strict rendition: {source.path} has changed since it was "
                          "made; run `tierone lint --fix` again, or pass --schema SOURCE")
     return source
 
 
 def _unmarked(schema: Source, pattern: str | None) -> Source:
     """A schema without a marker: itself, unless its name or its content says it is a rendition."""
-    from ..core.inputs import load_input
+    from ..core.rendition_names import named_sources
     from ..rewriter.files import rewrite_source
     from ..subset.profiles import PROFILES
 
-    named = [(path, profile) for path, profile in renditions.named_sources(schema.path, pattern, tuple(PROFILES))
+    named = [(path, profile) for path, profile in named_sources(schema.path, pattern, tuple(PROFILES))
              if os.path.isfile(path)]
     for source_path, profile in named:
         try:

@@ -52,6 +52,12 @@ def rewrite(
         fail("no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
     if output and (in_place or (len(paths or []) > 1 and "{stem}" not in output)):
         fail("-o takes exactly one input (or a name with {stem}) and cannot be combined with --in-place")
+    if output is not None:
+        from ..core.rendition_names import check_output
+
+        problem = check_output(output)
+        if problem:
+            fail(problem)
     refuse_overwriting(output, paths or [], "its strict rewrite (use --in-place to replace it)")
     config, settings = settings_for(config_file, isolated, profile, open_objects and open_objects.value, hints,
                                     several=True)

@@ -76,14 +76,11 @@ def _several_profiles_problem(profiles: list[str], output: str | None, in_place:
 
 
 def output_for(template: str | None, spec: str, profile: str) -> str | None:
-    """Where ``-o`` writes the rendition of ``spec`` for ``profile``: its ``{stem}`` (the input's
-    name without its last suffix; ``stdin`` for ``-``) and ``{profile}`` filled in."""
-    if template is None:
-        return None
-    from pathlib import PurePath
+    """Where ``-o`` writes the rendition of ``spec`` for ``profile``
+    (:func:`tierone.core.rendition_names.output_path`)."""
+    from ..core.rendition_names import output_path
 
-    stem = "stdin" if spec == STDIN else PurePath(spec).stem
-    return template.replace("{stem}", stem).replace("{profile}", profile)
+    return None if template is None else output_path(template, spec, profile)
 
 
 def _in_format_of(done: RewrittenFile, target: str) -> str:
@@ -108,7 +105,7 @@ def _is_input(target: str, spec: str) -> bool:
 def _make_parent(template: str | None, target: str) -> None:
     """A templated ``-o`` (``out/{stem}.{profile}.json``) names files in a folder that the
     run makes when it is missing; a plain ``-o`` writes where it says, or fails."""
-    if template is not None and ("{stem}" in template or "{profile}" in template):
+    if template is not None and target != template:
         import os
 
         parent = os.path.dirname(target)

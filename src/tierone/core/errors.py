@@ -2,6 +2,24 @@
 
 from __future__ import annotations
 
+import re
+from typing import NamedTuple
+
+#: how much of a file's own text a message shows at most
+SHOWN = 60
+#: what never reaches a terminal raw: C0 and C1 controls, DEL, lone surrogates, the line and
+#: paragraph separators and the bidirectional overrides (which reorder what a terminal shows)
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+
+
+def shown(text: str) -> str:
+    """Text taken from a file (or a server) as a message may show it: in double quotes, cut to
+    :data:`SHOWN` characters, with backslashes, quotes and every character of ``_UNSAFE``
+    escaped (``\\u001b``); other Unicode is kept as it is."""
+    cut = text if len(text) <= SHOWN else text[:SHOWN] + "..."
+    escaped = cut.replace("\\", "\\\\").replace('"', '\\"')
+    return '"' + _UNSAFE.sub(lambda found: f"\\u{ord(found[0]):04x}", escaped) + '"'
+
 
 class InputError(Exception):
     """An input that could not be read, parsed or understood as a schema."""
@@ -27,6 +45,16 @@ class InputError(Exception):
         if self.line is not None:
             where += f":{self.line}:{self.column or 1}"
         return f"{where}: error: {self.message}"
+
+
+class InputWarning(NamedTuple):
+    """Something about one input worth a line, which does not stop it being checked."""
+
+    path: str
+    message: str
+
+    def __str__(self) -> str:
+        return f"{self.path}: warning: {self.message}"
 
 
 _KIND_NAMES = {"list": "an array", "str": "a string", "int": "a number", "float": "a number", "NoneType": "null"}

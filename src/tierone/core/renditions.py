@@ -12,7 +12,9 @@ its rendition says only ``tierone: strict rendition; its source was replaced in 
 ``$comment`` is a JSON Schema annotation: every profile's table accepts it (it is never
 reported), but Gemini's ``responseSchema`` answers an unknown field with ``Unknown name``
 (vendors.md, pain 4), so renditions for the ``gemini`` profile carry no marker
-(:data:`UNMARKED_PROFILES`). Nothing here reads or writes a file.
+(:data:`UNMARKED_PROFILES`). Where a rendition goes is :mod:`tierone.core.rendition_names`; which
+source a marker may lead to, :mod:`tierone.core.rendition_sources`. Nothing here reads or writes
+a file.
 """
 
 from __future__ import annotations
@@ -20,15 +22,11 @@ from __future__ import annotations
 import json
 import os
 import re
-from collections.abc import Sequence
 from functools import cache
 from typing import Any, NamedTuple
 
-#: where ``lint --fix`` writes a rendition, relative to its source's directory
-DEFAULT_PATTERN = "{stem}.strict{suffix}"
-#: what a ``fix-output`` pattern may name: the source's name without its last suffix, that
-#: suffix (``.json``, ``.yaml``), and the profile
-FIELDS = ("stem", "suffix", "profile")
+from .errors import shown
+
 #: profiles whose vendors reject a root ``$comment``: their renditions are not marked
 UNMARKED_PROFILES = frozenset({"gemini"})
 PREFIX = "tierone: strict rendition"
@@ -40,7 +38,7 @@ _MARKER = (r"^tierone: strict rendition(?:; its source was replaced in place| of
 @cache
 def _marker() -> re.Pattern[str]:
     """The marker's pattern, compiled when a ``$comment`` is first read (not at start-up)."""
-    return re.compile(_MARKER, re.MULTILINE)
+    return re.compile(_MARKER)
 
 
 class Marker(NamedTuple):
@@ -83,74 +81,63 @@ def _after_schema(schema: dict[str, Any], comment: str) -> dict[str, Any]:
     return out
 
 
-def marker_of(schema: Any) -> Marker | None:
-    """The marker a schema carries, or None."""
+class MarkerError(ValueError):
+    """A ``$comment`` line that begins as a rendition marker but cannot be read as one; the
+    message says why, never what the path holds beyond a short, escaped excerpt."""
+
+
+def _marker_line(comment: str) -> str | None:
+    """The comment's line that begins as a marker, or None."""
+    if PREFIX not in comment:
+        return None
+    return next((line for line in comment.splitlines() if line.startswith(PREFIX)), None)
+
+
+def is_marked(schema: Any) -> bool:
+    """Whether a schema says it is a rendition: a root ``$comment`` line beginning as a marker,
+    well formed or not (a file that says so is not fixed again)."""
     comment = schema.get("$comment") if isinstance(schema, dict) else None
-    if not isinstance(comment, str):
+    return isinstance(comment, str) and _marker_line(comment) is not None
+
+
+def marker_of(schema: Any) -> Marker | None:
+    """The marker a schema carries, or None; a :class:`MarkerError` for a line that begins as
+    one but is malformed (an unknown escape, a control character, a lone surrogate, an empty or
+    absolute path)."""
+    comment = schema.get("$comment") if isinstance(schema, dict) else None
+    line = _marker_line(comment) if isinstance(comment, str) else None
+    if line is None:
         return None
-    found = _marker().search(comment)
+    found = _marker().fullmatch(line)
     if found is None:
-        return None
-    source = json.loads(found["source"]) if found["source"] else None
+        raise MarkerError(f"its rendition marker is malformed: {shown(line)}")
+    if not found["source"]:
+        return Marker(None, None, None)
+    try:
+        source = json.loads(found["source"])
+    except ValueError:
+        raise MarkerError(f"its rendition marker's path is not a JSON string: {shown(found['source'][1:-1])}") from None
+    problem = _path_problem(source)
+    if problem:
+        raise MarkerError(f"its rendition marker's path {shown(source)} {problem}")
     return Marker(source, found["profile"], found["digest"])
 
 
-def check_pattern(pattern: str) -> str | None:
-    """What is wrong with a ``fix-output`` pattern, or None."""
-    import string
-
-    try:
-        fields = [name for _, name, _, _ in string.Formatter().parse(pattern) if name is not None]
-    except ValueError as error:
-        return f"is not a pattern: {error}"
-    unknown = sorted(set(fields) - set(FIELDS))
-    if unknown:
-        return f"names {{{unknown[0]}}}; a pattern may use {', '.join('{' + f + '}' for f in FIELDS)}"
-    if "stem" not in fields:
-        return "must use {stem}, or every source would have the same rendition"
-    if os.path.isabs(pattern):
-        return "must be relative (to the source's directory)"
+def _path_problem(path: str) -> str | None:
+    """What makes a marker's path unusable before the file system is asked, or None."""
+    if not path:
+        return "is empty"
+    if any(ord(c) < 32 or ord(c) == 127 or 0xD800 <= ord(c) <= 0xDFFF for c in path):
+        return "holds a control character or a lone surrogate"
+    if os.path.isabs(path):
+        return "is absolute (a marker names its source relative to the rendition's folder)"
     return None
-
-
-def stem_and_suffix(path: str) -> tuple[str, str]:
-    """A file name's stem and suffix as patterns see them: the suffix is the last one
-    (``a.schema.json``: ``a.schema`` and ``.json``)."""
-    name = os.path.basename(path)
-    stem, dot, suffix = name.rpartition(".")
-    return (stem, dot + suffix) if stem else (name, "")
-
-
-def rendition_path(source: str, profile: str, pattern: str | None = None) -> str:
-    """Where the rendition of ``source`` goes: ``pattern`` (:data:`DEFAULT_PATTERN` when None),
-    expanded, relative to the source's directory."""
-    stem, suffix = stem_and_suffix(source)
-    name = (pattern or DEFAULT_PATTERN).format(stem=stem, suffix=suffix, profile=profile)
-    return os.path.normpath(os.path.join(os.path.dirname(source), name))
-
-
-def source_of(rendition: str, marker: Marker) -> str | None:
-    """The source path a marked rendition names, as a path usable from here."""
-    if marker.source is None:
-        return None
-    return os.path.normpath(os.path.join(os.path.dirname(rendition), marker.source))
 
 
 def relative_source(source: str, rendition: str) -> str:
     """``source`` as the marker of ``rendition`` records it: relative, with forward slashes."""
     relative = os.path.relpath(os.path.abspath(source), os.path.dirname(os.path.abspath(rendition)))
     return relative.replace(os.sep, "/")
-
-
-def named_renditions(found: Sequence[str], profile: str, pattern: str | None) -> set[str]:
-    """The paths among ``found`` that are, by name, the rendition of another of them."""
-    normal = {os.path.normpath(path): path for path in found}
-    names: set[str] = set()
-    for path in found:
-        target = rendition_path(path, profile, pattern)
-        if target != os.path.normpath(path) and target in normal:
-            names.add(normal[target])
-    return names
 
 
 #: the words rewrite puts in the description of a field that carries an open object or array
@@ -175,45 +162,3 @@ def looks_rewritten(schema: Any) -> bool:
                 return True
             stack.extend(value for value in node.values() if isinstance(value, (dict, list)))
     return False
-
-
-def named_sources(rendition: str, pattern: str | None, profiles: Sequence[str]) -> list[tuple[str, str]]:
-    """The (source, profile) pairs whose rendition, by ``pattern``, is named ``rendition``: the
-    pattern read backwards (``{stem}`` and ``{suffix}`` taken from the name, ``{profile}`` one of
-    ``profiles``), each candidate checked forwards. The sources may not exist."""
-    pattern = pattern or DEFAULT_PATTERN
-    depth = pattern.count("/")
-    parts = os.path.normpath(rendition).split(os.sep)
-    if len(parts) <= depth:
-        return []
-    tail = "/".join(parts[len(parts) - depth - 1:])
-    directory = os.sep.join(parts[:len(parts) - depth - 1])
-    found: list[tuple[str, str]] = []
-    for profile in profiles:
-        regex = _backwards(pattern, profile)
-        match = regex.fullmatch(tail)
-        if match is None:
-            continue
-        source = os.path.join(directory, match["stem"] + match["suffix"]) if directory else match["stem"] + match["suffix"]
-        if rendition_path(source, profile, pattern) == os.path.normpath(rendition) and (source, profile) not in found:
-            found.append((source, profile))
-    return found
-
-
-def _backwards(pattern: str, profile: str) -> re.Pattern[str]:
-    import string
-
-    pieces: list[str] = []
-    seen: set[str] = set()
-    for literal, name, _, _ in string.Formatter().parse(pattern):
-        pieces.append(re.escape(literal))
-        if name == "profile":
-            pieces.append(re.escape(profile))
-        elif name in ("stem", "suffix") and name not in seen:
-            pieces.append(r"(?P<stem>[^/]+?)" if name == "stem" else r"(?P<suffix>\.[^./]+|)")
-            seen.add(name)
-        elif name in ("stem", "suffix"):
-            pieces.append(f"(?P={name})")
-    if "suffix" not in seen:
-        pieces.append(r"(?P<suffix>)")
-    return re.compile("".join(pieces))

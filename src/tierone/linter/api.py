@@ -6,10 +6,13 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.errors import InputError, require_schema
+from ..core.confine import project_root
+from ..core.errors import InputError, InputWarning, require_schema
 from ..core.inputs import DATA, STDIN, expand_inputs, is_model, load_input
 from ..core.loading import Source, batch
-from ..core.renditions import marker_of, named_renditions
+from ..core.rendition_names import named_renditions
+from ..core.rendition_sources import follow, marker_in
+from ..core.renditions import is_marked
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
@@ -122,6 +125,8 @@ def lint_paths(
     found = list(expand_inputs(paths, config.include, config.exclude))
     #: a directory in which nothing matched is a NoMatch: neither a name nor an error
     inputs = _sources(paths, [path for path in found if isinstance(path, (str, InputError))], profile, config)
+    warnings: list[InputWarning] = []
+    root: str | None = None
     with batch():
         for path in inputs:
             try:
@@ -132,8 +137,13 @@ def lint_paths(
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
-                if path not in paths and path not in (instead or {}) and _beside_its_source(source.data):
-                    continue  # a rendition found in a directory: not a source
+                if path not in paths and path not in (instead or {}) and is_marked(source.data):
+                    root = root or project_root()
+                    try:
+                        if _names_its_source(path, source.data, root):
+                            continue  # a rendition found in a directory: not a source
+                    except InputError as problem:
+                        warnings.append(InputWarning(path, f"{problem.message}; linted as a schema"))
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 plan = _plan(profile, select, ignore, extra) if extra else base
                 result = lint_source(source, plan, _envelope(config.envelope_kind(path), config))
@@ -143,7 +153,7 @@ def lint_paths(
             if progress is not None:
                 progress(len(results), len(inputs))
     unmatched = tuple(path for path in found if not isinstance(path, (str, InputError)))
-    return LintReport(tuple(results), profile, unmatched, fixes)
+    return LintReport(tuple(results), profile, unmatched, fixes, tuple(warnings))
 
 
 def _sources(named: Sequence[str], found: list[str | InputError], profile: str, config: Config) -> list[str | InputError]:
@@ -154,7 +164,13 @@ def _sources(named: Sequence[str], found: list[str | InputError], profile: str, 
     return [path for path in found if not (isinstance(path, str) and path in renditions)] if renditions else found
 
 
-def _beside_its_source(data: object) -> bool:
-    """A rendition that names its source (one fixed in place has no other copy: it is linted)."""
-    marker = marker_of(data)
-    return marker is not None and marker.source is not None
+def _names_its_source(path: str, data: object, root: str) -> bool:
+    """Whether a marked file found in a directory is a rendition beside its source (not linted):
+    its marker names a source where a marker may lead (:mod:`tierone.core.rendition_sources`).
+    False for one fixed in place (it is its own source); an :class:`InputError` when the
+    marker is malformed or may not be followed."""
+    marker = marker_in(path, data)
+    if marker is None or marker.source is None:
+        return False
+    follow(path, marker, root)
+    return True

@@ -94,19 +94,64 @@ def _glob_matches(posix: PurePosixPath, pattern: str) -> bool:
     return posix.match(pattern) or fnmatch.fnmatch(text, pattern)
 
 
+#: a configuration file larger than this is refused, naming it (no real one comes near)
+MAX_CONFIG_BYTES = 1024 * 1024
+
+
+def _read(path: Path) -> bytes:
+    """The bytes of a configuration file: a regular file of at most :data:`MAX_CONFIG_BYTES`
+    (never a FIFO or a device, never more read than that); else a :class:`ConfigError`."""
+    from ..core.errors import InputError
+    from ..core.loading import read_regular
+
+    try:
+        size = path.stat().st_size
+    except OSError as error:
+        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
+    if size > MAX_CONFIG_BYTES:
+        raise ConfigError(f"{path}: more than the limit of {MAX_CONFIG_BYTES:,} bytes for a configuration file; not read")
+    try:
+        data = read_regular(path, str(path))
+    except InputError as error:
+        raise ConfigError(str(error).replace(": error:", ":", 1)) from None
+    if len(data) > MAX_CONFIG_BYTES:  # it grew while it was read
+        raise ConfigError(f"{path}: more than the limit of {MAX_CONFIG_BYTES:,} bytes for a configuration file; not read")
+    return data
+
+
+def _text(path: Path, data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigError(f"{path}: cannot read: not valid UTF-8 (byte {error.start + 1})") from None
+
+
 def find_pyproject(start: Path, climb: bool = True) -> Path | None:
     """The closest pyproject.toml with a ``[tool.tierone]`` table, from ``start`` up (or in
-    ``start`` only, without ``climb``)."""
+    ``start`` only, without ``climb``). One that mentions tierone but cannot be read (too large,
+    not UTF-8, not TOML) is a :class:`ConfigError`: it is never passed over in silence."""
     for directory in (start, *start.parents) if climb else (start,):
         candidate = directory / "pyproject.toml"
-        if candidate.is_file():
-            try:
-                text = candidate.read_text(encoding="utf-8")
-            except (OSError, UnicodeDecodeError):
-                continue
-            if "tool.tierone" in text:
-                return candidate
+        if not candidate.is_file():
+            continue
+        data = _read(candidate)
+        if b"tierone" not in data:
+            continue  # another tool's configuration: nothing of ours in it
+        tool = _toml(candidate, _text(candidate, data)).get("tool")
+        if isinstance(tool, dict) and "tierone" in tool:
+            return candidate
     return None
+
+
+def _toml(path: Path, text: str) -> dict[str, Any]:
+    import tomllib
+
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigError(f"{path}: invalid TOML: {error}") from None
+    except RecursionError:
+        raise ConfigError(f"{path}: invalid TOML: nested too deep") from None
 
 
 def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
@@ -115,6 +160,13 @@ def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return tuple(value)
     raise ConfigError(f"{where}: [tool.tierone] {key} must be a string or a list of strings")
+
+
+def _globs(value: Any, key: str, where: Path) -> tuple[str, ...]:
+    globs = _strings(value, key, where)
+    if "" in globs:
+        raise ConfigError(f"{where}: [tool.tierone] {key} holds an empty glob")
+    return globs
 
 
 def parse(table: Mapping[str, Any], where: Path) -> Config:
@@ -128,6 +180,8 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
         raise ConfigError(f"{where}: [tool.tierone] per-file-ignores must be a table of glob = [codes]")
+    if "" in per_file:
+        raise ConfigError(f"{where}: [tool.tierone] per-file-ignores has an empty glob")
     return Config(
         profile=profiles[0] if len(profiles) == 1 else None,
         profiles=profiles,
@@ -137,7 +191,7 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         per_file_ignores={g: _strings(c, f"per-file-ignores.{g}", where) for g, c in per_file.items()},
         include=_strings(table["include"], "include", where) if "include" in table else DEFAULT_INCLUDE,
         exclude=_strings(table["exclude"], "exclude", where) if "exclude" in table else DEFAULT_EXCLUDE,
-        envelopes=_strings(table["envelopes"], "envelopes", where) if "envelopes" in table else DEFAULT_ENVELOPES,
+        envelopes=_globs(table["envelopes"], "envelopes", where) if "envelopes" in table else DEFAULT_ENVELOPES,
         low_reasoning_kinds=(_strings(table["low-reasoning-kinds"], "low-reasoning-kinds", where)
                              if "low-reasoning-kinds" in table else LOW_REASONING_KINDS),
         source=where,
@@ -161,7 +215,7 @@ def _profiles(table: Mapping[str, Any], where: Path) -> tuple[str, ...]:
 
 def _rewrite_settings(table: Mapping[str, Any], where: Path) -> dict[str, Any]:
     """``hints`` (a boolean), ``open-objects`` (encode or error) and ``fix-output`` (a file name
-    pattern: see :func:`tierone.core.renditions.rendition_path`), validated."""
+    pattern: see :func:`tierone.core.rendition_names.rendition_path`), validated."""
     settings: dict[str, Any] = {}
     if "hints" in table:
         if not isinstance(table["hints"], bool):
@@ -172,7 +226,7 @@ def _rewrite_settings(table: Mapping[str, Any], where: Path) -> dict[str, Any]:
             raise ConfigError(f"{where}: [tool.tierone] open-objects must be one of {', '.join(OPEN_OBJECTS)}")
         settings["open_objects"] = table["open-objects"]
     if "fix-output" in table:
-        from ..core.renditions import check_pattern
+        from ..core.rendition_names import check_pattern
 
         pattern = table["fix-output"]
         problem = check_pattern(pattern) if isinstance(pattern, str) else "must be a string"
@@ -185,12 +239,14 @@ def _rewrite_settings(table: Mapping[str, Any], where: Path) -> dict[str, Any]:
 def resolve(config_file: str | None, isolated: bool, start: Path | None = None) -> Config:
     """The configuration a command uses: none with ``--isolated``, the file ``--config`` names,
     or the one found from the working directory up."""
-    if isolated and config_file:
+    if isolated and config_file is not None:
         raise ConfigError("--config and --isolated exclude each other")
     if isolated:
         return Config()
-    if config_file:
+    if config_file is not None:
         path = Path(config_file)
+        if not config_file:
+            raise ConfigError("--config is empty: name a configuration file")
         if not path.is_file():
             raise ConfigError(f"{config_file}: --config names no file")
         return load_file(path, required=True)
@@ -219,21 +275,15 @@ def load_file(path: Path, required: bool = False) -> Config:
     """The settings in ``path``: a pyproject.toml's ``[tool.tierone]`` table, or a whole
     tierone.toml (its top level is the table). ``required``: a pyproject.toml without the table
     is an error (``--config`` named it) rather than no settings."""
-    import tomllib
-
-    try:
-        document = tomllib.loads(path.read_text(encoding="utf-8"))
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: invalid TOML: {error}") from None
-    except (OSError, UnicodeDecodeError) as error:
-        raise ConfigError(f"{path}: cannot read: {error}") from None
+    document = _toml(path, _text(path, _read(path)))
     if path.name != "pyproject.toml":
         return parse(document, path)
-    table = document.get("tool", {}).get("tierone")
+    tool = document.get("tool", {})
+    table = tool.get("tierone") if isinstance(tool, dict) else None
     if table is None:
         if required:
             raise ConfigError(f"{path}: no [tool.tierone] table")
         return Config()
     if not isinstance(table, dict):
-        raise ConfigError(f"{path}: [tool.tierone] must be a table")
+        raise ConfigError(f"{path}: [tool.tierone] must be a table, not {type(table).__name__}")
     return parse(table, path)

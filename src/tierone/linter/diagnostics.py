@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..core.errors import InputError
+from ..core.errors import InputError, InputWarning
 from ..core.pointer import Pointer
 from ..subset.profiles import DEFAULT_PROFILE
 
@@ -82,6 +82,9 @@ class LintReport(NamedTuple):
     #: with ``explain_fixes``: what the rewrite would change for each fixable finding (the
     #: rewriter's ``Change`` values: ``pointer``, ``what``, ``why``)
     fixes: Mapping[Diagnostic, tuple[Any, ...]] | None = None
+    #: what was worth a line about an input that was still linted (a rendition marker that
+    #: cannot be followed: the file is linted as a schema)
+    warnings: tuple[InputWarning, ...] = ()
 
     @property
     def diagnostics(self) -> tuple[Diagnostic, ...]:

@@ -249,7 +249,8 @@ def _suppressed(diagnostics: tuple[Diagnostic, ...], directives: tuple[suppressi
     for item in unused:
         directive = item.directive
         line, column = (directive.line, directive.column) if directive.line is not None else positions.get(_at(directive), (None, None))
-        message = feature.message.format(directive=directive.text, detail=item.detail)
+        text = directive.text if len(directive.text) <= 80 else directive.text[:76] + "...]"
+        message = feature.message.format(directive=text, detail=item.detail)
         found.append(Diagnostic(feature.code, feature.name, message, "warning", directive.pointer,
                                 directive.keyword, line, column, False, (), path))
     if any(d.line is not None for d in found):

@@ -20,9 +20,16 @@ def _codes_for(selector: str) -> tuple[str, int]:
     if selector in BY_NAME:
         return BY_NAME[selector].code, len(BY_NAME[selector].code)
     upper = selector.upper()
-    if any(f.code.startswith(upper) for f in FEATURES):
+    if upper in _prefixes():
         return upper, len(upper)
     raise SelectionError(f"unknown rule selector {selector!r} (see `tierone rules`)")
+
+
+@cache
+def _prefixes() -> frozenset[str]:
+    """Every code prefix of a rule (``T``, ``T1``, ``T10``, ``T101``…): a selector is looked up,
+    not compared with every rule (a suppression may list thousands)."""
+    return frozenset(f.code[:end] for f in FEATURES for end in range(1, len(f.code) + 1))
 
 
 class Selection(NamedTuple):

@@ -22,6 +22,7 @@ from typing import Any, NamedTuple
 from ..core.pointer import ROOT, Pointer, Segment
 from ..core.source import Source
 from ..core.walker import walk
+from ..subset.table import FEATURES
 from .diagnostics import Diagnostic
 from .selection import prefix_of
 
@@ -115,17 +116,14 @@ def _yaml_comments(source: Source) -> Iterator[Directive]:
         yield Directive(target, parsed[1], parsed[0], pointer, None, comment.line, comment.column)
 
 
-def _matches(selector: str, code: str) -> bool:
-    prefix = prefix_of(selector)
-    return prefix is not None and code.startswith(prefix)
-
-
 def apply(diagnostics: Iterable[Diagnostic], directives: tuple[Directive, ...]) -> tuple[tuple[Diagnostic, ...], tuple[Unused, ...]]:
-    """The diagnostics no directive suppresses, and the directives (or codes) that suppressed nothing."""
+    """The diagnostics no directive suppresses, and the directives (or codes) that suppressed
+    nothing. Each code of a directive is resolved once: the cost is linear in the codes listed."""
     by_target: dict[tuple[Segment, ...], list[int]] = {}
     for index, directive in enumerate(directives):
         if directive.target is not None:
             by_target.setdefault(directive.target, []).append(index)
+    prefixes = [{code: prefix_of(code) for code in directive.codes} for directive in directives]
     used: list[set[str]] = [set() for _ in directives]
     kept = []
     for diagnostic in diagnostics:
@@ -135,28 +133,39 @@ def apply(diagnostics: Iterable[Diagnostic], directives: tuple[Directive, ...]) 
         suppressed = False
         for place in places:
             for index in by_target.get(place, ()):
-                codes = directives[index].codes
-                hits = [c for c in codes if _matches(c, diagnostic.code)] if codes else ["*"]
+                codes = prefixes[index]
+                hits = [c for c, p in codes.items() if p is not None and diagnostic.code.startswith(p)] if codes else ["*"]
                 if hits:
                     used[index].update(hits)
                     suppressed = True
         if not suppressed:
             kept.append(diagnostic)
-    unused = [Unused(d, detail) for d, u in zip(directives, used, strict=True) if (detail := _unused(d, u))]
+    unused = [Unused(d, detail) for d, u, p in zip(directives, used, prefixes, strict=True) if (detail := _unused(d, u, p))]
     return tuple(kept), tuple(unused)
 
 
-def _unused(directive: Directive, used: set[str]) -> str:
+def _unused(directive: Directive, used: set[str], prefixes: dict[str, str | None]) -> str:
     """Why a directive (or some of its codes) suppressed nothing; "" when all of it did something."""
     if directive.target is None:
         return " (it stands on no node's line)"
     if not directive.codes:
         return "" if used else " (no finding on this node)"
-    unknown = [c for c in directive.codes if prefix_of(c) is None]
-    idle = [c for c in directive.codes if c not in used and c not in unknown]
+    if len(prefixes) > len(FEATURES):
+        return f" (it lists {len(prefixes):,} codes, more than the {len(FEATURES)} rules there are)"
+    unknown = [c for c, p in prefixes.items() if p is None]
+    idle = [c for c, p in prefixes.items() if p is not None and c not in used]
     parts = []
     if unknown:
-        parts.append(f"{', '.join(unknown)} {'names' if len(unknown) == 1 else 'name'} no rule")
+        parts.append(f"{_listed(unknown)} {'names' if len(unknown) == 1 else 'name'} no rule")
     if idle:
-        parts.append(f"no {', '.join(idle)} finding on this node")
+        parts.append(f"no {_listed(idle)} finding on this node")
     return f" ({'; '.join(parts)})" if parts else ""
+
+
+#: how many codes a message lists before it says how many more there are
+LISTED = 8
+
+
+def _listed(codes: list[str]) -> str:
+    shown = ", ".join(codes[:LISTED])
+    return shown if len(codes) <= LISTED else f"{shown} and {len(codes) - LISTED:,} more"

@@ -191,9 +191,12 @@ _NEW_DOCUMENT = "a rewritten schema is a different document"
 def _is_marker(root: dict[str, Any], key: str) -> bool:
     """Whether the root's ``key`` is tierone's own rendition marker (a schema fixed in place
     carries it, and its rewrite must be itself)."""
-    from ..core.renditions import marker_of
+    from ..core.renditions import MarkerError, marker_of
 
-    return key == "$comment" and marker_of(root) is not None
+    try:
+        return key == "$comment" and marker_of(root) is not None
+    except MarkerError:  # a line that only begins as a marker is a comment like any other
+        return False
 
 
 def _new_document(schema: Any, id: str | None, changes: list[Change], present: Container[str]) -> Any:

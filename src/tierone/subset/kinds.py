@@ -16,6 +16,25 @@ UNIVERSAL_KINDS = ("clarification.request", "schema.request", "schema.response",
 LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
 
 _VENDOR_KIND = re.compile(r"^vendor\.[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)+$")
+#: what a kind's name is: dot-separated words of letters, digits, ``_`` and ``-``
+#: (``clarification.request``, ``vendor.acme.invoice``), at most :data:`MAX_KIND_LENGTH` long;
+#: a kind names a file (``<kind>.schema.json``), so nothing else is one
+KIND_NAME = re.compile(r"[A-Za-z0-9_-]+(?:\.[A-Za-z0-9_-]+)*")
+MAX_KIND_LENGTH = 128
+
+
+def kind_shown(name: str) -> str:
+    """A kind as a message shows it: as it is when it is a kind's name, else quoted, escaped and
+    cut (:func:`~tierone.core.errors.shown`)."""
+    from ..core.errors import shown
+
+    return name if is_kind_name(name) else shown(name)
+
+
+def is_kind_name(name: object) -> bool:
+    """Whether ``name`` is a kind's name by :data:`KIND_NAME` (checked before any path is built
+    from it: never ``/etc/x``, ``../y`` or 100,000 characters)."""
+    return isinstance(name, str) and len(name) <= MAX_KIND_LENGTH and KIND_NAME.fullmatch(name) is not None
 
 
 def needs_reasoning(kind: str, low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS) -> bool:
