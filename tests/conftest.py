@@ -53,3 +53,15 @@ def clean_env(**extra: str) -> dict[str, str]:
     """The environment without this test run's virtual environment, plus ``extra``."""
     env = {k: v for k, v in os.environ.items() if not k.startswith(("VIRTUAL_ENV", "PYTHONPATH"))}
     return {**env, **extra}
+
+
+def huge_int(digits: int, figure: str = "7") -> int:
+    """An integer of ``digits`` digits, made past Python's int-to-text limit (which stays in force)."""
+    import sys
+
+    before = sys.get_int_max_str_digits()
+    sys.set_int_max_str_digits(0)
+    try:
+        return int(figure * digits)
+    finally:
+        sys.set_int_max_str_digits(before)

@@ -16,15 +16,19 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from typer.testing import CliRunner
 
 from tierone.cli import app
 from tierone.probe import catalog
-from tierone.probe.vendors import VENDORS
+from tierone.probe.vendors import KEY_PIECE, REDACTED, VENDORS, escape, redact
 from tierone.subset import cells
 from tierone.subset.conditions import regex_subset
 
-KEY = "sk-TIERONE-FAKE-KEY-0123456789abcdefXYZ"
+#: a fake key with no 4-character piece in common with the probe's own words (a run of text that
+#: shares 4 characters in a row with the key is redacted)
+KEY = "sk-Tq7Zx9Wv2Kp8Lm4Rb6Nc3Hd5Fg1Jy0Ue"
 ENV_VARS = {"openai": "OPENAI_API_KEY", "anthropic": "ANTHROPIC_API_KEY", "gemini": "GEMINI_API_KEY"}
 runner = CliRunner()
 
@@ -166,9 +170,9 @@ def probe(*args: str):
 
 
 def assert_no_key(*texts: str) -> None:
+    """No text holds 4 characters in a row of the key, in any letter case."""
     for text in texts:
-        assert KEY not in text
-        assert KEY[:8] not in text and KEY[-8:] not in text
+        assert not [KEY[i:i + 4] for i in range(len(KEY) - 3) if KEY[i:i + 4].lower() in text.lower()], text
 
 
 # ---- the report ------------------------------------------------------------------------------
@@ -223,6 +227,66 @@ def test_text_report_and_rows(tmp_path):
     assert line.split()[3] == "rejected" and "pattern-lookahead refused on messages.tools" in line
     assert len(stand_in.requests) == 2 * (1 + 7 + 3)
     assert_no_key(result.stdout, result.stderr)
+
+
+# ---- redaction and escapes (what every server and exception text goes through) ---------------
+
+#: characters whose case folding is ASCII (Kelvin sign, long s, sharp s, dotted I, the ff ligature)
+ODD_FOLDS = "\u212a\u017f\u00df\u0130\ufb00\u1e9e"
+FILLER = st.lists(st.one_of(st.characters(), st.sampled_from([*ODD_FOLDS, "[redacted]", "ed]", " ", "\x1b", "-"])),
+                  max_size=12).map("".join)
+
+
+@st.composite
+def key_and_text(draw: st.DrawFn) -> tuple[str, str]:
+    """A key (printable ASCII, 8 to 80 characters) and a text that embeds it, or pieces of it,
+    in any letter case, cut anywhere, next to anything."""
+    key = draw(st.text(st.characters(min_codepoint=0x20, max_codepoint=0x7E), min_size=8, max_size=80))
+    parts = []
+    for _ in range(draw(st.integers(1, 6))):
+        kind = draw(st.sampled_from(["filler", "key", "piece"]))
+        if kind == "filler":
+            parts.append(draw(FILLER))
+            continue
+        start = 0 if kind == "key" else draw(st.integers(0, len(key) - 1))
+        end = len(key) if kind == "key" else draw(st.integers(start + 1, len(key)))
+        flips = draw(st.lists(st.booleans(), min_size=end - start, max_size=end - start))
+        parts.append("".join(c.swapcase() if flip else c for c, flip in zip(key[start:end], flips)))
+    return key, "".join(parts)
+
+
+@settings(max_examples=400, deadline=None)
+@given(key_and_text(), st.sampled_from([None, 1, 5, 17, 300]))
+def test_redact_keeps_no_four_characters_of_the_key(case, limit):
+    key, text = case
+    out = redact(text, key, limit)
+    pieces = {key[i:i + KEY_PIECE].lower() for i in range(len(key) - KEY_PIECE + 1)}
+    for folded in (out.lower(), out.casefold()):
+        assert not [piece for piece in pieces if piece in folded], (key, text, out)
+    assert escape(out) == out  # nothing left to escape
+    assert limit is None or len(out) <= limit + 1  # the cut, and its ellipsis
+
+
+def test_redact_keeps_ordinary_text_and_marks_what_it_removes():
+    said = "Invalid schema for response_format 'probe': 'oneOf' is not permitted; see héllo 日本."
+    assert redact(said, KEY) == said
+    assert redact(f"bad key {KEY}, and {KEY[3:9].upper()}.", KEY) == f"bad key {REDACTED}, and {REDACTED}."
+    assert redact(f"key={KEY}&x=1", KEY) == f"key={REDACTED}&x=1"
+    assert redact("an sk-abcdefghijklmnop or AIza" + "x" * 30, KEY) == f"an {REDACTED} or {REDACTED}"
+    assert redact("x" * 50 + KEY[:6], KEY, limit=20) == REDACTED  # redacted before the cut
+    assert redact("y " * 40, KEY, limit=9) == "y y y y y\u2026"
+    assert REDACTED not in redact("a [redacted] b", "xx[redacted]yy")  # a key like the marker
+
+
+@pytest.mark.parametrize("text, shown", [
+    ("\x1b]0;owned\x07\x1b[31mred", "\\x1b]0;owned\\x07\\x1b[31mred"),
+    ("a\r\nb\tc\x00\x7f\x9b", "a\\r\\nb\\tc\\x00\\x7f\\x9b"),
+    ("\u202eevil\u2066\u2028\ufeff", "\\u202eevil\\u2066\\u2028\\ufeff"),
+    ("half \ud800 \U000e0001", "half \\ud800 \\U000e0001"),
+    ("héllo 日本 — “ok” \u00a0 emoji \U0001f600", "héllo 日本 — “ok” \u00a0 emoji \U0001f600"),
+])
+def test_escape_writes_what_a_terminal_acts_on_as_escapes(text, shown):
+    assert escape(text) == shown
 
 
 # ---- --dry-run, keys, options ----------------------------------------------------------------

@@ -97,6 +97,24 @@ def test_security_page_states_the_limits_the_code_enforces():
     assert not missing, f"docs/security.md does not state: {missing}"
 
 
+def test_security_page_states_what_a_repository_file_may_name():
+    """The section on untrusted files gives the fields, limits and markers the code uses."""
+    from tierone.core.confine import PROJECT_MARKERS
+    from tierone.core.rendition_names import FIELDS, OUTPUT_FIELDS
+    from tierone.linter.config import CONFIG_FILES, MAX_CONFIG_BYTES
+    from tierone.subset.kinds import MAX_KIND_LENGTH
+
+    page = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
+    section = page.split("## What a file in the repository may make tierone read or write\n", 1)[1]
+    section = section.split("\n## ", 1)[0]
+    stated = [f"`{{{field}}}`" for field in (*FIELDS, *OUTPUT_FIELDS)]
+    stated += [f"{MAX_CONFIG_BYTES:,} bytes ({MAX_CONFIG_BYTES // 1024 // 1024} MiB)",
+               f"at most {MAX_KIND_LENGTH} characters"]
+    stated += [f"`{name}`" for name in (*PROJECT_MARKERS, *CONFIG_FILES)]
+    missing = [text for text in stated if text not in section]
+    assert not missing, f"docs/security.md does not state: {missing}"
+
+
 def _judge_results():
     import json
 

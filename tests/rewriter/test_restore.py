@@ -86,3 +86,31 @@ def _leads_somewhere(pointer: str, answer: object, payload: object) -> bool:
             continue
         return True
     return False
+
+
+class TestHostilePayloads:
+    """A payload restore cannot judge is its documented refusal (CannotJudge), never a raw
+    exception from Python's internals."""
+
+    def test_an_integer_past_what_python_writes_is_refused_at_its_pointer(self):
+        import sys
+
+        from tierone.core.validation import CannotJudge, TooLarge
+
+        before = sys.get_int_max_str_digits()
+        sys.set_int_max_str_digits(0)
+        huge = int("9" * 25_000)
+        sys.set_int_max_str_digits(before)
+        for schema in ({"type": "object"}, {"properties": {"a": {"properties": {"b": {"type": "string"}}}}},
+                       {"properties": {"a": {"properties": {"b": {"maximum": 3}}}}}):
+            with pytest.raises(TooLarge) as raised:
+                restore({"a": {"b": [0, huge]}} if "type" in schema else {"a": {"b": huge}}, schema)
+            assert isinstance(raised.value, CannotJudge) and raised.value.about == "payload"
+            assert raised.value.pointer in ("/a/b/1", "/a/b") and "more than 4,300 digits" in str(raised.value)
+        assert restore({"a": int("9" * 4_300)}, {"type": "object"}).ok  # as many digits as Python writes: judged
+
+    @pytest.mark.parametrize("encoded", ["1e400", '{"x": [-1e400]}', "1" * 400 + ".5"])
+    def test_an_encoded_number_past_a_double_is_an_error_at_its_pointer(self, encoded):
+        result = restore({"name": "Bo", "meta": encoded}, TestRestore.ORIGINAL)
+        said = "the JSON-encoded value holds a number that is not finite (past a double), which is not JSON"
+        assert (Pointer(("meta",)), said) in [tuple(e) for e in result.errors]

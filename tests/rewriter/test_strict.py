@@ -6,11 +6,13 @@ import dataclasses
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
-from pydantic import TypeAdapter
+from pydantic import BaseModel, TypeAdapter
 
 import tierone
+from tests.conftest import huge_int
 from tierone.core.errors import InputError
 from tierone.core.pointer import Pointer
 from tierone.rewriter.strict import Strict
@@ -422,3 +424,70 @@ class TestRecursion:
         assert list(done.schema["$defs"]["Root_2"]["properties"]) == ["v"]
         assert "renamed to $defs" in [change.what for change in done.changes]
         assert tierone.restore({"v": 1, "next": {"v": 2}}, original).ok
+
+
+class TestHostileAnswers:
+    """Every hostile answer is a StrictError with a pointer, never a raw exception."""
+
+    @pytest.fixture(scope="class")
+    def inventory(self) -> Strict:
+        return tierone.strict(Inventory, "openai")  # counts: a free-form map, JSON-encoded
+
+    @pytest.mark.parametrize("source", ["model", "schema"])
+    def test_an_answer_nesting_past_the_parsers_is_refused(self, inventory: Strict, source):
+        reader = inventory if source == "model" else tierone.strict(Inventory.model_json_schema(), "openai")
+        for read in (reader.parse, reader.restore):
+            with pytest.raises(tierone.StrictError) as raised:
+                read("[" * 1100 + "]" * 1100)
+            assert [str(f.pointer) for f in raised.value.findings] == [""] and "too deep" in str(raised.value)
+
+    @pytest.mark.parametrize("source", ["model", "schema"])
+    def test_an_encoded_member_nesting_too_deep_is_refused_at_its_pointer(self, inventory: Strict, source):
+        reader = inventory if source == "model" else tierone.strict(Inventory.model_json_schema(), "openai")
+        answer = json.dumps({"counts": "[" * 25_000 + "]" * 25_000, "tags": [], "note": None})
+        for read in (reader.parse, reader.restore):
+            with pytest.raises(tierone.StrictError) as raised:
+                read(answer)
+            assert [str(f.pointer) for f in raised.value.findings] == ["/counts"] and "too deep" in str(raised.value)
+
+    @pytest.mark.parametrize("number", ["1e400", "-1e400", "1" * 400 + ".0"])
+    def test_a_number_past_a_double_is_refused_in_the_text_and_in_an_encoded_member(self, number):
+        reader = tierone.strict({"type": "object", "properties": {"n": {"type": "number"}, "m": {"type": "object"}}},
+                                "openai")
+        model = tierone.strict(Reading, "openai")  # pydantic's float takes infinity
+        for read, text in ((reader.parse, f'{{"n": {number}, "m": null}}'), (model.parse, f'{{"value": {number}, "extra": "{{}}"}}'),
+                           (reader.restore, f"[{number}]")):
+            with pytest.raises(tierone.StrictError, match="not finite") as raised:
+                read(text)
+            assert [str(f.pointer) for f in raised.value.findings] == [""]
+        for read in (reader.parse, reader.restore):
+            with pytest.raises(tierone.StrictError, match="not finite") as raised:
+                read(json.dumps({"n": None, "m": f'{{"k": [{number}]}}'}))
+            assert {str(f.pointer) for f in raised.value.findings} == {"/m"}
+
+    @pytest.mark.parametrize("text", ["NaN", "[Infinity]", '{"n": -Infinity}'])
+    def test_nan_and_infinity_are_not_json(self, text):
+        reader = tierone.strict({"type": "object", "properties": {"m": {"type": "object"}}}, "openai")
+        with pytest.raises(tierone.StrictError, match="not JSON"):
+            reader.parse(text)
+        with pytest.raises(tierone.StrictError, match="not JSON") as raised:
+            reader.parse(json.dumps({"m": text}))
+        assert {str(f.pointer) for f in raised.value.findings} == {"/m"}
+
+    def test_an_integer_past_what_python_writes_is_refused_at_its_pointer(self, inventory: Strict):
+        huge = huge_int(25_000)
+        schema = tierone.strict({"type": "object", "properties": {"a": {"type": "string"}, "b": {}}}, "openai")
+        for read, answer, at in ((inventory.restore, {"counts": {"a": huge}, "tags": None, "note": None}, "/counts/a"),
+                                 (inventory.parse, {"counts": {"a": 1}, "tags": [huge], "note": None}, "/tags/0"),
+                                 (schema.restore, {"a": huge, "b": None}, "/a"),
+                                 (schema.parse, {"a": "x", "b": [[huge]]}, "/b/0/0")):
+            with pytest.raises(tierone.StrictError, match="more than 4,300 digits") as raised:
+                read(answer)
+            assert [str(f.pointer) for f in raised.value.findings] == [at]
+
+
+class Reading(BaseModel):
+    value: float
+    extra: dict[str, Any] = {}
+
+

@@ -2,7 +2,8 @@
 its live API with the user's own key.
 
 Exit codes: 0 every probe was conclusive, 1 some were inconclusive (rate limit, server
-error, timeout, network), 2 nothing could be sent (no key, no network, bad options).
+error, timeout, network), 2 nothing could be sent (no key, a key with a control or non-ASCII
+character, a bad TIERONE_PROBE_TIMEOUT, no network, bad options).
 """
 
 import json
@@ -49,7 +50,7 @@ def probe(
     from datetime import date
 
     from ..probe import catalog, runner
-    from ..probe.vendors import VENDORS
+    from ..probe.vendors import VENDORS, ProbeError, api_key, redact
 
     chosen = VENDORS[vendor.value]
     codes = split_list(rows) or None
@@ -66,21 +67,26 @@ def probe(
     if dry_run:
         _print_requests(chosen, requests, output_format.value, output)
         return
-    variable = next((v for v in chosen.key_variables if os.environ.get(v)), None)
-    if variable is None:
+    try:  # the key and the deadline are checked before anything is sent
+        found = api_key(chosen, os.environ)
+        seconds = runner.timeout()
+    except ProbeError as error:
+        fail(str(error))
+    if found is None:
         fail(f"no API key: set {' or '.join(chosen.key_variables)}")
-    key = os.environ[variable]
+    key = found[1]
     try:
         import httpx  # noqa: F401
     except ImportError:
         fail(INSTALL)
     tokens_in, tokens_out, dollars = runner.estimate(chosen, requests)
     priced = "" if model is None or model == chosen.default_model else f" (priced as {chosen.default_model})"
-    typer.echo(f"tierone: probe: {len(requests)} requests to {chosen.name} ({name}) at {url}: at most "
+    shown = redact(url, key)  # a key in a query string stays out of the messages too
+    typer.echo(f"tierone: probe: {len(requests)} requests to {chosen.name} ({name}) at {shown}: at most "
                f"about {tokens_in:,} input and {tokens_out:,} output tokens, about ${dollars:.4f}{priced}; "
                "a refused request costs nothing", err=True)
-    results = runner.controlled(runner.send(chosen, key, requests))
-    _give_up_when_nothing_answered(results, url)
+    results = runner.controlled(runner.send(chosen, key, requests, seconds))
+    _give_up_when_nothing_answered(results, shown)
     from ..probe.report import RENDER, Report
 
     report = Report(chosen.name, name, date.today().isoformat(), tuple(results))

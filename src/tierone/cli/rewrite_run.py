@@ -232,6 +232,14 @@ def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, patte
     except CannotJudge as problem:
         say(f"{payload_spec if problem.about == 'payload' else schema_spec}: error: {problem}")
         return 2
+    from ..core.pointer import Pointer
+    from ..core.source import first_lone_surrogate, lone_surrogate, printable
+
+    found = first_lone_surrogate(result.payload)  # decoded from a JSON-encoded member: not text to write
+    if found is not None:
+        place, escape = printable(str(Pointer(found[0]))), f"\\u{ord(found[1]):04x}"
+        say(f"{payload_spec}: error: [{place}] {lone_surrogate(escape)} (decoded from a JSON-encoded value)")
+        return 2
     if json_output:
         with room_for_depth():  # the payload may nest as deep as loading allows
             sys.stdout.write(json.dumps({

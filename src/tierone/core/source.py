@@ -151,24 +151,35 @@ def require_json_data(data: Any, path: str, locator: Locator | None = None) -> N
     raise InputError(path, lone_surrogate(f"\\u{ord(char):04x}"), line, column)
 
 
-def _lone_surrogate_at(data: Any, path: str) -> tuple[tuple[Any, ...], str] | None:
+def first_lone_surrogate(data: Any) -> tuple[tuple[Any, ...], str] | None:
+    """Where the first lone surrogate of ``data`` is (in a member name or a string, in document
+    order: its pointer's parts), and which it is, at any depth; None when there is none. Data
+    that loading read holds none; data decoded from it (a JSON-encoded member) may."""
+    try:
+        orjson.dumps(data)  # at C speed; it refuses lone surrogates, but also deep or odd values
+        return None
+    except TypeError:
+        return _lone_surrogate_at(data, "", limited=False)
+
+
+def _lone_surrogate_at(data: Any, path: str, limited: bool = True) -> tuple[tuple[Any, ...], str] | None:
     """Where the first lone surrogate of ``data`` is, in document order (its pointer's parts),
-    and which it is; :class:`InputError` past :data:`MAX_DEPTH` levels or :data:`MAX_NODES`
-    values."""
+    and which it is; when ``limited``, :class:`InputError` past :data:`MAX_DEPTH` levels or
+    :data:`MAX_NODES` values."""
     # Each entry: (a value, its pointer's parts, whether its parts end with a member name to check)
     stack: list[tuple[Any, tuple[Any, ...], bool]] = [(data, (), False)]
     budget = MAX_NODES
     while stack:
         value, parts, named = stack.pop()
         budget -= 1
-        if budget < 0:
+        if budget < 0 and limited:
             raise InputError(path, f"the data holds more than {MAX_NODES:,} values; refusing to read it")
         if named and isinstance(parts[-1], str) and (found := _SURROGATE.search(parts[-1])) is not None:
             return parts, found.group(0)
         if isinstance(value, str):
             if (found := _SURROGATE.search(value)) is not None:
                 return parts, found.group(0)
-        elif isinstance(value, (dict, list)) and len(parts) >= MAX_DEPTH:
+        elif isinstance(value, (dict, list)) and len(parts) >= MAX_DEPTH and limited:
             itself = " (a container that holds itself)" if _holds_itself(data) else ""
             raise InputError(path, f"nesting is deeper than {MAX_DEPTH} levels{itself}; refusing to read it")
         elif isinstance(value, dict):

@@ -58,6 +58,33 @@ class TooDeep(CannotJudge):
     """Nesting past the documented limits."""
 
 
+class TooLarge(CannotJudge):
+    """An integer with more digits than Python writes as text (``sys.get_int_max_str_digits()``,
+    4,300 by default): no JSON text that loading reads holds one, and no message could show it."""
+
+
+def refuse_huge_integers(value: Any) -> None:
+    """Raise :class:`TooLarge` at the first integer of ``value`` (data handed over from Python)
+    with more digits than Python writes as text."""
+    import sys
+
+    most = sys.get_int_max_str_digits()
+    if not most:
+        return
+    bits = int(most * 3.321928094887362)  # an integer of at most this many bits has at most `most` digits
+    stack = [value]
+    while stack:
+        here = stack.pop()
+        if isinstance(here, dict):
+            stack.extend(here.values())
+        elif isinstance(here, list):
+            stack.extend(here)
+        elif isinstance(here, int) and here.bit_length() > bits and abs(here) >= 10**most:
+            at = next(str(pointer) for pointer, found in everything(value) if found is here)
+            raise TooLarge(f"too large: the integer at [{at}] has more than {most:,} digits, more than Python "
+                           "writes as text", at, about="payload")
+
+
 class BadDialect(CannotJudge):
     """A ``$schema`` that is not a string."""
 

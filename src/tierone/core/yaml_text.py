@@ -5,6 +5,7 @@ secrets file."""
 from __future__ import annotations
 
 import re
+import sys
 from functools import cache
 from typing import Any
 
@@ -52,6 +53,10 @@ def load_yaml(data: bytes, path: str) -> Source:
         raise InputError(path, f"invalid YAML: {problem or 'syntax error'}", line, column) from None
     except RecursionError:
         raise InputError(path, "nesting is too deep to load; refusing") from None
+    except ValueError as error:
+        if "integer string conversion" not in str(error):
+            raise InputError(path, f"invalid YAML: {_without_values(str(error)) or type(error).__name__}") from None
+        raise InputError(path, f"an integer of more than {sys.get_int_max_str_digits():,} digits; refusing to load") from None
     except Exception as error:  # noqa: BLE001 (a tag's constructor may fail in any way)
         raise InputError(path, f"invalid YAML: {_without_values(str(error)) or type(error).__name__}") from None
     if tree is None:
@@ -103,16 +108,17 @@ def _without_values(problem: str) -> str:
 
 
 def to_json_data(tree: Any, path: str) -> Any:
-    """Plain JSON data from a YAML tree, refusing alias bombs, absurd depth and two keys that
-    read as the same member name (``1`` and ``"1"``)."""
+    """Plain JSON data from a YAML tree, refusing alias bombs, absurd depth, two keys that
+    read as the same member name (``1`` and ``"1"``) and numbers JSON does not have (``.inf``,
+    ``.nan``: JSON text past a double is refused alike)."""
     import datetime
 
     budget = MAX_NODES
     root: list[Any] = [None]
-    # Each entry: (source value, container to fill, key or index in it, depth)
-    stack: list[tuple[Any, Any, Any, int]] = [(tree, root, 0, 0)]
+    # Each entry: (source value, container to fill, key or index in it, depth, source container)
+    stack: list[tuple[Any, Any, Any, int, Any]] = [(tree, root, 0, 0, None)]
     while stack:
-        value, into, slot, depth = stack.pop()
+        value, into, slot, depth, parent = stack.pop()
         budget -= 1
         if budget < 0:
             raise InputError(path, f"document expands to more than {MAX_NODES:,} values (a YAML alias bomb?)")
@@ -120,8 +126,8 @@ def to_json_data(tree: Any, path: str) -> Any:
             raise InputError(path, f"nesting is deeper than {MAX_DEPTH} levels; refusing to load")
         if isinstance(value, dict):
             out: Any = {}
-            for key, item in value.items():
-                stack.append((item, out, _text_key(key), depth + 1))
+            for key, item in reversed(list(value.items())):  # taken from the stack in document order
+                stack.append((item, out, _text_key(key), depth + 1, (value, key)))
             # dict insertion order must follow the source: fill keys now, values later
             for key in value:
                 name = _text_key(key)
@@ -130,16 +136,30 @@ def to_json_data(tree: Any, path: str) -> Any:
                 out[name] = None
         elif isinstance(value, list):
             out = [None] * len(value)
-            for index, item in enumerate(value):
-                stack.append((item, out, index, depth + 1))
+            for index in range(len(value) - 1, -1, -1):
+                stack.append((value[index], out, index, depth + 1, (value, index)))
         elif isinstance(value, (datetime.date, datetime.datetime)):
             out = value.isoformat()
         elif isinstance(value, bool) or value is None or isinstance(value, (int, float, str)):
             out = _plain_scalar(value)
+            if out.__class__ is float and out - out != 0:  # inf - inf is nan
+                raise InputError(path, "a number that is not finite (infinity or NaN): not JSON", *_value_place(parent))
         else:
             out = str(value)
         into[slot] = out
     return root[0]
+
+
+def _value_place(parent: Any) -> tuple[int | None, int | None]:
+    """The 1-based line and column of the value ``parent`` (its container, its key or index)
+    names in the round-trip tree; none at the root."""
+    container, key = parent if parent is not None else (None, None)
+    lc = getattr(container, "lc", None)
+    try:
+        line, column = lc.value(key) if isinstance(container, dict) else lc.item(key)  # type: ignore[union-attr]
+    except (AttributeError, KeyError, IndexError, TypeError):
+        return None, None
+    return line + 1, column + 1
 
 
 def _same_name(path: str, mapping: Any, name: str, second: Any) -> InputError:

@@ -4,7 +4,8 @@ The JSON report is a promise to scripts: ``{"vendor", "model", "date", "probes":
 "probe", "api", "schema", "status", "message"}]}``, where ``row`` is the rule code (or
 ``control`` for the control schema), ``probe`` a stable id, ``api`` the request path,
 ``schema`` exactly the schema sent, ``status`` accepted, rejected or inconclusive, and
-``message`` the vendor's words (or null).
+``message`` the vendor's words (or null), as :func:`~.vendors.redact` left them: escaped,
+without any piece of the key, cut.
 
 ``--update`` turns a row's results into its vendor cell: a row with any inconclusive
 probe is left alone; otherwise every probe accepted on every path makes the cell
@@ -23,6 +24,7 @@ from typing import Any, NamedTuple
 from ..subset.model import PARTIAL, SUPPORTED, UNSUPPORTED, Support
 from .catalog import BY_ID, CONTROL, UNENFORCED
 from .runner import ACCEPTED, INCONCLUSIVE, REJECTED, Result
+from .vendors import shorten
 
 FIELDS = ("row", "probe", "api", "schema", "status", "message")
 
@@ -113,7 +115,7 @@ def _summary(status: str, results: Sequence[Result]) -> str:
         return "accepted by a live probe on every strict path"
     if status == UNSUPPORTED:
         said = next((r.message for r in results if r.message), "")
-        return "rejected by a live probe" + (f": {said[:120]}" if said else "")
+        return "rejected by a live probe" + (f": {shorten(said, 120)}" if said else "")
     rejected = sorted({f"{r.probe} on {r.api}" for r in results if r.status == REJECTED})
     return "a live probe saw rejections: " + "; ".join(rejected)[:200]
 

@@ -1,9 +1,11 @@
-"""JSON text as the read side decodes it: fast through pydantic's parser or orjson where that
-reads exactly what Python's json reads, and where a walk is, as a chain made into a pointer only when needed."""
+"""JSON text as the read side decodes it: fast through orjson, or pydantic's parser where that
+reads exactly what Python's json reads, JSON's numbers only (NaN, the infinities and numbers
+past a double refused), and where a walk is, as a chain made into a pointer only when needed."""
 
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import orjson
@@ -18,27 +20,68 @@ TOO_DEEP = object()
 #: stands for a string that holds no JSON (an error was recorded)
 FAILED = object()
 
-#: an integer of 19 digits or more may be past 64 bits, which orjson reads as a float: json
-#: reads those. A run of 19 digits is found in the text with each ASCII digit made ``0`` and
-#: every other byte a space (a table, about ten times as fast as a regular expression)
-_DIGITS = bytes(ord("0") if ord("0") <= b <= ord("9") else ord(" ") for b in range(256))
-_LONG_NUMBER = b"0" * 19
+#: how deep JSON text nests at most for orjson (past it, it refuses the text)
+PARSED_DEPTH = 1_024
+#: an integer of 19 digits or more may be past 64 bits, which orjson reads as a float: jiter
+#: reads those exactly. A run of 19 digits is found in the text with each ASCII digit made ``0``
+#: and every other byte a space (a table, about ten times as fast as a regular expression)
+DIGITS = bytes(ord("0") if ord("0") <= b <= ord("9") else ord(" ") for b in range(256))
+LONG_RUN = b"0" * 19
 
 
 def loads(text: str | bytes) -> Any:
-    """JSON text parsed as Python's json parses it, fast (at most 1,024 levels);
-    ``orjson.JSONDecodeError`` for what is left to json (or refused).
+    """JSON text parsed as Python's json parses it, fast (at most 1,024 levels), but for the
+    numbers JSON does not have; ``orjson.JSONDecodeError`` for what is left to json (see
+    :func:`slow_loads`) or refused.
 
-    pydantic's parser (jiter) reads integers of any size exactly and needs no scan of the
-    text; what it refuses (nesting past 200 levels, a lone surrogate, a byte order mark) is
-    read by orjson, unless the text holds an integer orjson would turn into a float."""
+    orjson reads the text, and refuses NaN, the infinities and a number past a double (which
+    json would read as infinity): no answer read this way holds a number that is not finite.
+    Where the text holds a run of 19 digits, an integer orjson would have made a float, jiter
+    (pydantic's parser) reads it again, integers of any size exactly (it refuses nesting past
+    200 levels: then the text is left to json)."""
+    value = orjson.loads(text)
+    raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)  # orjson refused lone surrogates
+    if raw.translate(DIGITS).find(LONG_RUN) < 0:
+        return value
     try:
-        return from_json(text, allow_inf_nan=False)
-    except (ValueError, TypeError):  # TypeError: a str holding a lone surrogate
-        raw = text.encode("utf-8", "surrogatepass") if isinstance(text, str) else bytes(text)
-        if _LONG_NUMBER in raw.translate(_DIGITS):
-            raise orjson.JSONDecodeError("an integer past 64 bits", "", 0) from None
-        return orjson.loads(raw)  # the bytes at hand (a lone surrogate in them is refused, as in the text)
+        return from_json(raw, allow_inf_nan=False)  # no number past a double: orjson has read them all
+    except ValueError:
+        raise orjson.JSONDecodeError("an integer past 64 bits, nested past 200 levels", "", 0) from None
+
+
+class NotJson(ValueError):
+    """A constant that Python's json accepts and JSON does not (NaN, Infinity, -Infinity), or a
+    number past a double (which json reads as infinity)."""
+
+
+class TooLong(ValueError):
+    """An integer with more digits than Python reads (``sys.get_int_max_str_digits()``)."""
+
+
+def slow_loads(text: str) -> Any:
+    """``text`` read by Python's json (what :func:`loads` leaves to it: a lone surrogate escaped,
+    a long integer nested past 200 levels, nesting past 1,024 levels), with JSON's numbers only:
+    :class:`NotJson` for NaN, the infinities and numbers past a double, :class:`TooLong` for an
+    integer with more digits than Python reads; ``RecursionError`` past the interpreter's room."""
+    return json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_integer)
+
+
+def _not_json(name: str) -> Any:
+    raise NotJson(name)
+
+
+def _finite(token: str) -> float:
+    value = float(token)
+    if value - value != 0:  # inf - inf is nan
+        raise NotJson("a number that is not finite (past a double)")
+    return value
+
+
+def _integer(token: str) -> int:
+    try:
+        return int(token)
+    except ValueError:
+        raise TooLong(f"an integer of more than {sys.get_int_max_str_digits():,} digits") from None
 
 
 #: where a walk is: None at the root, else (where the parent is, the member name or index);
@@ -85,24 +128,18 @@ def read_encoded(errors: list[Any], text: str, path: Path) -> Any:
 
 
 def decoded(errors: list[Any], text: str, path: Path) -> Any:
-    """``text`` decoded by Python's json (NaN and the infinities refused), or :data:`FAILED`
-    with the reason added to ``errors``."""
+    """``text`` decoded by Python's json with JSON's numbers only (:func:`slow_loads`), or
+    :data:`FAILED` with the reason added to ``errors``."""
     from .restore import RestoreError
 
     try:
-        return json.loads(text, parse_constant=_not_json)
-    except _NotJson as error:
+        return slow_loads(text)
+    except NotJson as error:
         errors.append(RestoreError(pointer_of(path), f"the JSON-encoded value holds {error}, which is not JSON"))
+    except TooLong as error:
+        errors.append(RestoreError(pointer_of(path), f"the JSON-encoded value holds {error}: too large to read"))
     except RecursionError:
         return TOO_DEEP
     except ValueError:
         errors.append(RestoreError(pointer_of(path), "expected a JSON-encoded value (a string holding JSON)"))
     return FAILED
-
-
-class _NotJson(ValueError):
-    """A constant that Python's json accepts and JSON does not (NaN, Infinity, -Infinity)."""
-
-
-def _not_json(name: str) -> Any:
-    raise _NotJson(name)

@@ -18,7 +18,7 @@ from typing import Any, NamedTuple
 from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
-from ..core.validation import CannotJudge, TooDeep
+from ..core.validation import CannotJudge, TooDeep, refuse_huge_integers
 from .findings import Finding, leaves, unique
 from .reader import OWNER, Reader
 
@@ -142,8 +142,10 @@ class Compiled:
             raise problem from None
 
     def _restore(self, payload: Any, validate: bool, shallow: bool) -> Restored:
-        if not shallow and not _shallow(payload) and depth_over(payload):
-            raise TooDeep(f"too deep: the payload nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
+        if not shallow and not _shallow(payload):  # walked: its depth, its integers past 64 bits (orjson refuses them)
+            if depth_over(payload):
+                raise TooDeep(f"too deep: the payload nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
+            refuse_huge_integers(payload)
         restored, errors = payload, ()
         try:
             restored, read = self.reader.read(payload, trusted=not validate)
@@ -259,7 +261,8 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
 
     Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
     a reference that is not in the document, a ``$schema`` that is not a string, nesting
-    past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH`, or a pattern that takes too long.
+    past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH`, an integer with more digits than Python
+    writes as text (:class:`~tierone.core.validation.TooLarge`), or a pattern that takes too long.
 
     >>> original = {"type": "object", "properties": {"a": {"type": "string"}}}
     >>> restore({"a": None}, original).payload

@@ -26,6 +26,7 @@ from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
 from . import fragments
+from .decoding import DIGITS, LONG_RUN, PARSED_DEPTH, TooLong, slow_loads
 from .findings import Finding, StrictError, from_pydantic
 from .reader import Walk, loads
 from .restore import IN_THREAD_LIMIT, Compiled, out_of_room
@@ -111,7 +112,7 @@ class Strict:
         try:
             payload, errors = _restored(self._reader, data, shallow, validate)
         except CannotJudge as error:
-            raise StrictError([(error.pointer, error.message)], "the answer cannot be read") from None
+            raise _unreadable(error) from None
         if errors:
             raise StrictError(((e.pointer, e.message) for e in errors), "the answer is invalid")
         return payload
@@ -138,13 +139,24 @@ def _decoded(answer: Any) -> tuple[Any, bool]:
     text = answer.strip()
     try:
         return loads(text), True
-    except orjson.JSONDecodeError:
-        import json
+    except orjson.JSONDecodeError as error:
+        if "depth limit" in error.msg:  # as loading refuses a file: json would only run out of room
+            raise StrictError([("", f"too deep: the answer nests past {PARSED_DEPTH:,} levels")],
+                              "the answer cannot be read") from None
+    try:  # what the fast parsers leave to json (a lone surrogate escaped; a long integer nested past 200)
+        return slow_loads(text), False
+    except RecursionError:
+        refused, what = "too deep: the answer nests too deep to be read as JSON text", "the answer cannot be read"
+    except TooLong as error:
+        refused, what = f"too large: the answer holds {error}", "the answer cannot be read"
+    except ValueError as error:  # NotJson among them: NaN, the infinities, a number past a double
+        refused, what = f"the answer is not JSON: {error}", "the answer is not JSON"
+    raise StrictError([("", refused)], what)
 
-        try:  # what the fast parsers leave to json (a lone surrogate escaped; a long integer nested past 200)
-            return json.loads(text, parse_constant=_not_json), False
-        except ValueError as refused:
-            raise StrictError([("", f"the answer is not JSON: {refused}")], "the answer is not JSON") from None
+
+def _unreadable(error: CannotJudge) -> StrictError:
+    """What the answer's refusal to be judged (too deep, too large) says, at its pointer."""
+    return StrictError([(error.pointer, error.message)], "the answer cannot be read")
 
 
 def _restored(compiled: Compiled, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
@@ -177,20 +189,25 @@ def _short_way(compiled: Compiled, check: Any) -> Any:
         return None
     reader = compiled.reader
     root, limit, recursion_limit = reader.root, IN_THREAD_LIMIT, sys.getrecursionlimit
+    fast, digits, long_run = orjson.loads, DIGITS, LONG_RUN
 
     def parse(text: str) -> Any:
         if recursion_limit() > limit:
             return _LONG_WAY
-        try:
-            data = loads(text)
-        except orjson.JSONDecodeError:  # e.g. whitespace JSON does not know, or a long integer
+        try:  # read as decoding.loads reads it, inline
+            data = fast(text)
+        except orjson.JSONDecodeError:  # e.g. whitespace JSON does not know, or a number past a double
             return _LONG_WAY
+        if text.encode().translate(digits).find(long_run) >= 0:
+            return _LONG_WAY  # maybe an integer past 64 bits (orjson made it a float): the long way reads it exactly
         if root.inert:
             payload = data
         else:
             walk = Walk(reader, True)
             try:
                 payload = root.owns(data, None, walk)
+            except CannotJudge as error:  # an encoded member too deep
+                raise _unreadable(error) from None
             except BaseException as error:  # only running out of room is caught (see out_of_room)
                 if not out_of_room(error):
                     raise
@@ -203,10 +220,6 @@ def _short_way(compiled: Compiled, check: Any) -> Any:
             raise StrictError(from_pydantic(error, payload), "the answer is invalid") from None
 
     return parse
-
-
-def _not_json(name: str) -> Any:
-    raise ValueError(name)
 
 
 def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = None) -> Strict:
