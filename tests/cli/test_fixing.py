@@ -154,6 +154,21 @@ class TestRestoreAgainstARendition:
 
 
 class TestRewriteRenditions:
+    @pytest.mark.parametrize("profile", ["gemini", "gemini-openapi"])
+    def test_a_gemini_rendition_carries_no_marker_and_google_genai_takes_it(self, project, profile):
+        from google.genai import types
+
+        for args in (["rewrite", "-p", profile, "ticket.schema.yaml", "-o", "out.json"],
+                     ["lint", "--fix", "-p", profile, "ticket.schema.yaml"]):
+            assert run(*args).exit_code in (0, 1), args
+        for written in ("out.json", "ticket.schema.strict.yaml"):
+            schema = _yaml(project / written)
+            assert "$comment" not in schema, written
+            if profile == "gemini-openapi":  # its own type: a field it does not know is refused
+                types.Schema.model_validate(schema)
+        with pytest.raises(ValueError, match="comment"):
+            types.Schema.model_validate({"$comment": "tierone: strict rendition", **_yaml(project / "out.json")})
+
     def test_o_writes_a_marked_rendition_and_check_finds_it_stale(self, project):
         assert run("rewrite", "ticket.schema.yaml", "-o", "out.yaml").exit_code == 0
         assert marker_of(_yaml(project / "out.yaml")).source == "ticket.schema.yaml"

@@ -16,17 +16,15 @@ NAMES = st.text(st.sampled_from("ab.-_ \"\\é"), min_size=1, max_size=12).filter
 @given(NAMES, st.sampled_from(["tier1", "openai", "anthropic"]), st.text(max_size=30))
 def test_a_marker_says_what_it_was_given(source, profile, own):
     text = renditions.marker_text(source, profile, renditions.digest("x"))
-    schema = renditions.mark({"$comment": own, "type": "object"} if own else {"type": "object"}, text, profile)
+    schema = renditions.mark({"$comment": own, "type": "object"} if own else {"type": "object"}, text)
     assert renditions.marker_of(schema) == renditions.Marker(source, profile, renditions.digest("x"))
     kept = [line for line in own.splitlines() if not line.startswith(renditions.PREFIX)]
     assert schema["$comment"].splitlines()[:-1] == kept  # the schema's own comment is kept
 
 
-def test_gemini_renditions_carry_no_marker_and_marking_twice_keeps_one():
-    text = renditions.marker_text("a.json", "gemini", renditions.digest(""))
-    assert renditions.mark({"type": "object"}, text, "gemini") == {"type": "object"}
-    once = renditions.mark({"$schema": "s", "type": "object"}, renditions.marker_text("a.json", "tier1", "0" * 16), "tier1")
-    twice = renditions.mark(once, renditions.marker_text("b.json", "tier1", "1" * 16), "tier1")
+def test_marking_twice_keeps_one():
+    once = renditions.mark({"$schema": "s", "type": "object"}, renditions.marker_text("a.json", "tier1", "0" * 16))
+    twice = renditions.mark(once, renditions.marker_text("b.json", "tier1", "1" * 16))
     assert list(twice) == ["$schema", "$comment", "type"] and renditions.marker_of(twice).source == "b.json"
     assert twice["$comment"].count(renditions.PREFIX) == 1
 

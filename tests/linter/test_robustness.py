@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -85,6 +86,7 @@ def test_metaschema_generated_schemas_never_crash(corpus):
     check()
 
 
+@pytest.mark.slow
 def test_the_whole_corpus_lints_without_a_crash(corpus):
     files = [str(p) for p in corpus_files(corpus, "jsonschemabench", "jsonschemabench-maskbench-extra",
                                           "json-schema-test-suite", "metaschemas", "hypothesis-jsonschema")]

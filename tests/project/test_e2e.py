@@ -96,6 +96,7 @@ def _shell(command: str, cwd: Path, bin_dir: Path) -> subprocess.CompletedProces
                           check=False)
 
 
+@pytest.mark.slow
 def test_readme_tour_runs_verbatim_with_the_output_it_shows(installed, tmp_path):
     checkout, bin_dir = installed
     workdir = shutil.copytree(checkout, tmp_path / "tour")
@@ -109,6 +110,7 @@ def test_readme_tour_runs_verbatim_with_the_output_it_shows(installed, tmp_path)
             "\nbut it prints:\n" + "\n".join(actual)
 
 
+@pytest.mark.slow
 def test_installed_tool_is_the_package_not_the_checkout(installed, tmp_path):
     checkout, bin_dir = installed
     where = _shell("python -c 'import tierone; print(tierone.__file__)'", tmp_path, bin_dir)
@@ -126,6 +128,7 @@ def test_installed_tool_is_the_package_not_the_checkout(installed, tmp_path):
     assert generated.returncode == 0 and '"tierOneSubsetCompliance": "strict"' in generated.stdout
 
 
+@pytest.mark.slow
 def test_sarif_from_the_installed_tool_is_valid_2_1_0(installed, tmp_path):
     checkout, bin_dir = installed
     result = _shell("tierone lint --format sarif -o report.sarif examples/schemas", checkout, bin_dir)
@@ -135,6 +138,7 @@ def test_sarif_from_the_installed_tool_is_valid_2_1_0(installed, tmp_path):
     assert len(log["runs"][0]["results"]) == 12
 
 
+@pytest.mark.slow
 def test_bad_input_is_one_line_and_exit_2(installed, tmp_path):
     _, bin_dir = installed
     (tmp_path / "broken.schema.json").write_text('{"type": "object",\n  "properties": {,}}')

@@ -155,6 +155,7 @@ def test_shipped_renditions_are_accepted_by_every_judge(rendition):
     _check(rendition)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("rendition", _params(_renditions(_corpus_cases())))
 def test_corpus_sample_renditions_are_accepted_by_every_judge(corpus, rendition):
     _check(rendition)

@@ -12,7 +12,7 @@ import pytest
 
 from tests.conftest import FIXTURES, ROOT, copy_checkout
 
-pytestmark = pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
+pytestmark = [pytest.mark.slow, pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")]
 
 
 def _git(cwd: Path, *args: str) -> None:

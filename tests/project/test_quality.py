@@ -14,6 +14,7 @@ def _run(*command: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(command, cwd=ROOT, capture_output=True, text=True, timeout=600, check=False)
 
 
+@pytest.mark.slow
 def test_mypy_strict_on_src():
     pytest.importorskip("mypy")
     result = _run(sys.executable, "-m", "mypy")

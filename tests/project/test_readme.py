@@ -21,6 +21,7 @@ def setup_commands() -> list[str]:
     return commands
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("git") is None, reason="git is not installed")
 def test_first_readme_command_installs_and_runs_the_main_job(tmp_path):
     install, tests = setup_commands()
@@ -57,3 +58,12 @@ def test_the_pre_commit_example_names_hooks_that_exist_at_a_rev_that_exists():
             assert repo["rev"] in tags, f"rev {repo['rev']} is not a tag of this project ({tags or 'none'})"
             assert all(hook["id"] in shipped for hook in repo["hooks"])
     assert {hook["id"] for repo in config["repos"] for hook in repo["hooks"]} == set(shipped)
+
+
+def test_ci_runs_the_readme_test_command_and_the_slow_set_it_names():
+    _, tests = setup_commands()
+    ci = (ROOT / ".ci" / "run").read_text(encoding="utf-8").splitlines()
+    assert tests in ci, "CI does not run the README's test command verbatim"
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    slow = re.search(r"`(\.venv/bin/python -m pytest -m slow)`", readme)
+    assert slow and slow.group(1) in ci, "the README's slow-set command is not run by CI"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..core import renditions
 from ..core.confine import project_root
@@ -81,7 +81,7 @@ def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str
 
     text = renditions.marker_text(renditions.relative_source(source_path, target), profile,
                                   renditions.digest(done.source.text or ""))
-    marked = renditions.mark(done.result.schema, text, profile)
+    marked = _marked(done.result.schema, text, profile)
     with room_for_depth():
         return render(done.source, marked, target)
 
@@ -91,7 +91,14 @@ def _in_place_text(done: RewrittenFile, profile: str) -> str:
     from ..rewriter.files import render
 
     with room_for_depth():
-        return render(done.source, renditions.mark(done.result.schema, renditions.IN_PLACE, profile))
+        return render(done.source, _marked(done.result.schema, renditions.IN_PLACE, profile))
+
+
+def _marked(schema: Any, text: str, profile: str) -> Any:
+    """``schema`` with the marker ``text``, where the profile's vendor takes one."""
+    from ..subset.profiles import PROFILES
+
+    return renditions.mark(schema, text) if PROFILES[profile].carries_marker else schema
 
 
 class Fixed(NamedTuple):

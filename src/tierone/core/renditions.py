@@ -9,10 +9,9 @@ digits of the SHA-256 of the source's text when the rendition was made, so a ren
 source has changed since is known to be stale. ``--fix --in-place`` replaces the source, so
 its rendition says only ``tierone: strict rendition; its source was replaced in place``.
 
-``$comment`` is a JSON Schema annotation: every profile's table accepts it (it is never
-reported), but Gemini's ``responseSchema`` answers an unknown field with ``Unknown name``
-(vendors.md, pain 4), so renditions for the ``gemini`` profile carry no marker
-(:data:`UNMARKED_PROFILES`). Where a rendition goes is :mod:`tierone.core.rendition_names`; which
+``$comment`` is a JSON Schema annotation, but not every vendor takes one at a schema's root:
+which profiles' renditions carry the marker is the profile's own word
+(:attr:`tierone.subset.profiles.Profile.carries_marker`), never decided here. Where a rendition goes is :mod:`tierone.core.rendition_names`; which
 source a marker may lead to, :mod:`tierone.core.rendition_sources`. Nothing here reads or writes
 a file.
 """
@@ -27,8 +26,6 @@ from typing import Any, NamedTuple
 
 from .errors import shown
 
-#: profiles whose vendors reject a root ``$comment``: their renditions are not marked
-UNMARKED_PROFILES = frozenset({"gemini"})
 PREFIX = "tierone: strict rendition"
 IN_PLACE = f"{PREFIX}; its source was replaced in place"
 _MARKER = (r"^tierone: strict rendition(?:; its source was replaced in place| of (?P<source>\"(?:[^\"\\]|\\.)*\") "
@@ -60,10 +57,10 @@ def marker_text(source: str, profile: str, source_digest: str) -> str:
     return f"{PREFIX} of {json.dumps(source, ensure_ascii=False)} (profile {profile}, source sha256:{source_digest})"
 
 
-def mark(schema: Any, text: str, profile: str) -> Any:
+def mark(schema: Any, text: str) -> Any:
     """``schema`` with ``text`` as its root ``$comment`` line (after the schema's own comment,
-    which is kept); a boolean schema or a profile in :data:`UNMARKED_PROFILES` is left as is."""
-    if not isinstance(schema, dict) or profile in UNMARKED_PROFILES:
+    which is kept); a boolean schema is left as is."""
+    if not isinstance(schema, dict):
         return schema
     own = schema.get("$comment")
     kept = [line for line in own.splitlines() if not line.startswith(PREFIX)] if isinstance(own, str) else []

@@ -8,16 +8,23 @@ source: the code names member names, plans and helpers only as ``K0``, ``P0``...
 bound in the function's namespace, and the source depends on nothing but the plan's shape (so
 plans of one shape share one code object).
 
-    # the plan of {"properties": {"a": {...object...}, "b": {...}}, "required": ["a"]}
+    # source_for(Reader(SCHEMA).root), where SCHEMA is
+    # {"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "string"}}, "required": ["a"]}
+    # (K2 is "a", P3 reads its JSON-encoded value, K4 is "b", which drops on null)
     def read(value, pointer, walk):
         if isinstance(value, dict):
             r = value.copy() if type(value) is dict else dict(value.items())
-            if K0 in r:
-                r[K0] = P0.fn(r[K0], (pointer, K0), walk)
-            if r.get(K1, r) is None:
-                del r[K1]
+            v0 = r.get(K2, r)
+            if v0 is not r:
+                r[K2] = P3.fn(v0, (pointer, K2), walk)
+            if r.get(K4, r) is None:
+                del r[K4]
             return r
         return value
+
+:func:`source_for` gives any plan's source (a test keeps the example above its real output);
+each source is kept in :mod:`linecache`, so a traceback through a generated function shows
+its lines.
 """
 
 from __future__ import annotations
@@ -37,10 +44,25 @@ def compiled(plan: Plan, owning: bool = False) -> Any:
     made = plan.owns if owning else plan.fn
     if getattr(made, "__func__", None) not in (Plan._first, Plan._first_owning):
         return made
+    generated = _generate(plan, owning)
+    return _same if generated is None else _function(*generated)
+
+
+def source_for(plan: Plan, owning: bool = False) -> str:
+    """The Python source of the function :func:`compiled` makes for ``plan`` (the names it
+    binds, ``K0``, ``P1``..., are member names, plans and helpers); a plan with nothing to undo
+    reads a value as it is."""
+    generated = _generate(plan, owning)
+    return _source(("return value",) if generated is None else generated[0])
+
+
+def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]] | None:
+    """The body lines of ``plan``'s reading function and the names they use; None when the
+    plan has nothing to undo."""
     if not plan.ready:
         plan.prepare()
     if plan.inert:
-        return _same
+        return None
     _guard(plan)
     lines: list[str] = []
     names: dict[str, Any] = {"read_encoded": read_encoded}
@@ -63,7 +85,7 @@ def compiled(plan: Plan, owning: bool = False) -> Any:
                   *_indent(_read_into(plan.items, "v0", "l0[i0]", "(pointer, i0)", emit, 1), 2),
                   "    return l0"]
     lines.append("return value")
-    return _function(tuple(lines), names)
+    return tuple(lines), names
 
 
 #: plans read inline in one generated function (past it, or deeper, or back at a plan being
@@ -226,11 +248,23 @@ def _function(lines: tuple[str, ...], names: dict[str, Any]) -> Any:
     return types.FunctionType(_code(lines), names, "read")
 
 
+def _source(lines: tuple[str, ...]) -> str:
+    return "def read(value, pointer, walk):\n" + "".join(f"    {line}\n" for line in lines)
+
+
 @lru_cache(maxsize=1024)
 def _code(lines: tuple[str, ...]) -> Any:
-    """The code object of a generated function (its source holds no data from the schema)."""
-    source = "def read(value, pointer, walk):\n" + "".join(f"    {line}\n" for line in lines)
-    module = compile(source, "<tierone.rewriter.codegen>", "exec")
+    """The code object of a generated function (its source holds no data from the schema). Its
+    source is kept in :mod:`linecache` under a file name of its own, so a traceback through it
+    shows its lines (named by a digest of the source, so one source has one entry however often
+    it is compiled)."""
+    import linecache
+    from hashlib import blake2b
+
+    source = _source(lines)
+    filename = f"<tierone read {blake2b(source.encode(), digest_size=6).hexdigest()}>"
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    module = compile(source, filename, "exec")
     return next(c for c in module.co_consts if getattr(c, "co_name", None) == "read")
 
 

@@ -106,14 +106,14 @@ class Reader:
         """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
         if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
             return schema
-        from .passes import _merged
+        from .passes import merged_branches
 
         branches = [self.deref(branch) for branch in schema["allOf"]]
         if not all(isinstance(b, dict) for b in branches):
             return schema
         base = {k: v for k, v in schema.items() if k != "allOf"}
         clean = [{k: v for k, v in b.items() if k not in ("$defs", "definitions")} for b in branches]
-        merged = _merged(base, clean)
+        merged = merged_branches(base, clean)
         return schema if merged is None else merged
 
     # ---- walking ----------------------------------------------------------------------------

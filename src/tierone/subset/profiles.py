@@ -25,6 +25,9 @@ class Profile(NamedTuple):
     phrase: str
     #: only the rows the OpenWOP conformance suite's always-on leg checks
     load_bearing_only: bool = False
+    #: whether a rendition may carry tierone's root ``$comment`` marker (Gemini answers a field
+    #: it does not know with an error: ``Unknown name``, and google-genai's ``Schema`` refuses it)
+    carries_marker: bool = True
 
 
 #: the profile used when none is named
@@ -57,11 +60,11 @@ PROFILES: dict[str, Profile] = {
             "the vendors' common subset",
         ),
         Profile("gemini", ("gemini",), "Google Gemini response_json_schema (JSON Schema).",
-                "Gemini's schema subset"),
+                "Gemini's schema subset", carries_marker=False),
         Profile("gemini-openapi", ("gemini-openapi",),
                 "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "
                 "only, no additionalProperties maps, no $defs).",
-                "Gemini's responseSchema"),
+                "Gemini's responseSchema", carries_marker=False),
     )
 }
 

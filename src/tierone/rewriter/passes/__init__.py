@@ -12,10 +12,10 @@ from __future__ import annotations
 from .base import Change, Options, Pass, PassResult, Unfixable
 from .closing import close_objects, encode_free_form, require_all, type_untyped
 from .composition import (
-    _merged,
     const_to_enum,
     distribute_properties,
     merge_all_of,
+    merged_branches,
     one_of_to_any_of,
 )
 from .constraints import HINTS, REMOVABLE, strip_constraints
@@ -37,9 +37,9 @@ from .tuples import tuple_items
 
 __all__ = [
     "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "_merged", "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form", "end_anchors",
+    "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form", "end_anchors",
     "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
-    "merge_all_of", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",
+    "merge_all_of", "merged_branches", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",
     "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "tuple_items", "type_untyped",
     "unshare_recursive_refs",
 ]

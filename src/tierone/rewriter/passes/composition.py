@@ -42,7 +42,7 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
                 branches = None
                 break
             branches.append(branch)
-        merged = _merged({k: v for k, v in node.items() if k != "allOf"}, branches) if branches is not None else None
+        merged = merged_branches({k: v for k, v in node.items() if k != "allOf"}, branches) if branches is not None else None
         if merged is None:
             unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
             return node
@@ -52,7 +52,7 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, merge), tuple(changes), tuple(unfixable))
 
 
-def _merged(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, Any] | None:
+def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, Any] | None:
     """Merge ``branches`` into ``base``; None when two of them disagree on a keyword."""
     result = dict(base)
     for branch in branches:
@@ -256,4 +256,4 @@ def _both(first: Any, second: Any) -> dict[str, Any] | None:
     for one, other in ((first, second), (second, first)):
         if "properties" in other and one.get("additionalProperties", True) is not True:
             return None
-    return _merged(first, [second])
+    return merged_branches(first, [second])
