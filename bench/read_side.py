@@ -28,7 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from _common import alternate
 
-from tests.rewriter import models
+from tests.answers import models
 
 ADDRESS = {"street": "1 Main St", "city": "Oslo"}
 PERSON = {"name": "Ann Example", "email": "ann@example.com", "home": ADDRESS}
@@ -76,7 +76,7 @@ def main() -> int:
     import jsonschema
 
     import tierone
-    from tierone.rewriter.strictform import to_strict_form
+    from tierone.answers.strictform import to_strict_form
 
     parse_ratios, restore_ratios = [], []
     for name, answer in ANSWERS.items():

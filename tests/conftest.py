@@ -20,6 +20,14 @@ def json_snapshot(snapshot):  # type: ignore[no-untyped-def]
     return snapshot.with_defaults(extension_class=JSONSnapshotExtension)
 
 
+@pytest.hookimpl(tryfirst=True)  # before the -m selection sees the items
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that reads the shared corpus is in the slow set (``pytest -m slow``)."""
+    for item in items:
+        if "corpus" in getattr(item, "fixturenames", ()):
+            item.add_marker(pytest.mark.slow)
+
+
 @pytest.fixture
 def corpus() -> Path:
     """The shared corpus of real-world schemas; tests using it skip when it is absent."""

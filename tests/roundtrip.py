@@ -15,9 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis.errors import InvalidArgument, Unsatisfiable
 from hypothesis_jsonschema._canonicalise import HypothesisRefResolutionError
 
-from tierone.rewriter.restore import restore
+from tierone.answers.restore import restore
+from tierone.answers.strictform import as_read, normalized, to_strict_form
 from tierone.rewriter.rewrite import rewrite
-from tierone.rewriter.strictform import as_read, normalized, to_strict_form
 
 #: what says "hypothesis-jsonschema has no generator for this schema" (or cannot satisfy it): a
 #: skip; any other exception is a failure

@@ -36,19 +36,19 @@ _LAZY = {
     "lint": ("tierone.linter.api", "lint"),
     "lint_paths": ("tierone.linter.api", "lint_paths"),
     "rewrite": ("tierone.rewriter.rewrite", "rewrite"),
-    "restore": ("tierone.rewriter.restore", "restore"),
-    "to_strict_form": ("tierone.rewriter.strictform", "to_strict_form"),
-    "strict": ("tierone.rewriter.strict", "strict"),
-    "StrictError": ("tierone.rewriter.findings", "StrictError"),
+    "restore": ("tierone.answers.restore", "restore"),
+    "to_strict_form": ("tierone.answers.strictform", "to_strict_form"),
+    "strict": ("tierone.answers.strict", "strict"),
+    "StrictError": ("tierone.answers.findings", "StrictError"),
 }
 
 if TYPE_CHECKING:
+    from .answers.findings import StrictError
+    from .answers.restore import restore
+    from .answers.strict import strict
+    from .answers.strictform import to_strict_form
     from .linter.api import lint, lint_paths
-    from .rewriter.findings import StrictError
-    from .rewriter.restore import restore
     from .rewriter.rewrite import rewrite
-    from .rewriter.strict import strict
-    from .rewriter.strictform import to_strict_form
 
 
 def __getattr__(name: str) -> Any:

@@ -12,8 +12,8 @@ import tierone
 from tierone.cli import app
 
 runner = CliRunner()
-NODE = "tests.rewriter.models:Node"
-PERSON = "tests.rewriter.models:Person"
+NODE = "tests.answers.models:Node"
+PERSON = "tests.answers.models:Person"
 
 
 def run(*args: str, input: str | None = None):
@@ -71,13 +71,13 @@ class TestEmit:
         result = run("rewrite", PERSON, "--emit", kind, *(["--name", name] if name else []))
         assert result.exit_code == 0, result.stderr
         printed = json.loads(result.stdout)
-        from ..rewriter.models import Person
+        from ..answers.models import Person
 
         assert printed == fragment(tierone.rewrite(Person).schema)
         assert printed == json_snapshot
 
     def test_the_profile_shapes_the_schema_in_the_fragment(self):
-        from ..rewriter.models import Node
+        from ..answers.models import Node
 
         result = run("rewrite", NODE, "-p", "gemini", "--emit", "gemini-config")
         assert result.exit_code == 0, result.stderr
@@ -107,7 +107,7 @@ class TestEmit:
         result = run("rewrite", PERSON, "--emit", "openai")
         assert result.exit_code == 2 and "Invalid value for '--emit'" in result.stderr and result.stdout == ""
 
-    @pytest.mark.parametrize("extra", [["-o", "out.json"], ["--in-place"], ["--check"], ["--diff"], ["tests.rewriter.models:Task"]])
+    @pytest.mark.parametrize("extra", [["-o", "out.json"], ["--in-place"], ["--check"], ["--diff"], ["tests.answers.models:Task"]])
     def test_one_input_to_stdout_only(self, extra, tmp_path, monkeypatch):
         monkeypatch.chdir(tmp_path)
         refused(run("rewrite", PERSON, "--emit", "gemini-config", *extra), "--emit prints one input's request fragment")
@@ -116,7 +116,7 @@ class TestEmit:
 
 class TestModels:
     def test_rewrite_takes_module_attribute(self, json_snapshot):
-        from ..rewriter.models import Person
+        from ..answers.models import Person
 
         result = run("rewrite", PERSON, "-p", "openai")
         assert result.exit_code == 0, result.stderr
@@ -131,7 +131,7 @@ class TestModels:
         assert list(tmp_path.iterdir()) == []
 
     def test_a_missing_model_is_one_line(self):
-        refused(run("rewrite", "tests.rewriter.models:Nope"), "tests.rewriter.models:Nope: error: module 'tests.rewriter.models' has no attribute 'Nope'")
+        refused(run("rewrite", "tests.answers.models:Nope"), "tests.answers.models:Nope: error: module 'tests.answers.models' has no attribute 'Nope'")
 
     def test_restore_takes_the_schema_as_module_attribute(self, tmp_path):
         (tmp_path / "bad.json").write_text(json.dumps({"name": "Ann", "email": None, "age": "old",

@@ -1,5 +1,5 @@
 """Hostile answers: for any answer text or data, ``Strict.parse`` and ``Strict.restore`` return
-a value or raise :class:`~tierone.rewriter.findings.StrictError` (nothing else, in bounded
+a value or raise :class:`~tierone.answers.findings.StrictError` (nothing else, in bounded
 time), and ``tierone restore`` ends with one line and its documented exit code, never a
 traceback: answers nesting past the parsers, numbers past a double or past what Python writes
 as text, NaN and the infinities (in JSON text, inside a JSON-encoded member, in YAML), lone
@@ -20,10 +20,10 @@ from pydantic import BaseModel
 from typer.testing import CliRunner
 
 import tierone
+from tests.answers.models import Inventory, Node
 from tests.conftest import huge_int
-from tests.rewriter.models import Inventory, Node
+from tierone.answers.strict import Strict
 from tierone.cli import app
-from tierone.rewriter.strict import Strict
 
 runner = CliRunner()
 

@@ -7,10 +7,10 @@ from __future__ import annotations
 import pytest
 
 import tierone
+from tierone.answers.strictform import to_strict_form
 from tierone.core.errors import InputError
 from tierone.core.source import MAX_DEPTH
 from tierone.core.validation import TooDeep
-from tierone.rewriter.strictform import to_strict_form
 
 
 def _holding_itself() -> dict:

@@ -76,4 +76,4 @@ def test_a_huge_pattern_costs_linear_time():
     start = time.perf_counter()
     assert names.check_pattern(pattern) is None
     names.rendition_path("a.json", "tier1", pattern)
-    assert time.perf_counter() - start < 5  # 200,000 pieces: a quadratic parse would take minutes
+    assert time.perf_counter() - start < 30  # 200,000 pieces: about 3 s; a quadratic parse takes minutes

@@ -11,7 +11,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 
 #: the packages from the bottom up: a module may import its own package or one listed before it
-LAYERS = ("core", "subset", "linter", "rewriter", "envelopes", "capabilities", "probe", "cli")
+LAYERS = ("core", "subset", "linter", "rewriter", "answers", "envelopes", "capabilities", "probe", "cli")
 #: modules at the package root, and the layer they sit in (the public API facade is on top)
 ROOT_MODULES = {"__init__": "api", "__main__": "api"}
 ORDER = {name: index for index, name in enumerate((*LAYERS, "api"))}
@@ -187,3 +187,64 @@ def test_modules_stay_small(name):
     if name in LONG_MODULES:
         return
     assert lines <= MAX_LINES, f"{name} has {lines} lines (limit {MAX_LINES})"
+
+
+def _circles(graph: dict[str, set[str]]) -> list[list[str]]:
+    """The import circles of ``graph`` (module -> modules it imports): each strongly connected
+    set of two or more modules, or a module importing itself, sorted."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    found: list[list[str]] = []
+
+    def visit(node: str) -> None:  # Tarjan's algorithm (the graphs are small: recursion is fine)
+        index[node] = low[node] = len(index)
+        stack.append(node)
+        on_stack.add(node)
+        for target in sorted(graph.get(node, ())):
+            if target not in index:
+                visit(target)
+                low[node] = min(low[node], low[target])
+            elif target in on_stack:
+                low[node] = min(low[node], index[target])
+        if low[node] == index[node]:
+            members = []
+            while True:
+                member = stack.pop()
+                on_stack.discard(member)
+                members.append(member)
+                if member == node:
+                    break
+            if len(members) > 1 or node in graph.get(node, ()):
+                found.append(sorted(members))
+
+    for node in sorted(graph):
+        if node not in index:
+            visit(node)
+    return sorted(found)
+
+
+def _package_graph(layer: str) -> dict[str, set[str]]:
+    """The imports between the modules of one package (its subpackages included), each import of
+    a package's ``__init__`` by its own modules left out (a package re-exporting its modules is
+    no circle)."""
+    mine = {name for name in MODULES if _layer(name) == layer and name != f"tierone.{layer}"}
+    graph = {}
+    for name in mine:
+        targets = {t for t in _imports(name, MODULES[name]) if t in mine and t != name}
+        if _is_package(name):
+            graph[name] = set()  # a package's __init__ re-exports: its edges are the modules'
+        else:
+            graph[name] = {t for t in targets if not (_is_package(t) and name.startswith(t + "."))}
+    return graph
+
+
+@pytest.mark.parametrize("layer", LAYERS)
+def test_no_package_imports_itself_in_a_circle(layer):
+    assert _circles(_package_graph(layer)) == [], f"import circles in tierone.{layer}"
+
+
+def test_the_circle_scan_sees_a_circle():
+    assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
+    assert _circles({"a": {"a"}}) == [["a"]] and _circles({"a": {"b"}, "b": set()}) == []

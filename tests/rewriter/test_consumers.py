@@ -13,10 +13,10 @@ import pytest
 
 from tests.judges import JUDGES
 from tierone import lint
-from tierone.rewriter.restore import restore
+from tierone.answers.restore import restore
+from tierone.answers.strictform import to_strict_form
 from tierone.rewriter.rewrite import rewrite
 from tierone.rewriter.shapes import ENCODED_NOTE
-from tierone.rewriter.strictform import to_strict_form
 
 S = {"type": "string"}
 NULL = {"type": "null"}

@@ -11,7 +11,7 @@ import pytest
 
 from tests.judges import JUDGES
 from tierone import lint
-from tierone.rewriter.restore import restore
+from tierone.answers.restore import restore
 from tierone.rewriter.rewrite import rewrite
 
 S = {"type": "string"}
@@ -274,6 +274,6 @@ def test_a_map_a_cycle_passes_through_is_encoded_where_gemini_keeps_maps(shape):
     if shape == "member":
         assert result.schema["properties"]["tags"]["additionalProperties"] == S  # off the cycle: kept
     _accepted(result.schema, "outlines-core", "llguidance")
-    from tierone.rewriter.strictform import to_strict_form
+    from tierone.answers.strictform import to_strict_form
 
     assert restore(to_strict_form(instance, original), original).payload == instance

@@ -11,8 +11,8 @@ from hypothesis import HealthCheck, example, given, settings
 from tests.conftest import FIXTURES
 from tests.strategies import SCHEMAS
 from tierone import lint
+from tierone.answers.restore import restore
 from tierone.rewriter.passes import PASSES
-from tierone.rewriter.restore import restore
 from tierone.rewriter.rewrite import rewrite
 
 S = {"type": "string"}

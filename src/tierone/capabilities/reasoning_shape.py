@@ -33,8 +33,8 @@ def _reasoning_form(schema: Mapping[str, Any]) -> str | None:
 
 def _reasoning_failures(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool) -> tuple[list[str], bool]:
     """Why ``schema`` fails the reasoning shape, and whether it passes in §D's strict form."""
+    from ..answers.strictform import to_strict_form
     from ..core.validation import validator
-    from ..rewriter.strictform import to_strict_form
 
     form = _reasoning_form(schema)
     strict = form == STRICT_FORM and not reference_literal

@@ -17,14 +17,14 @@ SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
      "what the original schema means (see [the read-side contract](read-side.md))."), (
         ("tierone", "rewrite"), ("tierone.rewriter.rewrite", "Rewritten"),
         ("tierone.rewriter.passes", "Change"), ("tierone.rewriter.passes", "Unfixable"),
-        ("tierone", "restore"), ("tierone.rewriter.restore", "Restored"),
-        ("tierone.rewriter.restore", "RestoreError"), ("tierone", "to_strict_form"),
+        ("tierone", "restore"), ("tierone.answers.restore", "Restored"),
+        ("tierone.answers.restore", "RestoreError"), ("tierone", "to_strict_form"),
     )),
     ("From a model to a validated answer", ("One call from a pydantic model (or a schema) to the "
      "request fragment each vendor API takes, and back from the answer to an instance (see "
      "[Send it](send-it.md))."), (
-        ("tierone", "strict"), ("tierone.rewriter.strict", "Strict"), ("tierone", "StrictError"),
-        ("tierone.rewriter.findings", "Finding"),
+        ("tierone", "strict"), ("tierone.answers.strict", "Strict"), ("tierone", "StrictError"),
+        ("tierone.answers.findings", "Finding"),
     )),
     ("Envelopes (`tierone.envelopes`)", ("The universal kinds' payload schemas and the host's "
      "helpers around `reasoning`."), tuple(("tierone.envelopes", name) for name in (

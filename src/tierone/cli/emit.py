@@ -1,6 +1,6 @@
 """``tierone rewrite --emit``: the vendor request fragment that carries the strict schema,
 for users outside Python. The fragments themselves are built by
-:mod:`tierone.rewriter.fragments` (what :class:`tierone.Strict` hands Python callers)."""
+:mod:`tierone.answers.fragments` (what :class:`tierone.Strict` hands Python callers)."""
 
 from __future__ import annotations
 
@@ -54,7 +54,7 @@ def fragment_text(asked: Request, schema: Any, profile: str) -> str:
 
 
 def _fragment(kind: Emit, schema: Any, name: str | None, profile: str) -> dict[str, Any]:
-    from ..rewriter import fragments
+    from ..answers import fragments
 
     if kind is Emit.OPENAI_RESPONSE_FORMAT:
         return fragments.openai_response_format(schema, name or "")

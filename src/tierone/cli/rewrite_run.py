@@ -208,7 +208,7 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
 
 def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, pattern: str | None = None) -> int:
     """Restore a payload against the original schema; returns the exit code."""
-    from ..rewriter.restore import restore
+    from ..answers.restore import restore
 
     try:
         original = load_input(schema_spec, models=True, dash=False)  # a file or a model: `-` is the payload's

@@ -73,6 +73,14 @@ class RefResolver:
             known = self._memo[ref] = self._resolve(ref)
         return known
 
+    def target(self, ref: Any) -> Any:
+        """The node a local ``ref`` names in the document; None when it is remote or leads
+        nowhere."""
+        resolution = self.resolve(ref)
+        if resolution.kind != LOCAL or resolution.target is None:
+            return None
+        return resolution.target.resolve(self._schema)
+
     def _resolve(self, ref: str) -> Resolution:
         base, hash_, fragment = ref.partition("#")
         if base and base != self._base:
@@ -159,10 +167,7 @@ class ReferenceGraph:
 
     def target(self, ref: Any) -> Any:
         """The node a local ``ref`` names; None when it is remote or leads nowhere."""
-        resolution = self._resolver.resolve(ref)
-        if resolution.kind != LOCAL or resolution.target is None:
-            return None
-        return resolution.target.resolve(self.schema)
+        return self._resolver.target(ref)
 
     def heights(self, levels: Iterable[tuple[Pointer, int]] | None = None) -> Heights:
         """How deep the instance nests below each node, references followed. ``levels``: the

@@ -81,10 +81,10 @@ def with_reasoning(payload_schema: Mapping[str, Any]) -> dict[str, Any]:
 def validate(kind: str, payload: Any) -> Validation:
     """Validate a payload of ``kind``, in either form: ``null`` for an optional field counts
     as absent and JSON-encoded free-form data is decoded, then the canonical schema judges
-    (through :func:`tierone.rewriter.restore.restore`: nothing fetched, any depth that loading
+    (through :func:`tierone.answers.restore.restore`: nothing fetched, any depth that loading
     accepts; a payload past the judging limits raises
     :class:`~tierone.core.validation.CannotJudge`)."""
-    from ..rewriter.restore import restore
+    from ..answers.restore import restore
 
     restored = restore(payload, schema(kind))
     return Validation(restored.payload, tuple((str(e.pointer), e.message) for e in restored.errors))

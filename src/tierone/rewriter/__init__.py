@@ -1,2 +1,3 @@
-"""The strict-mode rewriter and its inverse: rewrite a schema for strict mode, read the
-model's answer back (restore), and the strict form of an instance."""
+"""The strict-mode rewriter: a schema rewritten for strict mode (:mod:`.rewrite`, the passes),
+written to files (:mod:`.files`) and offered as lint fixes (:mod:`.fixes`). Reading the
+model's answers back is :mod:`tierone.answers`."""

@@ -10,8 +10,8 @@ import pytest
 from tests import roundtrip
 from tests.conftest import corpus_files
 from tests.roundtrip import check
-from tierone.rewriter.restore import restore
-from tierone.rewriter.strictform import normalized, to_strict_form
+from tierone.answers.restore import restore
+from tierone.answers.strictform import normalized, to_strict_form
 
 HAND_MADE = {
     "optional-mix": {

@@ -5,16 +5,30 @@ whether judging a value against it can raise nothing (:func:`plain`)."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from .reader import Reader
+from typing import Any
 
 #: keywords that say nothing a branch's quick verdict must weigh
 _QUICK = frozenset({"type", "title", "description", "$comment", "examples", "default"})
 #: the JSON type of a Python value, for quick verdicts (``bool`` before ``int``)
 _TYPES = {dict: ("object",), list: ("array",), str: ("string",), bool: ("boolean",), type(None): ("null",),
           int: ("integer", "number"), float: ("number",)}
+
+
+class Branch:
+    """One branch of a union as the read side keeps it: the plan that reads a value through it,
+    the branch as judged, its quick verdict, and its validator once one is built."""
+
+    __slots__ = ("plan", "quick", "schema", "validator")
+
+    def __init__(self, plan: Any, schema: Any) -> None:
+        #: the :class:`~tierone.answers.plans.Plan` that reads a value through the branch
+        self.plan = plan
+        #: the branch as judged: its ``$ref`` followed
+        self.schema = schema
+        #: its verdict on a value without a validator: True, False, or None when unsure
+        self.quick = quick_of(schema)
+        #: the validator that judges a value against it, built when first needed (a cache)
+        self.validator: Any = None
 
 
 def quick_of(target: Any) -> Callable[[Any], bool | None]:
@@ -63,12 +77,12 @@ def _unsure(value: Any) -> None:
     return None
 
 
-def tag_of(union: tuple[list[Any], ...]) -> tuple[str, dict[str, tuple[list[Any], ...]]] | None:
+def tag_of(union: tuple[Branch, ...]) -> tuple[str, dict[str, tuple[Branch, ...]]] | None:
     """A member every branch of ``union`` pins to a string ``const`` of its own (a
     discriminator), with the branch each value leads to: a value whose member holds one of
     them can satisfy only that branch (the others' ``const`` rule it out), and one that holds
     another string, none."""
-    targets = [entry[1] for entry in union]
+    targets = [entry.schema for entry in union]
     if len(targets) < 2 or not all(isinstance(t, dict) and isinstance(t.get("properties"), dict) for t in targets):
         return None
     for name in targets[0]["properties"]:
@@ -106,10 +120,11 @@ _BELOW = ("properties", "additionalProperties", "items", "prefixItems")
 PLAIN_BUDGET = 500
 
 
-def plain(reader: Reader, target: Any) -> bool:
+def plain(referenced: Callable[[Any], Any], target: Any) -> bool:
     """Whether judging a value against the union branch ``target`` can raise nothing: it and
     everything it leads to say only plain keywords, local references, and no reference loops
-    back to the same place (a validator's RecursionError)."""
+    back to the same place (a validator's RecursionError). ``referenced(ref)``: the node a
+    local ``$ref`` names in the original document, or None."""
     done: set[int] = set()
     budget = [PLAIN_BUDGET]
 
@@ -128,7 +143,7 @@ def plain(reader: Reader, target: Any) -> bool:
             if keyword in node and not all(check(s, inside) for s in _subschemas(node[keyword])):
                 return False
         if "$ref" in node:
-            found = _referenced(reader, node["$ref"])
+            found = referenced(node["$ref"])
             if found is None or not check(found, inside):
                 return False
         for keyword in _BELOW:
@@ -144,15 +159,3 @@ def plain(reader: Reader, target: Any) -> bool:
 
 def _subschemas(value: Any) -> list[Any]:
     return value if isinstance(value, list) else [value]
-
-
-def _referenced(reader: Reader, ref: Any) -> Any:
-    """The node a local ``$ref`` names in the original document, or None."""
-    from ..core.refs import LOCAL
-
-    if not isinstance(ref, str):
-        return None
-    resolution = reader.resolver.resolve(ref)
-    if resolution.kind != LOCAL or resolution.target is None:
-        return None
-    return resolution.target.resolve(reader.original)

@@ -161,7 +161,7 @@ def _unreadable(error: CannotJudge) -> StrictError:
 
 def _restored(compiled: Compiled, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
     """``data`` restored (and validated) as :meth:`Compiled.restore
-    <tierone.rewriter.restore.Compiled.restore>` restores it: straight through the reader
+    <tierone.answers.restore.Compiled.restore>` restores it: straight through the reader
     where that is all it would do (parsed text, no pattern to search, room enough here),
     else through it."""
     if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
@@ -232,7 +232,7 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     is kept recursive where the profile allows it (openai, gemini); where it does not,
     ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`).
     """
-    from .rewrite import rewrite
+    from ..rewriter.rewrite import rewrite
 
     model = _model_of(source)
     loaded = load_schema(model if model is not None else source)

@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from tests.strategies import SCHEMAS
+from tierone.answers.restore import Restored, RestoreError, restore
+from tierone.answers.strictform import to_strict_form
 from tierone.core.pointer import Pointer, PointerError
-from tierone.rewriter.restore import Restored, RestoreError, restore
-from tierone.rewriter.strictform import to_strict_form
 
 
 class TestRestore:

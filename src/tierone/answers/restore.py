@@ -19,7 +19,7 @@ from ..core.depth import MAX_JUDGED_DEPTH, depth_over
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
 from ..core.validation import CannotJudge, TooDeep, refuse_huge_integers
-from .findings import Finding, leaves, unique
+from .findings import RestoreError, leaves, unique
 from .reader import OWNER, Reader
 
 #: compiled readers kept for :func:`restore` (the schemas most recently read against)
@@ -30,13 +30,6 @@ IN_THREAD_LIMIT = 5_000
 #: an answer nesting at most this deep needs a few hundred levels of evaluation: if that runs
 #: out of room where the schema's references loop, the loop is why
 SHALLOW = 32
-
-
-class RestoreError(Finding):
-    """One reason the restored payload does not satisfy the original schema: its ``pointer``
-    is in the payload (rendered as RFC 6901 by whoever prints it)."""
-
-    __slots__ = ()
 
 
 class Restored(NamedTuple):

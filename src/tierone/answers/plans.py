@@ -1,18 +1,30 @@
 """The plans the read side walks by: what one schema node means for the value found there
-(compiled once per original schema by :class:`~tierone.rewriter.reader.Reader`), and which
+(compiled once per original schema by :class:`~tierone.answers.reader.Reader`), and which
 plans have nothing to undo. (The verdicts on union branches that need no validator are
-:mod:`~tierone.rewriter.verdicts`.)"""
+:mod:`~tierone.answers.verdicts`.)"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from .shapes import dict_at, items_of
-from .verdicts import quick_of, tag_of
+from ..rewriter.shapes import dict_at, items_of
+from .verdicts import Branch, tag_of
 
-if TYPE_CHECKING:
-    from .reader import Reader
+
+class Planner(Protocol):
+    """What a plan asks of the reader that made it: the plans of other nodes, references
+    followed, and its reading function generated (the reader holds the code generator, so
+    this module depends on neither)."""
+
+    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False) -> Plan: ...
+
+    def deref(self, schema: Any) -> Any: ...
+
+    def referenced(self, ref: Any) -> Any: ...
+
+    def compiled(self, plan: Plan, owning: bool = False) -> Any: ...
+
 
 class Plan:
     """What one schema node, reached one way, means for the value found there. Its children
@@ -39,7 +51,7 @@ class Plan:
         "union",
     )
 
-    def __init__(self, reader: Reader, node: Any, decode: bool) -> None:
+    def __init__(self, reader: Planner, node: Any, decode: bool) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
         self.node = node
@@ -61,10 +73,10 @@ class Plan:
         #: reading owns (parsed from text by the reader, shared with no one)
         self.owns = self._first_owning
         self.all_of: tuple[Plan, ...] = ()
-        #: [plan, the branch as judged, its judge once built, its quick verdict] per branch
-        self.union: tuple[list[Any], ...] = ()
+        #: the union's branches, in order
+        self.union: tuple[Branch, ...] = ()
         #: a discriminated union's tag: (member name, {its string const: the branch}), or None
-        self.tag: tuple[str, dict[str, tuple[list[Any], ...]]] | None = None
+        self.tag: tuple[str, dict[str, tuple[Branch, ...]]] | None = None
         self.additional: Plan | None = None
         self.items: Plan | None = None
         #: whether reading here may come back here at the same place (None: not worked out;
@@ -90,15 +102,11 @@ class Plan:
         return self
 
     def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
-        from .codegen import compiled
-
-        fn = self.fn = compiled(self)
+        fn = self.fn = self._reader.compiled(self)
         return fn(value, pointer, walk)
 
     def _first_owning(self, value: Any, pointer: Any, walk: Any) -> Any:
-        from .codegen import compiled
-
-        fn = self.owns = compiled(self, owning=True)
+        fn = self.owns = self._reader.compiled(self, owning=True)
         return fn(value, pointer, walk)
 
     def child(self, name: str) -> Plan:
@@ -118,7 +126,7 @@ LOOP_BUDGET = 256
 def reentrant(plan: Plan) -> bool:
     """Whether reading through ``plan`` may come back to it at the same place: its ``allOf``
     or union branches lead back to it (references that loop without consuming input), so
-    the read in place must be guarded (:meth:`Reader.in_place`). True past
+    the read in place must be guarded (:meth:`Walk.in_place <tierone.answers.reader.Walk.in_place>`). True past
     :data:`LOOP_BUDGET` plans."""
     seen: set[int] = set()
     stack = _in_place_of(plan)
@@ -135,7 +143,7 @@ def reentrant(plan: Plan) -> bool:
 def _in_place_of(plan: Plan) -> list[Plan]:
     if not plan.ready:
         plan.prepare()
-    return [*plan.all_of, *(entry[0] for entry in plan.union)]
+    return [*plan.all_of, *(entry.plan for entry in plan.union)]
 
 
 def inert(plan: Plan) -> bool:
@@ -143,7 +151,7 @@ def inert(plan: Plan) -> bool:
     union or ``allOf`` whose branches change nothing changes nothing either."""
     if plan.decode or plan.optional:
         return False
-    below = [*plan.all_of, *(entry[0] for entry in plan.union), *(plan.child(name) for name in plan.properties)]
+    below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
 
 
@@ -158,6 +166,5 @@ def calm(plan: Plan) -> bool:
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
 
 
-def _entry(reader: Reader, branch: Any) -> list[Any]:
-    target = reader.deref(branch)
-    return [reader.plan(branch), target, None, quick_of(target)]
+def _entry(reader: Planner, branch: Any) -> Branch:
+    return Branch(reader.plan(branch), reader.deref(branch))

@@ -1,41 +1,57 @@
 """The reading of a union, made once per plan for the generated functions of
-:mod:`~tierone.rewriter.codegen`: it reads as :meth:`Reader.branch
-<tierone.rewriter.reader.Reader.branch>` does, with the steps worked out ahead (which branches
+:mod:`~tierone.answers.codegen`, with the steps worked out ahead (which branches
 may be judged without a validator, which hold null alone, what a discriminator names)."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from .plans import Plan
-from .verdicts import plain
+from .verdicts import Branch, plain
 
 #: a value of each JSON type but null
 _NOT_NULL: tuple[Any, ...] = ({}, [], "", 0, 0.5, True)
 
 
-def _null_alone(entry: list[Any]) -> bool:
+class Step(NamedTuple):
+    """One branch as the reading of a union tries it, worked out ahead."""
+
+    #: the plan that reads a value through the branch
+    plan: Plan
+    #: its quick verdict on a value (True, False, or None when unsure)
+    quick: Callable[[Any], bool | None]
+    #: the branch itself (its validator is built on the first value the quick verdict cannot settle)
+    branch: Branch
+    #: the quick verdicts of the later branches, when judging this one can raise nothing and
+    #: every later one leaves its value as it is (then a value they all rule out needs no validator)
+    spare: tuple[Callable[[Any], bool | None], ...] | None
+    #: reading through it records no error: no errors to set aside
+    direct: bool
+
+
+def _null_alone(entry: Branch) -> bool:
     """Whether the union branch ``entry`` leaves its value as it is and its verdict rules out
     every value but ``null``."""
-    return bool(entry[0].inert) and all(entry[3](value) is False for value in _NOT_NULL)
+    return bool(entry.plan.inert) and all(entry.quick(value) is False for value in _NOT_NULL)
 
 
 def branch_of(plan: Plan) -> Any:
-    """The reading of ``plan``'s union, as :meth:`Reader.branch` reads it: through the first
+    """The reading of ``plan``'s union: through the first
     branch the restored value satisfies (a model judges a lone possible branch when
     ``trusted``). A branch that records no error is read without the errors set aside.
     One shortcut: a branch that left the value as it was need not be judged
     when judging it can raise nothing and every later branch is ruled out by its quick
     verdict on the value (both outcomes give the value back)."""
     reader = plan._reader
-    plain_at = {id(entry): plain(reader, entry[1]) for entry in plan.union}
+    plain_at = {id(entry): plain(reader.referenced, entry.schema) for entry in plan.union}
 
-    def steps(entries: tuple[list[Any], ...]) -> tuple[tuple[Any, ...], ...]:
+    def steps(entries: tuple[Branch, ...]) -> tuple[Step, ...]:
         made = []
         for i, entry in enumerate(entries):
             later = entries[i + 1:]
-            spare = tuple(e[3] for e in later) if plain_at[id(entry)] and all(e[0].inert for e in later) else None
-            made.append((entry[0], entry[3], entry, spare, entry[0].quiet))
+            spare = tuple(e.quick for e in later) if plain_at[id(entry)] and all(e.plan.inert for e in later) else None
+            made.append(Step(entry.plan, entry.quick, entry, spare, entry.plan.quiet))
         return tuple(made)
 
     union = steps(plan.union)
@@ -47,11 +63,11 @@ def branch_of(plan: Plan) -> Any:
         entries = union if value is None else besides_null
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
-        if walk.trusted and len(entries) == 1 and entries[0][4]:  # a lone branch that records no error
-            step, verdict_of = entries[0][0], entries[0][1]
+        if walk.trusted and len(entries) == 1 and entries[0].direct:  # a lone branch that records no error
+            step, verdict_of = entries[0].plan, entries[0].quick
             candidate = value if step.inert else walk.in_place(value, step, pointer)
             return value if verdict_of(candidate) is False else candidate  # the model judges it
-        tried: list[tuple[list[Any], Any, bool | None]] = []
+        tried: list[tuple[Branch, Any, bool | None]] = []
         for step, verdict_of, entry, spare, direct in entries:
             if step.inert:
                 candidate = value

@@ -13,9 +13,9 @@ from pydantic import BaseModel, TypeAdapter
 
 import tierone
 from tests.conftest import huge_int
+from tierone.answers.strict import Strict
 from tierone.core.errors import InputError
 from tierone.core.pointer import Pointer
-from tierone.rewriter.strict import Strict
 
 from .models import Address, Inventory, Invoice, Owner, Person, Priority, Task
 
@@ -169,12 +169,12 @@ class TestSources:
         path.write_text(json.dumps(schema))
         monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
         expected = tierone.strict(Person).schema
-        for source in (TypeAdapter(Person), schema, str(path), path, "tests.rewriter.models:Person"):
+        for source in (TypeAdapter(Person), schema, str(path), path, "tests.answers.models:Person"):
             assert tierone.strict(source).schema == expected, source
-        assert tierone.strict("tests.rewriter.models:Person").parse(PERSON) == Person.model_validate(
+        assert tierone.strict("tests.answers.models:Person").parse(PERSON) == Person.model_validate(
             {"name": "Ann", "home": {"street": "1 Main", "city": "Oslo"}})
 
-    @pytest.mark.parametrize("source", ["no-such-file.json", "nomodule_xyz:Model", "tests.rewriter.models:Missing",
+    @pytest.mark.parametrize("source", ["no-such-file.json", "nomodule_xyz:Model", "tests.answers.models:Missing",
                                         '{"type": "object"}'])
     def test_a_string_that_names_nothing_is_an_input_error(self, source):
         sys.modules.pop("nomodule_xyz", None)
@@ -285,14 +285,14 @@ class TestHotPath:
 
     @pytest.mark.parametrize("profile", ["openai", "gemini", "anthropic"])
     def test_a_discriminated_union_reads_only_the_branch_its_tag_names(self, profile, monkeypatch):
-        from tierone.rewriter.reader import Reader
+        from tierone.answers.reader import Walk
 
         from .models import Cat, Dog
 
         owner = tierone.strict(Owner, profile)
         read: list[object] = []
-        real = Reader.in_place
-        monkeypatch.setattr(Reader, "in_place", lambda self, value, plan, pointer: read.append(plan) or real(self, value, plan, pointer))
+        real = Walk.in_place
+        monkeypatch.setattr(Walk, "in_place", lambda self, value, plan, pointer: read.append(plan) or real(self, value, plan, pointer))
         assert owner.parse({"name": "Bo", "pet": {"kind": "dog", "good": None}}) == Owner(name="Bo", pet=Dog(kind="dog"))
         assert len(read) == 1
         assert owner.parse({"name": "Bo", "pet": {"kind": "cat", "lives": None}}) == Owner(name="Bo", pet=Cat(kind="cat"))
@@ -302,7 +302,7 @@ class TestHotPath:
         assert [str(f.pointer) for f in raised.value.findings] == ["/pet"] and "cow" in str(raised.value)
 
     def test_the_depth_of_a_place_is_counted_without_making_its_pointer(self, monkeypatch):
-        from tierone.rewriter import decoding
+        from tierone.answers import decoding
 
         monkeypatch.setattr(decoding, "Pointer", None)  # a pointer made here would fail
         assert [decoding.depth_of(path) for path in (None, (None, "a"), ((None, "a"), 0))] == [0, 1, 2]
@@ -321,7 +321,7 @@ class TestModelsEverywhere:
         path.write_text(json.dumps(schema))
         monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
         return {"class": Person, "adapter": TypeAdapter(Person), "dict": schema, "path": str(path),
-                "pathlib": path, "module:attribute": "tests.rewriter.models:Person"}
+                "pathlib": path, "module:attribute": "tests.answers.models:Person"}
 
     def test_each_function_reads_every_kind_of_source_alike(self, sources):
         schema = sources["dict"]
@@ -339,7 +339,7 @@ class TestModelsEverywhere:
             assert tierone.restore(wire, source) == expected["restore"], kind
             assert tierone.to_strict_form({"name": "A", "home": ADDRESS}, source) == expected["to_strict_form"], kind
 
-    @pytest.mark.parametrize("source", ["no-such-file.json", "nomodule_xyz:Model", "tests.rewriter.models:Missing"])
+    @pytest.mark.parametrize("source", ["no-such-file.json", "nomodule_xyz:Model", "tests.answers.models:Missing"])
     def test_a_string_that_names_nothing_is_an_error_never_no_findings(self, source):
         sys.modules.pop("nomodule_xyz", None)
         result = tierone.lint(source)

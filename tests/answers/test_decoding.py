@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tierone.rewriter.decoding import loads
+from tierone.answers.decoding import loads
 
 _SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(2**80), max_value=2**80)
             | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12))

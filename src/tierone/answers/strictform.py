@@ -1,6 +1,6 @@
 """The strict (wire) form of an instance: what a model honoring the rewritten schema sends.
 
-The inverse of :func:`tierone.rewriter.restore.restore`, used to test round trips and to show
+The inverse of :func:`tierone.answers.restore.restore`, used to test round trips and to show
 users what their answers will look like: absent optional members become ``null`` and
 free-form data becomes a JSON string, exactly where the rewriter put those shapes.
 """
@@ -42,30 +42,53 @@ def _schema(original: Any) -> Any:
 
 
 def _fill(instance: Any, original: Any, fill: bool) -> Any:
-    filler = _Filler(original, fill)
-    return filler.value(instance, filler.root, None)
+    filler = _Filler(Reader(original, shortcuts=False), fill)
+    return filler.value(instance, filler.reader.root, None)
 
 
-class _Filler(Reader):
-    """Walks an instance alongside the original schema, putting back the strict shapes."""
+class _Filler:
+    """Walks an instance alongside the original schema's plans, putting back the strict shapes
+    (``fill``) or only dropping the nulls that mean absent."""
 
-    shortcuts = False
+    def __init__(self, reader: Reader, fill: bool) -> None:
+        self.reader, self.fill = reader, fill
+        self._active: set[tuple[int, int]] = set()
 
-    def __init__(self, original: Any, fill: bool = True) -> None:
-        super().__init__(original)
-        self.fill = fill
-
-    def free_form(self, value: Any, pointer: Path) -> tuple[bool, Any]:
-        return True, (json.dumps(value, ensure_ascii=False) if self.fill else value)
-
-    def branch(self, value: Any, plan: Plan, pointer: Path) -> Any:
-        """Fill through the first branch the (original) value satisfies."""
-        for entry in plan.union:
-            if self.satisfies(entry, value):
-                return self.in_place(value, entry[0], pointer)
+    def value(self, value: Any, plan: Plan, pointer: Path) -> Any:
+        if not plan.ready:
+            plan.prepare()
+        if plan.decode:
+            return json.dumps(value, ensure_ascii=False) if self.fill else value
+        for step in plan.all_of:
+            value = self._in_place(value, step, pointer)
+        if plan.union:
+            value = self._branch(value, plan, pointer)
+        if isinstance(value, dict):
+            return self._members(value, plan, pointer)
+        if isinstance(value, list) and plan.items is not None:
+            return [self.value(item, plan.items, (pointer, i)) for i, item in enumerate(value)]
         return value
 
-    def members(self, value: dict[str, Any], plan: Plan, pointer: Path) -> dict[str, Any]:
+    def _in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
+        """``value`` filled through ``plan`` at the same place; a reference loop that consumes
+        no input stops here."""
+        key = (id(plan), id(pointer))
+        if key in self._active:
+            return value
+        self._active.add(key)
+        try:
+            return self.value(value, plan, pointer)
+        finally:
+            self._active.discard(key)
+
+    def _branch(self, value: Any, plan: Plan, pointer: Path) -> Any:
+        """Fill through the first branch the (original) value satisfies."""
+        for entry in plan.union:
+            if self.reader.satisfies(entry, value):
+                return self._in_place(value, entry.plan, pointer)
+        return value
+
+    def _members(self, value: dict[str, Any], plan: Plan, pointer: Path) -> dict[str, Any]:
         properties, optional, additional = plan.properties, plan.optional, plan.additional
         filled = {}
         for name in properties:
@@ -86,7 +109,7 @@ def as_read(schema: Any) -> Any:
     are exactly the ones a rewrite carries without loss."""
     from ..core.jsontypes import is_object_schema
     from ..core.walker import detached, transform
-    from .shapes import inferred_type
+    from ..rewriter.shapes import inferred_type
 
     def read(node: Any, pointer: Any) -> Any:
         if not isinstance(node, dict):

@@ -23,6 +23,13 @@ class Finding(NamedTuple):
         return f"[{self.pointer}] {self.message}"
 
 
+class RestoreError(Finding):
+    """One reason the restored payload does not satisfy the original schema: its ``pointer``
+    is in the payload (rendered as RFC 6901 by whoever prints it)."""
+
+    __slots__ = ()
+
+
 class StrictError(ValueError):
     """The schema cannot be made strict for the profile, or an answer does not satisfy it."""
 

@@ -8,9 +8,9 @@ import copy
 import pytest
 
 import tierone
-from tierone.rewriter import codegen
-from tierone.rewriter.plans import Plan
-from tierone.rewriter.restore import Compiled
+from tierone.answers import codegen
+from tierone.answers.plans import Plan
+from tierone.answers.restore import Compiled
 
 #: objects in an array in an object, down to a member that travels JSON-encoded and one that
 #: drops on null
@@ -50,7 +50,7 @@ def test_inline_reads_as_calls_do(answer, monkeypatch):
 
 
 def test_a_recursive_shape_is_read_inline_once_per_function():
-    from tests.rewriter.models import Node
+    from tests.answers.models import Node
 
     reader = tierone.strict(Node, "openai")
     answer = '{"label": "r", "children": [{"label": "a", "children": [{"label": "b", "children": []}]}]}'
@@ -86,7 +86,7 @@ def test_reading_in_place_reads_as_reading_copies(answer, budget, monkeypatch):
     import json
 
     monkeypatch.setattr(codegen, "INLINE_BUDGET", budget)
-    from tierone.rewriter.reader import Walk
+    from tierone.answers.reader import Walk
 
     reader = tierone.strict(NESTED, "openai")._reader.reader
     payload, errors = reader.read(json.loads(answer), True)

@@ -1,4 +1,4 @@
-"""The realistic models (tests/rewriter/models.py) through ``strict()`` for each profile: a
+"""The realistic models (tests/answers/models.py) through ``strict()`` for each profile: a
 success lints clean and passes the consumers' judges (llguidance and the vendor SDKs' request
 paths); a refusal names each place and rule the profile dictates; and two properties hold for
 every success: any answer valid under ``Strict.schema`` gives a model instance or a
@@ -16,8 +16,8 @@ from hypothesis_jsonschema import from_schema
 
 import tierone
 from tests.judges import judges_for
+from tierone.answers.strict import Strict
 from tierone.core.pointer import Pointer
-from tierone.rewriter.strict import Strict
 
 from .models import MODELS
 

@@ -2,8 +2,10 @@
 such as fastjsonschema compile a schema): each object plan's members are unrolled, so reading
 an answer runs straight-line code instead of walking the plan member by member.
 
-Reading through a generated function means exactly what :meth:`Reader.value
-<tierone.rewriter.reader.Reader.value>` means. Nothing from the schema is ever written into the
+The generated functions are the one implementation of what reading an answer means (the
+read-side contract, docs/read-side.md): null drops an optional member, a JSON-encoded value is
+decoded, a union is read through the first branch the value satisfies, ``allOf`` branches are
+read in turn at the same place. Nothing from the schema is ever written into the
 source: the code names member names, plans and helpers only as ``K0``, ``P0``... which are
 bound in the function's namespace, and the source depends on nothing but the plan's shape (so
 plans of one shape share one code object).
@@ -117,7 +119,7 @@ class _Emit:
 
 def _guard(plan: Plan) -> None:
     """Work out which of the plans ``plan`` reads in place can come back to themselves."""
-    for step in (*plan.all_of, *(entry[0] for entry in plan.union)):
+    for step in (*plan.all_of, *(entry.plan for entry in plan.union)):
         if step.loops is None:
             step.loops = reentrant(step)  # read in place unguarded when it cannot come back
 
@@ -126,7 +128,7 @@ def _members(plan: Plan, emit: _Emit) -> list[str]:
     """The lines that read an object's members: in the schema's order, each in place in a
     copy, when the order cannot show (at most one of them can record an error or raise, or
     the answer names every member in the schema's order, as a strict answer does); else in
-    the answer's order, as :meth:`Reader.members` does."""
+    the answer's order, as a walk member by member would."""
     additional = plan.additional if plan.additional is not None and not plan.additional.inert else None
     active = _active(plan)
     in_order = _members_in_order(plan, additional, emit)

@@ -130,7 +130,7 @@ def read_encoded(errors: list[Any], text: str, path: Path) -> Any:
 def decoded(errors: list[Any], text: str, path: Path) -> Any:
     """``text`` decoded by Python's json with JSON's numbers only (:func:`slow_loads`), or
     :data:`FAILED` with the reason added to ``errors``."""
-    from .restore import RestoreError
+    from .findings import RestoreError
 
     try:
         return slow_loads(text)

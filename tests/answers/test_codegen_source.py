@@ -9,11 +9,11 @@ from typing import ClassVar
 
 import pytest
 
-from tests.rewriter.models import Node
-from tests.rewriter.test_read_inline import NESTED
-from tierone.rewriter import codegen
-from tierone.rewriter.codegen import compiled, source_for
-from tierone.rewriter.reader import Reader
+from tests.answers.models import Node
+from tests.answers.test_read_inline import NESTED
+from tierone.answers import codegen
+from tierone.answers.codegen import compiled, source_for
+from tierone.answers.reader import Reader
 
 #: representative plan shapes: each reads a different way
 SHAPES = {

@@ -7,7 +7,7 @@ import contextlib
 import pytest
 
 import tierone
-from tierone.rewriter.reader import Reader
+from tierone.answers.reader import Reader
 
 #: two members that travel JSON-encoded (each can record an error) and one that drops on null
 ENCODED = {"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "object"}, "c": {"type": "string"}},

@@ -1,0 +1,208 @@
+"""The read side compiled once per original schema: what each schema node means for an answer
+(which members drop on null, which places hold JSON-encoded data, the union branches and their
+judges), the references followed and ``allOf``s merged once, and the validators built once.
+
+:class:`Reader` holds these plans (:class:`Plan`) and :class:`Walk` reads an answer through
+their generated functions (:mod:`.codegen`: the one implementation of what reading means);
+``strictform``'s filler walks an instance the other way through the same plans, so both sides
+always agree on where the rewriter put its shapes.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.patterns import PatternTimeout
+from ..core.refs import RefResolver
+from ..core.validation import CannotJudge
+from ..rewriter.shapes import is_free_form
+from .codegen import compiled
+from .decoding import Path, loads, pointer_of
+from .plans import SETTLE_BUDGET, Plan, calm, inert
+from .verdicts import Branch
+
+MAX_REF_HOPS = 64
+#: how messages name the schema that restore judges against
+OWNER = "the original schema's"
+
+__all__ = ["OWNER", "Path", "Plan", "Reader", "loads", "pointer_of"]
+
+
+class Reader:
+    """The plans of one original schema, and what reading an answer through them needs: the
+    references followed, the generated functions, the validator union branches are judged
+    with. Plans it compiles lazily are not thread-safe; those of a reader with ``shortcuts``
+    are all compiled when it is made. Each reading walks with a :class:`Walk` of its own."""
+
+    def __init__(self, original: Any, shortcuts: bool = True) -> None:
+        self.original = original
+        self.resolver = RefResolver.of(original)
+        self._plans: dict[tuple[int, bool, bool], Plan] = {}
+        self._kept: list[Any] = []
+        self._judge: Any = None
+        self.root = self.plan(original, True, root=True)
+        if shortcuts:  # subtrees with nothing to undo are known ahead and returned as they are
+            self._settle()
+
+    # ---- compiling --------------------------------------------------------------------------
+
+    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False) -> Plan:
+        """The plan for ``schema`` reached at a member or item (``encodable``: where the
+        rewriter may have JSON-encoded free-form data) or at the root."""
+        key = (id(schema), encodable, root)
+        found = self._plans.get(key)
+        if found is None:
+            was_ref = isinstance(schema, dict) and "$ref" in schema
+            node = self.merged(self.deref(schema))
+            decode = (encodable or was_ref) and not root and is_free_form(node)
+            self._kept.append(schema)  # its id stays its own while the plan lives
+            found = self._plans[key] = Plan(self, node, decode)
+        return found
+
+    def _settle(self) -> None:
+        """Compile every plan reachable from the root, and mark those with nothing to undo
+        (the greatest fixed point: a recursive shape with nothing to undo is inert too)."""
+        plans = self._reachable()
+        if plans is None:
+            return
+        for plan in plans:
+            plan.inert = True
+        _greatest(plans, "inert", inert)
+        _greatest(plans, "quiet", calm)
+
+    def _reachable(self) -> list[Plan] | None:
+        """Every plan reachable from the root, compiled; None past :data:`SETTLE_BUDGET`."""
+        seen: dict[int, Plan] = {}
+        stack = [self.root]
+        while stack:
+            plan = stack.pop()
+            if id(plan) in seen:
+                continue
+            if len(seen) >= SETTLE_BUDGET:
+                return None
+            seen[id(plan)] = plan.prepare() if not plan.ready else plan
+            stack.extend(plan.all_of)
+            stack.extend(entry.plan for entry in plan.union)
+            stack.extend(plan.child(name) for name in plan.properties)
+            stack.extend(p for p in (plan.additional, plan.items) if p is not None)
+        return list(seen.values())
+
+    def referenced(self, ref: Any) -> Any:
+        """The node a local ``$ref`` names in the original document, or None."""
+        return self.resolver.target(ref)
+
+    def deref(self, schema: Any) -> Any:
+        """Follow local ``$ref``s (siblings merged over the target, as the rewriter does)."""
+        for _ in range(MAX_REF_HOPS):
+            if not isinstance(schema, dict) or "$ref" not in schema:
+                return schema
+            target = self.referenced(schema["$ref"])
+            if target is None:
+                return schema
+            siblings = {k: v for k, v in schema.items() if k != "$ref"}
+            schema = {**target, **siblings} if isinstance(target, dict) and siblings else target
+        return schema
+
+    def compiled(self, plan: Plan, owning: bool = False) -> Any:
+        """The generated function that reads a value through ``plan`` (:mod:`.codegen`)."""
+        return compiled(plan, owning)
+
+    def merged(self, schema: Any) -> Any:
+        """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
+        if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
+            return schema
+        from ..rewriter.passes import merged_branches
+
+        branches = [self.deref(branch) for branch in schema["allOf"]]
+        if not all(isinstance(b, dict) for b in branches):
+            return schema
+        base = {k: v for k, v in schema.items() if k != "allOf"}
+        clean = [{k: v for k, v in b.items() if k not in ("$defs", "definitions")} for b in branches]
+        merged = merged_branches(base, clean)
+        return schema if merged is None else merged
+
+    # ---- walking ----------------------------------------------------------------------------
+
+    def read(self, value: Any, trusted: bool = False) -> tuple[Any, list[Any]]:
+        """``value`` restored, and the errors of encoded parts that cannot be decoded (a model
+        validates the result when ``trusted``), through the plans' generated functions
+        (:mod:`~tierone.answers.codegen`, which read as :meth:`value` does). Each call
+        walks with state of its own (readers are shared between threads). (A value the
+        reading owns is read in place through ``root.owns``: see ``strict``'s short way.)"""
+        if self.root.inert:
+            return value, []
+        walk = Walk(self, trusted)
+        return self.root.fn(value, None, walk), walk.errors
+
+    def satisfies(self, entry: Branch, value: Any) -> bool:
+        """Whether ``value`` satisfies a union branch, read as part of the original document
+        (so its ``#/...`` references resolve there); a branch that cannot be judged is not
+        satisfied."""
+        verdict = entry.quick(value)
+        if verdict is not None:
+            return bool(verdict)
+        if not isinstance(entry.schema, (dict, bool)):
+            return False  # no schema (the original's check against its metaschema says so)
+        if entry.validator is None:
+            entry.validator = self.judge().evolve(schema=entry.schema)
+        try:
+            return bool(entry.validator.is_valid(value))
+        except (CannotJudge, PatternTimeout, RecursionError):
+            raise
+        except Exception:  # noqa: BLE001 (a branch we cannot judge is simply not chosen)
+            return False
+
+    def judge(self) -> Any:
+        """The validator branches are judged with (built once)."""
+        if self._judge is None:
+            from ..core.validation import validator
+
+            self._judge = validator(self.original, owner=OWNER)
+        return self._judge
+
+
+
+
+class Walk:
+    """One read of an answer through a reader's generated functions, with state of its own:
+    the errors of encoded parts, the places being read in place, and whether a model validates
+    the result (``trusted``: then a lone possible union branch is taken on the model's word)."""
+
+    __slots__ = ("_active", "errors", "reader", "trusted")
+
+    def __init__(self, reader: Reader, trusted: bool) -> None:
+        self.reader, self.trusted = reader, trusted
+        self.errors: list[Any] = []
+        self._active: set[tuple[int, int]] = set()
+
+    def in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
+        """``value`` read through ``plan`` at the same place (an ``allOf`` or union branch): a
+        reference loop that consumes no input stops here (a plan known not to lead back to
+        itself in place needs no guard)."""
+        if plan.loops is False:
+            return plan.fn(value, pointer, self)
+        key = (id(plan), id(pointer))
+        if key in self._active:
+            return value
+        self._active.add(key)
+        try:
+            return plan.fn(value, pointer, self)
+        finally:
+            self._active.discard(key)
+
+    def satisfies(self, entry: Branch, value: Any) -> bool:
+        return self.reader.satisfies(entry, value)
+
+
+def _greatest(plans: list[Plan], flag: str, holds: Any) -> None:
+    """Set ``flag`` on the plans where ``holds`` (the greatest fixed point: a recursive shape
+    holds when nothing below breaks it)."""
+    for plan in plans:
+        setattr(plan, flag, True)
+    changed = True
+    while changed:
+        changed = False
+        for plan in plans:
+            if getattr(plan, flag) and not holds(plan):
+                setattr(plan, flag, False)
+                changed = True
