@@ -65,5 +65,8 @@ def anthropic_output_format(schema: Any) -> dict[str, Any]:
 def gemini_config(schema: Any, profile: str) -> dict[str, Any]:
     """The ``generation_config`` entries for Gemini: ``response_json_schema`` (JSON Schema),
     or ``response_schema`` for a profile that writes Gemini's OpenAPI dialect."""
-    field = "response_schema" if profile.endswith("openapi") else "response_json_schema"
+    from ..subset.profiles import PROFILES
+
+    chosen = PROFILES.get(profile)
+    field = "response_schema" if chosen is not None and chosen.openapi else "response_json_schema"
     return {"response_mime_type": "application/json", field: schema}

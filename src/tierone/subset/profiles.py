@@ -28,6 +28,9 @@ class Profile(NamedTuple):
     #: whether a rendition may carry tierone's root ``$comment`` marker (Gemini answers a field
     #: it does not know with an error: ``Unknown name``, and google-genai's ``Schema`` refuses it)
     carries_marker: bool = True
+    #: its schemas are written in Gemini's OpenAPI 3.0 dialect (``nullable``), which a request
+    #: sends as ``response_schema`` rather than ``response_json_schema``
+    openapi: bool = False
 
 
 #: the profile used when none is named
@@ -64,7 +67,7 @@ PROFILES: dict[str, Profile] = {
         Profile("gemini-openapi", ("gemini-openapi",),
                 "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "
                 "only, no additionalProperties maps, no $defs).",
-                "Gemini's responseSchema", carries_marker=False),
+                "Gemini's responseSchema", carries_marker=False, openapi=True),
     )
 }
 
