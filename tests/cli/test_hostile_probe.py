@@ -20,12 +20,13 @@ import sys
 import threading
 import time
 from collections.abc import Callable
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
 
+from tests.loopback import Loopback
 from tierone.cli import app
 from tierone.probe import catalog
 from tierone.subset import cells
@@ -65,12 +66,11 @@ def _schema(body: dict) -> object:
     return body["response_format"]["json_schema"]["schema"]
 
 
-class StandIn:
+class StandIn(Loopback):
     """OpenAI on loopback: the control is accepted, every other probe gets ``answer``."""
 
     def __init__(self, answer: Answer, tls: tuple[Path, Path] | None = None) -> None:
         self.answer = answer
-        self.scheme = "https" if tls else "http"
         self.requests = 0
         self.keys_seen: set[str] = set()
         self.written: list[int] = []  # bytes of each hostile answer the client took
@@ -96,28 +96,11 @@ class StandIn:
                 except OSError:  # the client hung up: that is what some probes want
                     pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        if tls:
-            import ssl
-
-            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
-            context.load_cert_chain(*tls)
-            self.server.socket = context.wrap_socket(self.server.socket, server_side=True)
-        self.thread = threading.Thread(target=self.server.serve_forever, args=(0.02,), daemon=True)
-
-    @property
-    def url(self) -> str:
-        return f"{self.scheme}://127.0.0.1:{self.server.server_address[1]}/v1"
-
-    def __enter__(self) -> StandIn:  # noqa: PYI034
-        self.thread.start()
-        return self
+        super().__init__(Handler, tls, poll=0.02)
 
     def __exit__(self, *exc: object) -> None:
         self.stop.set()
-        self.server.shutdown()
-        self.server.server_close()
+        super().__exit__(*exc)
 
 
 def raw(status: int, body: bytes, content_type: str = "text/plain") -> Answer:

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import json
 import shutil
-import threading
 import time
 from datetime import date
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -20,6 +19,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
+from tests.loopback import Loopback
 from tierone.cli import app
 from tierone.probe import catalog
 from tierone.probe.vendors import KEY_PIECE, REDACTED, VENDORS, escape, redact
@@ -82,7 +82,7 @@ def _success_body(vendor: str) -> dict:
     return {"candidates": [{"content": {"role": "model", "parts": [{"text": "{"}]}, "finishReason": "MAX_TOKENS"}]}
 
 
-class StandIn:
+class StandIn(Loopback):
     """A vendor's API on loopback. ``verdicts[(api, probe_id)]`` is "accept" (the default),
     "reject", "429", "500" or "slow" (answers after the client's timeout)."""
 
@@ -126,25 +126,11 @@ class StandIn:
                 except (BrokenPipeError, ConnectionResetError):
                     pass
 
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self.server.daemon_threads = True
-        self.thread = threading.Thread(target=self.server.serve_forever, daemon=True)
+        super().__init__(Handler)
 
     @staticmethod
     def message(api: str, probe: str, status: int) -> str:
         return f"{probe} refused on {api} (HTTP {status}) for key {KEY}"
-
-    @property
-    def url(self) -> str:
-        return f"http://127.0.0.1:{self.server.server_address[1]}/v1"
-
-    def __enter__(self) -> StandIn:  # noqa: PYI034
-        self.thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.server.shutdown()
-        self.server.server_close()
 
 
 @pytest.fixture
