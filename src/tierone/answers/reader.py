@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.patterns import PatternTimeout
-from ..core.refs import RefResolver
+from ..core.refs import MAX_REF_HOPS, RefResolver
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import is_free_form
 from .codegen import compiled
@@ -21,7 +21,6 @@ from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert
 from .verdicts import Branch
 
-MAX_REF_HOPS = 64
 #: how messages name the schema that restore judges against
 OWNER = "the original schema's"
 

@@ -9,6 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.jsontypes import declared_types
+from ...core.refs import MAX_REF_HOPS
 from ...core.walker import walk
 from .base import Unfixable, graph_of
 
@@ -17,9 +18,6 @@ if TYPE_CHECKING:
 
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
-
-#: references followed in a row before a branch is taken as it stands (a cycle of references)
-_MAX_HOPS = 64
 
 
 def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]:
@@ -50,7 +48,7 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
 def _target(graph: ReferenceGraph, branch: Any) -> Any:
     """``branch`` with its local references followed (the last one reached when a reference
     leads nowhere or the chain goes round)."""
-    for _ in range(_MAX_HOPS):
+    for _ in range(MAX_REF_HOPS):
         if not isinstance(branch, dict) or "$ref" not in branch:
             return branch
         target = graph.target(branch["$ref"])
