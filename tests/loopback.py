@@ -2,10 +2,21 @@
 
 from __future__ import annotations
 
+import json
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Self
+from typing import Any, Self
+
+
+class Quiet(BaseHTTPRequestHandler):
+    """A request handler that logs nothing, with the request's JSON body at hand."""
+
+    def log_message(self, *args: object) -> None:
+        pass
+
+    def json_body(self) -> Any:
+        return json.loads(self.rfile.read(int(self.headers["content-length"])))
 
 
 class Loopback:

@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from tests.loopback import Loopback
+from tests.loopback import Loopback, Quiet
 from tierone.cli import app
 from tierone.probe import catalog
 from tierone.subset import cells
@@ -77,12 +77,9 @@ class StandIn(Loopback):
         self.stop = threading.Event()
         stand_in = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
+        class Handler(Quiet):
             def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                body = self.json_body()
                 stand_in.requests += 1
                 stand_in.keys_seen.add(self.headers.get("authorization", ""))
                 self.close_connection = True

@@ -11,7 +11,6 @@ import json
 import shutil
 import time
 from datetime import date
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -19,7 +18,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from tests.loopback import Loopback
+from tests.loopback import Loopback, Quiet
 from tierone.cli import app
 from tierone.probe import catalog
 from tierone.probe.vendors import KEY_PIECE, REDACTED, VENDORS, escape, redact
@@ -94,12 +93,9 @@ class StandIn(Loopback):
         ids = _ids(vendor)
         stand_in = self
 
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, *args: object) -> None:
-                pass
-
+        class Handler(Quiet):
             def do_POST(self) -> None:
-                body = json.loads(self.rfile.read(int(self.headers["content-length"])))
+                body = self.json_body()
                 for header in ("authorization", "x-api-key", "x-goog-api-key"):
                     if self.headers.get(header):
                         stand_in.keys_seen.add(self.headers[header])

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.patterns import PatternTimeout
-from ..core.refs import MAX_REF_HOPS, RefResolver
+from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import is_free_form
 from .codegen import compiled
@@ -92,15 +92,7 @@ class Reader:
 
     def deref(self, schema: Any) -> Any:
         """Follow local ``$ref``s (siblings merged over the target, as the rewriter does)."""
-        for _ in range(MAX_REF_HOPS):
-            if not isinstance(schema, dict) or "$ref" not in schema:
-                return schema
-            target = self.referenced(schema["$ref"])
-            if target is None:
-                return schema
-            siblings = {k: v for k, v in schema.items() if k != "$ref"}
-            schema = {**target, **siblings} if isinstance(target, dict) and siblings else target
-        return schema
+        return followed(schema, self.resolver.target, siblings=True)
 
     def compiled(self, plan: Plan, owning: bool = False) -> Any:
         """The generated function that reads a value through ``plan`` (:mod:`.codegen`)."""
@@ -125,7 +117,7 @@ class Reader:
     def read(self, value: Any, trusted: bool = False) -> tuple[Any, list[Any]]:
         """``value`` restored, and the errors of encoded parts that cannot be decoded (a model
         validates the result when ``trusted``), through the plans' generated functions
-        (:mod:`~tierone.answers.codegen`, which read as :meth:`value` does). Each call
+        (:mod:`~tierone.answers.codegen`). Each call
         walks with state of its own (readers are shared between threads). (A value the
         reading owns is read in place through ``root.owns``: see ``strict``'s short way.)"""
         if self.root.inert:
@@ -158,8 +150,6 @@ class Reader:
 
             self._judge = validator(self.original, owner=OWNER)
         return self._judge
-
-
 
 
 class Walk:

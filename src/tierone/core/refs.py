@@ -12,7 +12,7 @@ are its parts.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -111,8 +111,26 @@ class Site(NamedTuple):
     ref: Any
 
 
-#: references followed in a row before a height counts as a lower bound
+#: references followed in a row (by :func:`followed`; a height past it counts as a lower bound)
 MAX_REF_HOPS = 500
+
+
+def followed(node: Any, target: Callable[[Any], Any], siblings: bool = False) -> Any:
+    """``node`` with its local references followed through ``target`` (a ``$ref`` value to the
+    node it names, or None), at most :data:`MAX_REF_HOPS` in a row: the last node reached when
+    a reference leads nowhere or the chain goes round. ``siblings``: a ``$ref``'s sibling
+    keywords are merged over its target (as the rewriter reads them)."""
+    for _ in range(MAX_REF_HOPS):
+        if not isinstance(node, dict) or "$ref" not in node:
+            return node
+        found = target(node["$ref"])
+        if found is None:
+            return node
+        if siblings:
+            rest = {k: v for k, v in node.items() if k != "$ref"}
+            found = {**found, **rest} if isinstance(found, dict) and rest else found
+        node = found
+    return node
 
 
 class ReferenceGraph:

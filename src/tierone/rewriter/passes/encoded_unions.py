@@ -9,7 +9,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.jsontypes import declared_types
-from ...core.refs import MAX_REF_HOPS
+from ...core.refs import followed
 from ...core.walker import walk
 from .base import Unfixable, graph_of
 
@@ -48,14 +48,7 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
 def _target(graph: ReferenceGraph, branch: Any) -> Any:
     """``branch`` with its local references followed (the last one reached when a reference
     leads nowhere or the chain goes round)."""
-    for _ in range(MAX_REF_HOPS):
-        if not isinstance(branch, dict) or "$ref" not in branch:
-            return branch
-        target = graph.target(branch["$ref"])
-        if target is None:
-            return branch
-        branch = target
-    return branch
+    return followed(branch, graph.target)
 
 
 def _takes_strings(graph: ReferenceGraph, node: Any, seen: frozenset[int] = frozenset()) -> bool:
