@@ -58,9 +58,10 @@ def judge_file(path: str, profiles: list[str]) -> dict[str, Any]:
 
 
 def _serve(requests: Connection, answers: Connection) -> None:
-    from tests.judges import PROFILE_VENDORS, all_judges
+    from tests.judges import all_judges
+    from tierone.subset.profiles import PROFILES
 
-    for profile in PROFILE_VENDORS:  # import every SDK before the first deadline runs
+    for profile in PROFILES:  # import every SDK before the first deadline runs
         all_judges({"type": "object", "properties": {}, "required": [], "additionalProperties": False}, profile)
     answers.send("ready")
     while True:

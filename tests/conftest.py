@@ -20,6 +20,15 @@ def json_snapshot(snapshot):  # type: ignore[no-untyped-def]
     return snapshot.with_defaults(extension_class=JSONSnapshotExtension)
 
 
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """The package compiled once before the tests start: many tests run ``tierone`` in a
+    subprocess, and where bytecode is not written on import (``PYTHONDONTWRITEBYTECODE``, a
+    fresh checkout) each of them would compile every module again (about 0.13 s a run)."""
+    import compileall
+
+    compileall.compile_dir(ROOT / "src" / "tierone", quiet=2)
+
+
 @pytest.hookimpl(tryfirst=True)  # before the -m selection sees the items
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """A test that reads the shared corpus is in the slow set (``pytest -m slow``)."""

@@ -1,8 +1,9 @@
 """The consumers as judges: engines and vendor SDKs nobody here wrote say whether they accept a
 strict schema tierone produced.
 
-Each judge is one function ``(schema) -> Verdict`` registered in :data:`JUDGES` with the vendors
-whose renditions it judges (none: a decoding engine, it judges every profile's).
+Each judge is one function ``(schema) -> Verdict`` registered in :data:`JUDGES`; the vendor
+column it speaks for is declared with the column, in ``tierone.vendors`` (a judge no column names
+is a decoding engine: it judges every profile's renditions).
 :func:`all_judges` runs those that apply to a profile. Everything runs offline: the SDKs send
 their requests to an ``httpx`` mock transport that records the body and answers a minimal reply,
 so no key and no network are needed. Each SDK is imported inside its judge.
@@ -18,7 +19,7 @@ so no key and no network are needed. Each SDK is imported inside its judge.
   nothing and send our schema unchanged; ``anthropic-transform`` (the SDK's ``transform_schema``)
   raises nothing (what it moves into a description is noted, not a rejection). The SDK applies that helper only to a
   type given as ``output_format``, never to a raw schema, so it judges the profiles meant to pass
-  it too (``anthropic``, ``vendors``: the "anthropic-sdk" vendor), not ``tier1``, which spells
+  it too (``anthropic``, ``vendors``: a helper judge of the anthropic column), not ``tier1``, which spells
   null as RFC 0030 §D prescribes (a type list: the API takes it, the helper raises on it).
 """
 
@@ -50,23 +51,32 @@ class Judge(NamedTuple):
 
     name: str
     check: Callable[[Schema], Verdict]
-    #: the vendors whose renditions it judges; empty for an engine, which judges them all
-    vendors: frozenset[str]
 
 
 #: every judge, by name, in the order they run
 JUDGES: dict[str, Judge] = {}
 
-#: the vendors each profile's renditions are meant for (the engines judge every profile)
-PROFILE_VENDORS: dict[str, frozenset[str]] = {
-    "tier1": frozenset({"openai", "anthropic", "gemini"}),
-    "vendors": frozenset({"openai", "anthropic", "anthropic-sdk", "gemini"}),
-    "tier1-load-bearing": frozenset(),
-    "openai": frozenset({"openai"}),
-    "anthropic": frozenset({"anthropic", "anthropic-sdk"}),
-    "gemini": frozenset({"gemini"}),
-    "gemini-openapi": frozenset({"gemini-openapi"}),
-}
+
+def _speaking_for() -> dict[str, tuple[str, bool]]:
+    """Each vendor judge's table column (``tierone.vendors``), and whether it runs the vendor
+    SDK's own helper (which refuses a spelling a source prescribes)."""
+    from tierone.vendors import COLUMNS
+
+    found = {}
+    for column in COLUMNS.values():
+        found.update({name: (column.name, False) for name in column.judges})
+        found.update({name: (column.name, True) for name in column.helper_judges})
+    return found
+
+
+@cache
+def _prescribes(source: str) -> bool:
+    """Whether ``source`` prescribes a spelling (RFC 0030 §D's type list): an SDK helper that
+    refuses it does not judge a profile including the source."""
+    from tierone.subset.table import FEATURES
+
+    return any(feature.cell(source).prescribed for feature in FEATURES)
+
 
 #: the longest regex outlines-core compiles into an index here (its automaton can take minutes
 #: beyond: 78 s for a 6,000-character regex of optional properties on this machine)
@@ -75,7 +85,7 @@ OUTLINES_INDEX_LIMIT = 4_000
 WITNESS_BUDGET = 20_000
 
 
-def judge(name: str, *vendors: str) -> Callable[[Callable[[Schema], Verdict]], Callable[[Schema], Verdict]]:
+def judge(name: str) -> Callable[[Callable[[Schema], Verdict]], Callable[[Schema], Verdict]]:
     """Register a judge. Whatever it raises is its rejection (an SDK says no by raising), at
     the deepest subschema that, judged on its own, raises the same."""
 
@@ -89,7 +99,7 @@ def judge(name: str, *vendors: str) -> Callable[[Callable[[Schema], Verdict]], C
 
         guarded.__name__ = guarded.__qualname__ = check.__name__
         guarded.__doc__ = check.__doc__
-        JUDGES[name] = Judge(name, guarded, frozenset(vendors))
+        JUDGES[name] = Judge(name, guarded)
         return guarded
 
     return register
@@ -104,11 +114,25 @@ def _says(check: Callable[[Schema], Verdict], schema: Schema) -> str | None:
 
 
 def judges_for(profile: str) -> tuple[Judge, ...]:
-    """The judges that apply to renditions for ``profile``."""
-    if profile not in PROFILE_VENDORS:
-        raise ValueError(f"no judges known for profile {profile!r}; add it to PROFILE_VENDORS")
-    vendors = PROFILE_VENDORS[profile]
-    return tuple(j for j in JUDGES.values() if not j.vendors or j.vendors & vendors)
+    """The judges that apply to renditions for ``profile``: the decoding engines (which speak for
+    no vendor) and those of the vendor columns the profile's sources name (an SDK helper's only
+    where no source of the profile prescribes a spelling)."""
+    from tierone.subset.profiles import PROFILES
+
+    if profile not in PROFILES:
+        raise ValueError(f"no judges known for profile {profile!r} (not a profile)")
+    sources = PROFILES[profile].sources
+    speaking = _speaking_for()
+    unknown = set(speaking) - set(JUDGES)
+    assert not unknown, f"tierone.vendors names judges that tests/judges.py does not register: {unknown}"
+
+    def applies(name: str) -> bool:
+        if name not in speaking:
+            return True  # an engine
+        column, helper = speaking[name]
+        return column in sources and not (helper and any(map(_prescribes, sources)))
+
+    return tuple(j for j in JUDGES.values() if applies(j.name))
 
 
 def all_judges(schema: Schema, profile: str) -> tuple[Verdict, ...]:
@@ -321,7 +345,7 @@ def _fixed_point(name: str, schema: Schema, strict: Callable[[Any], Any]) -> Ver
     return Verdict(name, True)
 
 
-@judge("openai-agents", "openai")
+@judge("openai-agents")
 def openai_agents_judge(schema: Schema) -> Verdict:
     """``agents.strict_schema.ensure_strict_json_schema`` returns the schema unchanged."""
     from agents.strict_schema import ensure_strict_json_schema
@@ -329,7 +353,7 @@ def openai_agents_judge(schema: Schema) -> Verdict:
     return _fixed_point("openai-agents", schema, ensure_strict_json_schema)
 
 
-@judge("openai-helper", "openai")
+@judge("openai-helper")
 def openai_helper_judge(schema: Schema) -> Verdict:
     """The OpenAI SDK's ``_ensure_strict_json_schema`` returns the schema unchanged."""
     from openai.lib._pydantic import _ensure_strict_json_schema
@@ -337,7 +361,7 @@ def openai_helper_judge(schema: Schema) -> Verdict:
     return _fixed_point("openai-helper", schema, lambda s: _ensure_strict_json_schema(s, path=(), root=s))
 
 
-@judge("pydantic-ai", "openai")
+@judge("pydantic-ai")
 def pydantic_ai_judge(schema: Schema) -> Verdict:
     """pydantic-ai takes the schema as an object schema, finds it strict-compatible as it is,
     and its strict walk raises nothing."""
@@ -353,7 +377,7 @@ def pydantic_ai_judge(schema: Schema) -> Verdict:
     return Verdict("pydantic-ai", True)
 
 
-@judge("anthropic-transform", "anthropic-sdk")
+@judge("anthropic-transform")
 def anthropic_transform_judge(schema: Schema) -> Verdict:
     """``anthropic.transform_schema`` raises nothing. What it moves into a description (where it
     puts what it does not support: ``pattern``, ``examples``, …) is no rejection: it is the SDK's
@@ -459,7 +483,7 @@ def _carried(name: str, schema: Schema, sent: Any, *, ordered: bool = True) -> V
 _MESSAGES = [{"role": "user", "content": "answer"}]
 
 
-@judge("openai-chat", "openai")
+@judge("openai-chat")
 def openai_chat_judge(schema: Schema) -> Verdict:
     """Chat Completions ``response_format`` (json_schema, strict)."""
     client, recorder = _openai()
@@ -468,7 +492,7 @@ def openai_chat_judge(schema: Schema) -> Verdict:
     return _carried("openai-chat", schema, recorder.last()["response_format"]["json_schema"]["schema"])
 
 
-@judge("openai-responses", "openai")
+@judge("openai-responses")
 def openai_responses_judge(schema: Schema) -> Verdict:
     """Responses ``text.format`` (json_schema, strict)."""
     client, recorder = _openai()
@@ -477,7 +501,7 @@ def openai_responses_judge(schema: Schema) -> Verdict:
     return _carried("openai-responses", schema, recorder.last()["text"]["format"]["schema"])
 
 
-@judge("openai-tools", "openai")
+@judge("openai-tools")
 def openai_tools_judge(schema: Schema) -> Verdict:
     """A strict function tool, in Chat Completions and in Responses."""
     client, recorder = _openai()
@@ -489,7 +513,7 @@ def openai_tools_judge(schema: Schema) -> Verdict:
     return chat if not chat.ok else _carried("openai-tools", schema, recorder.last()["tools"][0]["parameters"])
 
 
-@judge("anthropic-tool", "anthropic")
+@judge("anthropic-tool")
 def anthropic_tool_judge(schema: Schema) -> Verdict:
     """A strict tool's ``input_schema`` in Messages."""
     client, recorder = _anthropic()
@@ -498,7 +522,7 @@ def anthropic_tool_judge(schema: Schema) -> Verdict:
     return _carried("anthropic-tool", schema, recorder.last()["tools"][0]["input_schema"])
 
 
-@judge("anthropic-output", "anthropic")
+@judge("anthropic-output")
 def anthropic_output_judge(schema: Schema) -> Verdict:
     """Structured output: Messages ``output_config.format`` (json_schema)."""
     client, recorder = _anthropic()
@@ -516,13 +540,13 @@ def _generate(field: str, schema: Schema) -> Any:
     return recorder.last()["generationConfig"]
 
 
-@judge("gemini-json", "gemini")
+@judge("gemini-json")
 def gemini_json_judge(schema: Schema) -> Verdict:
     """google-genai ``response_json_schema``."""
     return _carried("gemini-json", schema, _generate("response_json_schema", schema)["responseJsonSchema"])
 
 
-@judge("gemini-openapi", "gemini-openapi")
+@judge("gemini-openapi")
 def gemini_openapi_judge(schema: Schema) -> Verdict:
     """google-genai ``response_schema`` (its OpenAPI ``Schema``): what it sends, read back in
     the schema's spelling (camelCase keys, lower-case types), is the schema (key order aside:

@@ -12,7 +12,7 @@ import pytest
 from tests.answers.models import Node
 from tests.answers.test_read_inline import NESTED
 from tierone.answers import codegen
-from tierone.answers.codegen import compiled, source_for
+from tierone.answers.codegen import generated, source_for
 from tierone.answers.reader import Reader
 
 #: representative plan shapes: each reads a different way
@@ -48,7 +48,7 @@ def test_the_module_example_is_real_output():
 def test_the_compiled_function_is_the_source_and_linecache_holds_it(shape):
     plan = Reader(SHAPES[shape]).root
     source = source_for(plan)
-    function = compiled(plan)
+    function = generated(plan)
     if source.endswith("    return value\n") and source.count("\n") == 2:  # nothing to undo
         assert function(["x"], None, None) == ["x"]
         return
@@ -67,7 +67,7 @@ def test_a_traceback_through_generated_code_shows_its_line():
     plan = Reader(SHAPES["all-of"]).root
     assert "walk.in_place(value, A0, pointer)" in source_for(plan)
     with pytest.raises(RuntimeError) as raised:
-        compiled(plan)({"a": "{}"}, None, _Failing())
+        generated(plan)({"a": "{}"}, None, _Failing())
     shown = "".join(traceback.format_exception(raised.value))
     assert "value = walk.in_place(value, A0, pointer)" in shown
     assert "<tierone read " in shown

@@ -10,7 +10,7 @@ import pytest
 import tierone
 from tierone.answers import codegen
 from tierone.answers.plans import Plan
-from tierone.answers.restore import Compiled
+from tierone.answers.restore import Restorer
 
 #: objects in an array in an object, down to a member that travels JSON-encoded and one that
 #: drops on null
@@ -65,7 +65,7 @@ def test_a_recursive_shape_is_read_inline_once_per_function():
 
 def test_parsed_text_is_read_without_the_restore_layers(monkeypatch):
     reader = tierone.strict(NESTED, "openai")
-    monkeypatch.setattr(Compiled, "restore", lambda *a, **k: pytest.fail("read through Compiled.restore"))
+    monkeypatch.setattr(Restorer, "restore", lambda *a, **k: pytest.fail("read through Restorer.restore"))
     assert reader.restore(ANSWERS[0]) == {"a": {"b": [{"c": {}}, {"c": {"x": [1]}, "d": "y"}]}}
     assert _outcome(reader, ANSWERS[1])[0] == ("/a/b/1/c", "expected a JSON-encoded value (a string holding JSON)")
 

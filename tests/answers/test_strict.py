@@ -53,6 +53,23 @@ class TestFragments:
             with pytest.raises(ValueError, match=r"is not a valid .*name.*1 to 64 letters, digits, underscores or hyphens"):
                 make(name)
 
+    def test_fragment_builds_each_vendor_fragment_by_its_emit_name(self, person: Strict):
+        assert person.fragment("openai-response-format", "person") == person.openai_response_format("person")
+        assert person.fragment("openai-tool", "save", "Save.") == person.openai_tool("save", "Save.")
+        assert person.fragment("anthropic-tool", "save") == person.anthropic_tool("save")
+        assert person.fragment("anthropic-output-format") == person.anthropic_output_format()
+        assert person.fragment("gemini-config") == person.gemini_config()
+
+    @pytest.mark.parametrize("kind, name, description, error", [
+        ("mistral-tool", "x", None, "no request fragment is called 'mistral-tool' .one of: openai-response-format"),
+        ("openai-tool", None, None, "the openai-tool fragment needs a name"),
+        ("gemini-config", "x", None, "the gemini-config fragment takes no name"),
+        ("openai-text-format", "x", "Why.", "the openai-text-format fragment takes no description"),
+    ])
+    def test_fragment_says_what_is_wrong(self, person: Strict, kind, name, description, error):
+        with pytest.raises(ValueError, match=error):
+            person.fragment(kind, name, description)
+
     def test_a_description_is_a_string(self, person: Strict):
         with pytest.raises(ValueError, match="a description is a string"):
             person.anthropic_tool("save", 3)  # type: ignore[arg-type]

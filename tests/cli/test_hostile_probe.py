@@ -392,8 +392,8 @@ def test_a_bad_timeout_is_one_line_and_exit_2(value, monkeypatch):
 
 
 def test_the_security_doc_states_the_code_s_figures():
+    from tierone.probe import keys
     from tierone.probe import runner as probe_runner
-    from tierone.probe import vendors
 
     text = (ROOT / "docs" / "security.md").read_text(encoding="utf-8")
     heading = "## What `tierone probe` does with keys and server text"
@@ -404,9 +404,9 @@ def test_the_security_doc_states_the_code_s_figures():
         f"{probe_runner.MAX_BODY // 1024} KiB": "the body cap in KiB",
         f"{probe_runner.TIMEOUT:g} s": "the default deadline",
         f"{probe_runner.MAX_TIMEOUT:g} s": "the largest deadline",
-        f"{vendors.KEY_PIECE} characters": "the piece of a key never shown",
+        f"{keys.KEY_PIECE} characters": "the piece of a key never shown",
         f"{probe_runner.MESSAGE_CHARS:,} characters": "the cut of a message",
-        vendors.REDACTED: "the marker",
+        keys.REDACTED: "the marker",
     }
     missing = [what for figure, what in figures.items() if figure not in section]
     assert not missing, missing

@@ -51,7 +51,7 @@ def test_json_records_carry_fixes_valid_against_the_report_schema(schema_file):
     schema = json.loads(resources.files("tierone.linter").joinpath("report.schema.json").read_text())
     jsonschema.validate(report, schema)
     (t301,) = [d for d in report["diagnostics"] if d["code"] == "T301"]
-    assert t301["fixes"] == [{"pointer": "/properties/a", "what": "minLength removed"}]
+    assert t301["fixes"] == [{"pointer": "/properties/a", "what": "minLength removed", "rule": "T301"}]
     plain = json.loads(run("--format", "json", "s.schema.json"))
     assert all("fixes" not in d for d in plain["diagnostics"])
 

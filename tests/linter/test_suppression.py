@@ -9,13 +9,13 @@ import pytest
 
 from tierone import lint, rewrite
 from tierone.core.loading import load_bytes
-from tierone.linter.engine import lint_source, plan_for
+from tierone.linter.engine import checklist_for, lint_source
 from tierone.linter.selection import Selection
 
 
 def _lint_text(text: str, name: str = "s.schema.yaml", ignore: tuple[str, ...] = ()):
-    plan = plan_for("tier1", Selection(("ALL",), ignore).enabled())
-    return lint_source(load_bytes(text.encode(), name), plan).diagnostics
+    checklist = checklist_for("tier1", Selection(("ALL",), ignore).enabled())
+    return lint_source(load_bytes(text.encode(), name), checklist).diagnostics
 
 
 def _found(diagnostics) -> set[tuple[str, str]]:

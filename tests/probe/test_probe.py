@@ -8,6 +8,7 @@ table the test sets (keyed by request path and probe id). Nothing reaches beyond
 from __future__ import annotations
 
 import json
+import os
 import shutil
 import time
 from datetime import date
@@ -21,9 +22,10 @@ from typer.testing import CliRunner
 from tests.loopback import Loopback, Quiet
 from tierone.cli import app
 from tierone.probe import catalog
-from tierone.probe.vendors import KEY_PIECE, REDACTED, VENDORS, escape, redact
+from tierone.probe.keys import KEY_PIECE, REDACTED, escape, redact
 from tierone.subset import cells
 from tierone.subset.conditions import regex_subset
+from tierone.vendors import VENDORS
 
 #: a fake key with no 4-character piece in common with the probe's own words (a run of text that
 #: shares 4 characters in a row with the key is redacted)
@@ -478,12 +480,36 @@ def test_every_cell_says_how_it_was_verified():
     ('{"T101": {"openai": {"status": "partial", "prescribed": true}}}', "true only on a supported cell"),
     ('{"T101": {"openai": {"status": "supported", "prescribed": "yes"}}}', "prescribed must be true or false"),
     ("{", "not valid JSON"),
+    ('{"T101": {"openai": {"status": "supported"}}}', "T101 has no cell for anthropic, gemini, openwop"),
 ])
 def test_a_broken_table_is_one_clear_error(tmp_path, text, error):
     path = tmp_path / "table.json"
     path.write_text(text)
     with pytest.raises(cells.TableError, match=error):
         cells.load(path)
+
+
+def test_every_rule_holds_a_cell_per_column_and_a_missing_one_is_an_error(tmp_path, monkeypatch):
+    """A missing cell is never read as "supported": the packaged file holds every cell but a
+    derived column's shared ones, and a file without a rule's row is refused on import."""
+    import json
+    import subprocess
+    import sys
+
+    from tierone.subset.model import DERIVED, SOURCES
+    from tierone.subset.table import FEATURES
+
+    for feature in FEATURES:
+        assert set(feature.support) >= set(SOURCES) - set(DERIVED), feature.code
+    with pytest.raises(LookupError, match="T101 has no cell for openai"):
+        FEATURES[0]._replace(support={}).cell("openai")
+    document = json.loads(cells.PACKAGED.read_text(encoding="utf-8"))
+    del document["T801"]
+    path = tmp_path / "table.json"
+    path.write_text(json.dumps(document), encoding="utf-8")
+    ran = subprocess.run([sys.executable, "-c", "import tierone.subset.table"], check=False, capture_output=True, text=True,
+                         env={**os.environ, cells.ENVIRONMENT: str(path)})
+    assert ran.returncode != 0 and "no cells for T801" in ran.stderr
 
 
 @pytest.mark.parametrize("content", ['{"T101": 5', '{"T101": {"openai": {"status": "maybe"}}}'])

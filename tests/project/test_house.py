@@ -11,7 +11,7 @@ import pytest
 SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 
 #: the packages from the bottom up: a module may import its own package or one listed before it
-LAYERS = ("core", "subset", "linter", "rewriter", "answers", "envelopes", "capabilities", "probe", "cli")
+LAYERS = ("core", "vendors", "subset", "linter", "rewriter", "answers", "envelopes", "capabilities", "probe", "cli")
 #: modules at the package root, and the layer they sit in (the public API facade is on top)
 ROOT_MODULES = {"__init__": "api", "__main__": "api"}
 ORDER = {name: index for index, name in enumerate((*LAYERS, "api"))}
@@ -248,3 +248,34 @@ def test_no_package_imports_itself_in_a_circle(layer):
 def test_the_circle_scan_sees_a_circle():
     assert _circles({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == [["a", "b", "c"]]
     assert _circles({"a": {"a"}}) == [["a"]] and _circles({"a": {"b"}, "b": set()}) == []
+
+
+# ---- one place per vendor ---------------------------------------------------------------------
+
+#: the public shortcuts of ``Strict`` (``openai_tool()``...) call a vendor's fragment by its name
+VENDOR_NAMES_ALLOWED = {"tierone.answers.strict": "Strict's named fragment shortcuts (a promise to users)"}
+
+
+def _vendor_literals(tree: ast.Module) -> list[str]:
+    """The string constants in ``tree`` (docstrings left out) that name a vendor, a column or a
+    fragment of ``tierone.vendors``."""
+    from tierone.vendors import COLUMNS, FRAGMENTS, VENDORS
+
+    names = {*VENDORS, *COLUMNS, *FRAGMENTS}
+    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
+                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
+    return [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
+            if isinstance(node, ast.Constant) and id(node) not in docstrings and node.value in names]
+
+
+@pytest.mark.parametrize("name", sorted(n for n in MODULES if _layer(n) != "vendors" and n not in VENDOR_NAMES_ALLOWED))
+def test_a_vendor_is_named_only_in_its_own_module(name):
+    """Adding a vendor touches its module in ``tierone.vendors`` and its table cells: no other
+    module names a vendor, its columns or its fragments (core holds no vendor policy)."""
+    assert not _vendor_literals(MODULES[name]), f"{name}: {_vendor_literals(MODULES[name])}"
+
+
+def test_the_vendor_scan_sees_a_vendor_named_elsewhere():
+    sample = ast.parse('"""Docs may name openai."""\nUNMARKED = {"gemini"}\nkind = "anthropic-tool"\n')
+    assert sorted(_vendor_literals(sample)) == ["line 2: 'gemini'", "line 3: 'anthropic-tool'"]

@@ -19,7 +19,7 @@ import pytest
 
 import tierone
 from tests.conftest import CORPUS, FIXTURES, ROOT, corpus_files
-from tests.judges import JUDGES, PROFILE_VENDORS, Verdict, all_judges, first_difference, judges_for
+from tests.judges import JUDGES, Verdict, all_judges, first_difference, judges_for
 
 PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
 #: every how-many-th corpus file the sample takes (about 12 of the ~9,500)
@@ -230,7 +230,9 @@ def test_the_sdk_judges_compare_what_was_sent_key_order_included():
 
 
 def test_judges_apply_by_profile():
-    names = {p: [j.name for j in judges_for(p)] for p in PROFILE_VENDORS}
+    from tierone.subset.profiles import PROFILES
+
+    names = {p: [j.name for j in judges_for(p)] for p in PROFILES}
     assert names["vendors"] == [name for name in JUDGES if name != "gemini-openapi"]
     assert names["tier1"] == [name for name in names["vendors"] if name != "anthropic-transform"]
     assert names["tier1-load-bearing"] == ["llguidance", "outlines-core"]

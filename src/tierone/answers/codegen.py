@@ -39,7 +39,7 @@ from .decoding import read_encoded
 from .plans import Plan, reentrant
 
 
-def compiled(plan: Plan, owning: bool = False) -> Any:
+def generated(plan: Plan, owning: bool = False) -> Any:
     """The function that reads a value through ``plan``: ``fn(value, pointer, walk)``;
     ``owning``: one that edits the value's objects and arrays in place instead of reading
     them into copies (union branches, which may be tried in vain, still read copies)."""
@@ -51,7 +51,7 @@ def compiled(plan: Plan, owning: bool = False) -> Any:
 
 
 def source_for(plan: Plan, owning: bool = False) -> str:
-    """The Python source of the function :func:`compiled` makes for ``plan`` (the names it
+    """The Python source of the function :func:`generated` makes for ``plan`` (the names it
     binds, ``K0``, ``P1``..., are member names, plans and helpers); a plan with nothing to undo
     reads a value as it is."""
     generated = _generate(plan, owning)

@@ -9,9 +9,9 @@ import sys
 from typing import Any
 
 import orjson
-from pydantic_core import from_json
 
 from ..core.depth import MAX_JUDGED_DEPTH, depth_over
+from ..core.json_text import with_exact_integers
 from ..core.pointer import Pointer
 from ..core.validation import TooDeep
 
@@ -22,11 +22,6 @@ FAILED = object()
 
 #: how deep JSON text nests at most for orjson (past it, it refuses the text)
 PARSED_DEPTH = 1_024
-#: an integer of 19 digits or more may be past 64 bits, which orjson reads as a float: jiter
-#: reads those exactly. A run of 19 digits is found in the text with each ASCII digit made ``0``
-#: and every other byte a space (a table, about ten times as fast as a regular expression)
-DIGITS = bytes(ord("0") if ord("0") <= b <= ord("9") else ord(" ") for b in range(256))
-LONG_RUN = b"0" * 19
 
 
 def loads(text: str | bytes) -> Any:
@@ -41,10 +36,8 @@ def loads(text: str | bytes) -> Any:
     200 levels: then the text is left to json)."""
     value = orjson.loads(text)
     raw = text.encode("utf-8") if isinstance(text, str) else bytes(text)  # orjson refused lone surrogates
-    if raw.translate(DIGITS).find(LONG_RUN) < 0:
-        return value
     try:
-        return from_json(raw, allow_inf_nan=False)  # no number past a double: orjson has read them all
+        return with_exact_integers(raw, value)
     except ValueError:
         raise orjson.JSONDecodeError("an integer past 64 bits, nested past 200 levels", "", 0) from None
 

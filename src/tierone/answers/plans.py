@@ -23,7 +23,7 @@ class Planner(Protocol):
 
     def referenced(self, ref: Any) -> Any: ...
 
-    def compiled(self, plan: Plan, owning: bool = False) -> Any: ...
+    def generated(self, plan: Plan, owning: bool = False) -> Any: ...
 
 
 class Plan:
@@ -102,11 +102,11 @@ class Plan:
         return self
 
     def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
-        fn = self.fn = self._reader.compiled(self)
+        fn = self.fn = self._reader.generated(self)
         return fn(value, pointer, walk)
 
     def _first_owning(self, value: Any, pointer: Any, walk: Any) -> Any:
-        fn = self.owns = self._reader.compiled(self, owning=True)
+        fn = self.owns = self._reader.generated(self, owning=True)
         return fn(value, pointer, walk)
 
     def child(self, name: str) -> Plan:

@@ -16,7 +16,7 @@ from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import is_free_form
-from .codegen import compiled
+from .codegen import generated
 from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert
 from .verdicts import Branch
@@ -38,7 +38,7 @@ class Reader:
         self.resolver = RefResolver.of(original)
         self._plans: dict[tuple[int, bool, bool], Plan] = {}
         self._kept: list[Any] = []
-        self._judge: Any = None
+        self._branch_validator: Any = None
         self.root = self.plan(original, True, root=True)
         if shortcuts:  # subtrees with nothing to undo are known ahead and returned as they are
             self._settle()
@@ -94,9 +94,9 @@ class Reader:
         """Follow local ``$ref``s (siblings merged over the target, as the rewriter does)."""
         return followed(schema, self.resolver.target, siblings=True)
 
-    def compiled(self, plan: Plan, owning: bool = False) -> Any:
+    def generated(self, plan: Plan, owning: bool = False) -> Any:
         """The generated function that reads a value through ``plan`` (:mod:`.codegen`)."""
-        return compiled(plan, owning)
+        return generated(plan, owning)
 
     def merged(self, schema: Any) -> Any:
         """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
@@ -135,7 +135,7 @@ class Reader:
         if not isinstance(entry.schema, (dict, bool)):
             return False  # no schema (the original's check against its metaschema says so)
         if entry.validator is None:
-            entry.validator = self.judge().evolve(schema=entry.schema)
+            entry.validator = self.branch_validator().evolve(schema=entry.schema)
         try:
             return bool(entry.validator.is_valid(value))
         except (CannotJudge, PatternTimeout, RecursionError):
@@ -143,13 +143,13 @@ class Reader:
         except Exception:  # noqa: BLE001 (a branch we cannot judge is simply not chosen)
             return False
 
-    def judge(self) -> Any:
+    def branch_validator(self) -> Any:
         """The validator branches are judged with (built once)."""
-        if self._judge is None:
+        if self._branch_validator is None:
             from ..core.validation import validator
 
-            self._judge = validator(self.original, owner=OWNER)
-        return self._judge
+            self._branch_validator = validator(self.original, owner=OWNER)
+        return self._branch_validator
 
 
 class Walk:

@@ -15,14 +15,14 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
-from ..core.depth import MAX_JUDGED_DEPTH, depth_over
+from ..core.depth import MAX_JUDGED_DEPTH, OutOfRoom, depth_over, within_room
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
 from ..core.validation import CannotJudge, TooDeep, refuse_huge_integers
 from .findings import RestoreError, leaves, unique
 from .reader import OWNER, Reader
 
-#: compiled readers kept for :func:`restore` (the schemas most recently read against)
+#: restorers kept for :func:`restore` (the schemas most recently read against)
 CACHED = 64
 #: the recursion limit up to which an answer is first read in the caller's thread (past it, or
 #: when that runs out of room, in the judging thread of ``core.validation.deeply``)
@@ -43,7 +43,7 @@ class Restored(NamedTuple):
         return not self.errors
 
 
-class Compiled:
+class Restorer:
     """Everything restore needs to know about one original schema, worked out once: the
     checks of the schema itself, the reader's plans, and the validator."""
 
@@ -73,7 +73,7 @@ class Compiled:
         self._unresolvable = Unresolvable
 
     @classmethod
-    def of(cls, original: Any) -> Compiled:
+    def of(cls, original: Any) -> Restorer:
         """Compile ``original`` with room for any depth that loading accepts."""
         from ..core.depth import deeply
 
@@ -86,17 +86,13 @@ class Compiled:
         if sys.getrecursionlimit() <= IN_THREAD_LIMIT:
             budget = start_budget() if self.searches else None
             try:
-                return self._restore(payload, validate, shallow)
-            except BaseException as error:  # only running out of room is caught (see out_of_room)
-                if not out_of_room(error):
-                    raise
-                looped = self._looped(payload, validate)
-                if looped is not None:
-                    return looped
-                # else not enough room here: read it again where there is
+                done = within_room(self._restore, payload, validate, shallow)
+                found = self._looped(payload, validate) if isinstance(done, OutOfRoom) else done
             finally:
                 if budget is not None:
                     budget.var.reset(budget)
+            if found is not None:
+                return found  # else not enough room here: read it again where there is
         from ..core.depth import deeply
 
         return deeply(self._restore_deeply, payload, validate)
@@ -124,15 +120,13 @@ class Compiled:
         from ..core.depth import too_deep
         from ..core.validation import ReferenceLoop
 
-        try:
-            return self._restore(payload, validate, False)
-        except BaseException as error:  # only running out of room is caught (see out_of_room)
-            if not out_of_room(error):
-                raise
-            problem = too_deep(self.original, OWNER)
-            if isinstance(problem, ReferenceLoop):
-                return Restored(payload, (RestoreError(Pointer(), problem.message),))
-            raise problem from None
+        done = within_room(self._restore, payload, validate, False)
+        if not isinstance(done, OutOfRoom):
+            return done
+        problem = too_deep(self.original, OWNER)
+        if isinstance(problem, ReferenceLoop):
+            return Restored(payload, (RestoreError(Pointer(), problem.message),))
+        raise problem
 
     def _restore(self, payload: Any, validate: bool, shallow: bool) -> Restored:
         if not shallow and not _shallow(payload):  # walked: its depth, its integers past 64 bits (orjson refuses them)
@@ -202,17 +196,17 @@ def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:
     """Validate with jsonschema (the dialect the schema names; 2020-12 by default), formats
     included. References are never fetched: one that is not in the document raises
     :class:`~tierone.core.validation.ReferenceNotHere`."""
-    return compiled(schema).validate(payload)
+    return restorer_for(schema).validate(payload)
 
 
-_cache: OrderedDict[bytes, Compiled] = OrderedDict()
+_cache: OrderedDict[bytes, Restorer] = OrderedDict()
 _cache_lock = threading.Lock()
 
 
-def compiled(original: Any) -> Compiled:
-    """The compiled reader of ``original``: from a small cache keyed by the schema's exact JSON
-    text (and kept only while the schema is still equal to the copy it was compiled from), or
-    compiled now."""
+def restorer_for(original: Any) -> Restorer:
+    """The restorer of ``original``: from a small cache keyed by the schema's exact JSON
+    text (and kept only while the schema is still equal to the copy it was made from), or
+    made now."""
     import copy
 
     import orjson
@@ -232,7 +226,7 @@ def compiled(original: Any) -> Compiled:
                 _cache.move_to_end(key)
         if found is not None and found.original == original:
             return found
-    made = Compiled.of(copy.deepcopy(original) if key is not None else original)
+    made = Restorer.of(copy.deepcopy(original) if key is not None else original)
     if key is not None:
         with _cache_lock:
             _cache[key] = made
@@ -261,21 +255,11 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
     >>> restore({"a": None}, original).payload
     {}
     """
-    if not isinstance(original, (dict, bool)):  # data is checked by compiled(), with the JSON text it makes anyway
+    if not isinstance(original, (dict, bool)):  # data is checked by restorer_for(), with the JSON text it makes anyway
         from ..core.inputs import schema_data
 
         original = schema_data(original)
-    return compiled(original).restore(payload)
-
-
-def out_of_room(error: BaseException) -> bool:
-    """A :class:`RecursionError`, or what a Rust extension makes of one raised inside it: the
-    reference registry's map (``rpds``, under ``referencing``) turns a RecursionError met in
-    its own look-up into pyo3's ``PanicException`` (a ``BaseException``), depending only on
-    where the stack ran out."""
-    if isinstance(error, RecursionError):
-        return True
-    return type(error).__name__ == "PanicException" and "RecursionError" in str(error)
+    return restorer_for(original).restore(payload)
 
 
 def _place_of(value: str, *trees: Any) -> str:

@@ -22,14 +22,15 @@ from typing import Any
 import orjson
 from pydantic_core import ValidationError
 
+from ..core.depth import OUT_OF_ROOM, OutOfRoom, within_room
 from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
+from ..core.json_text import DIGITS, LONG_RUN
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
-from . import fragments
-from .decoding import DIGITS, LONG_RUN, PARSED_DEPTH, TooLong, slow_loads
+from .decoding import PARSED_DEPTH, TooLong, slow_loads
 from .findings import Finding, StrictError, from_pydantic
 from .reader import Walk, loads
-from .restore import IN_THREAD_LIMIT, Compiled, out_of_room
+from .restore import IN_THREAD_LIMIT, Restorer
 
 __all__ = ["Strict", "StrictError", "strict"]
 
@@ -37,7 +38,7 @@ __all__ = ["Strict", "StrictError", "strict"]
 @dataclass(frozen=True, eq=False)
 class Strict:
     """A schema made strict for a profile, the request fragments that carry it, and the
-    reader of the answers (compiled once, reused by every :meth:`parse` and :meth:`restore`)."""
+    reader of the answers (made once, reused by every :meth:`parse` and :meth:`restore`)."""
 
     #: the strict schema (what the vendor is sent)
     schema: Any
@@ -56,32 +57,55 @@ class Strict:
 
     # ---- the request fragments ------------------------------------------------------------
 
+    def fragment(self, kind: str, name: str | None = None, description: str | None = None) -> dict[str, Any]:
+        """The request fragment ``kind`` (an ``--emit`` name: ``openai-response-format``,
+        ``anthropic-tool``, ``gemini-config``, ...; :data:`tierone.vendors.FRAGMENTS` lists them)
+        carrying the strict schema. ``name`` is required where the API requires one and refused
+        where it takes none, as is ``description``; a :class:`ValueError` says which."""
+        from ..vendors import FRAGMENTS
+
+        chosen = FRAGMENTS.get(kind)
+        if chosen is None:
+            raise ValueError(f"no request fragment is called {kind!r} (one of: {', '.join(FRAGMENTS)})")
+        if chosen.named and name is None:
+            raise ValueError(f"the {kind} fragment needs a name (the API requires one)")
+        if not chosen.named and name is not None:
+            raise ValueError(f"the {kind} fragment takes no name (the API has none for it)")
+        if not chosen.described and description is not None:
+            raise ValueError(f"the {kind} fragment takes no description (the API has none for it)")
+        return self._built(kind, name or "", description)
+
+    def _built(self, kind: str, name: Any = "", description: Any = None) -> dict[str, Any]:
+        from ..vendors import FRAGMENTS
+
+        return FRAGMENTS[kind].build(self._sent(), name, description, self.profile)
+
     def openai_response_format(self, name: str) -> dict[str, Any]:
         """Chat Completions ``response_format``: ``{"type": "json_schema", "json_schema":
         {"name", "schema", "strict": true}}``."""
-        return fragments.openai_response_format(self._sent(), name)
+        return self._built("openai-response-format", name)
 
     def openai_text_format(self, name: str) -> dict[str, Any]:
         """Responses API ``text.format``: ``{"type": "json_schema", "name", "schema", "strict": true}``."""
-        return fragments.openai_text_format(self._sent(), name)
+        return self._built("openai-text-format", name)
 
     def openai_tool(self, name: str, description: str | None = None) -> dict[str, Any]:
         """A Chat Completions strict function tool: ``{"type": "function", "function": {"name",
         "description"?, "parameters", "strict": true}}``."""
-        return fragments.openai_tool(self._sent(), name, description)
+        return self._built("openai-tool", name, description)
 
     def anthropic_tool(self, name: str, description: str | None = None) -> dict[str, Any]:
         """An Anthropic strict tool: ``{"name", "description"?, "input_schema", "strict": true}``."""
-        return fragments.anthropic_tool(self._sent(), name, description)
+        return self._built("anthropic-tool", name, description)
 
     def anthropic_output_format(self) -> dict[str, Any]:
         """Anthropic structured output, sent as ``output_config={"format": ...}``."""
-        return fragments.anthropic_output_format(self._sent())
+        return self._built("anthropic-output-format")
 
     def gemini_config(self) -> dict[str, Any]:
         """The ``generation_config`` entries: ``{"response_mime_type": "application/json",
-        "response_json_schema": schema}``."""
-        return fragments.gemini_config(self._sent(), self.profile)
+        "response_json_schema": schema}`` (``response_schema`` for ``gemini-openapi``)."""
+        return self._built("gemini-config")
 
     def _sent(self) -> Any:
         import copy
@@ -159,35 +183,37 @@ def _unreadable(error: CannotJudge) -> StrictError:
     return StrictError([(error.pointer, error.message)], "the answer cannot be read")
 
 
-def _restored(compiled: Compiled, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
-    """``data`` restored (and validated) as :meth:`Compiled.restore
-    <tierone.answers.restore.Compiled.restore>` restores it: straight through the reader
+def _restored(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
+    """``data`` restored (and validated) as :meth:`Restorer.restore
+    <tierone.answers.restore.Restorer.restore>` restores it: straight through the reader
     where that is all it would do (parsed text, no pattern to search, room enough here),
     else through it."""
-    if shallow and not compiled.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
-        try:
-            payload, read = compiled.reader.read(data, not validate)
-            return payload, ((*read, *compiled.validate(payload)) if validate else tuple(read))
-        except BaseException as error:  # only running out of room is caught (see out_of_room)
-            if not out_of_room(error):
-                raise  # else read again below, where room is found (the reader left data as it was)
-    return compiled.restore(data, validate, shallow=shallow)
+    if shallow and not restorer.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
+        done = within_room(_read_and_validate, restorer, data, validate)
+        if not isinstance(done, OutOfRoom):
+            return done  # else read again below, where room is found (the reader left data as it was)
+    return restorer.restore(data, validate, shallow=shallow)
+
+
+def _read_and_validate(restorer: Restorer, data: Any, validate: bool) -> tuple[Any, Any]:
+    payload, read = restorer.reader.read(data, not validate)
+    return payload, ((*read, *restorer.validate(payload)) if validate else tuple(read))
 
 
 #: what the short way answers when the answer is to be read the long way
 _LONG_WAY = object()
 
 
-def _short_way(compiled: Compiled, check: Any) -> Any:
+def _short_way(restorer: Restorer, check: Any) -> Any:
     """A model's answer text read the short way (what :meth:`Strict.parse` reads, in fewer
     steps) into the model's instance (``check`` validates): parsed as it is, no pattern to
     search, room enough here, the parsed value edited in place (it is the reading's own),
     no encoded part that holds no JSON. :data:`_LONG_WAY` when it is not all that: the long
     way then reads the text again, and says what is wrong. None when the schema has patterns
     to search (every answer takes the long way)."""
-    if compiled.searches:
+    if restorer.searches:
         return None
-    reader = compiled.reader
+    reader = restorer.reader
     root, limit, recursion_limit = reader.root, IN_THREAD_LIMIT, sys.getrecursionlimit
     fast, digits, long_run = orjson.loads, DIGITS, LONG_RUN
 
@@ -205,12 +231,10 @@ def _short_way(compiled: Compiled, check: Any) -> Any:
         else:
             walk = Walk(reader, True)
             try:
-                payload = root.owns(data, None, walk)
+                payload = within_room(root.owns, data, None, walk)
             except CannotJudge as error:  # an encoded member too deep
                 raise _unreadable(error) from None
-            except BaseException as error:  # only running out of room is caught (see out_of_room)
-                if not out_of_room(error):
-                    raise
+            if payload is OUT_OF_ROOM:
                 return _LONG_WAY
             if walk.errors:
                 return _LONG_WAY
@@ -242,11 +266,11 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
         raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
                            for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
 
-    compiled = Compiled.of(loaded.data)
+    restorer = Restorer.of(loaded.data)
     if model is None:
-        return Strict(result.schema, loaded.data, profile, model, name, compiled)
+        return Strict(result.schema, loaded.data, profile, model, name, restorer)
     check = _check_of(model)
-    return Strict(result.schema, loaded.data, profile, model, name, compiled, check, _short_way(compiled, check))
+    return Strict(result.schema, loaded.data, profile, model, name, restorer, check, _short_way(restorer, check))
 
 
 #: what a refusal of recursion says to do

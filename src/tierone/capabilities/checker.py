@@ -18,7 +18,7 @@ from ..core.pointer import Pointer
 from ..envelopes.catalog import LOW_REASONING_KINDS, UNIVERSAL_KINDS
 from ..rewriter.shapes import dict_at
 from ..subset.kinds import is_kind_name, kind_shown
-from .judge import load_bearing_findings, reasoning_findings, subset_findings
+from .evidence import load_bearing_findings, reasoning_findings, subset_findings
 from .reasoning_shape import reasoning_shape
 from .served import Served, find_schema
 

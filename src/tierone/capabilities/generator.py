@@ -10,7 +10,7 @@ from ..core.errors import InputError
 from ..envelopes.catalog import LOW_REASONING_KINDS, UNIVERSAL_KINDS
 from ..envelopes.catalog import schema as shipped
 from .config import HostConfig
-from .judge import load_bearing_findings, reasoning_findings, subset_findings
+from .evidence import load_bearing_findings, reasoning_findings, subset_findings
 from .served import Served, find_schema
 
 

@@ -1,6 +1,6 @@
 """``tierone rewrite --emit``: the vendor request fragment that carries the strict schema,
-for users outside Python. The fragments themselves are built by
-:mod:`tierone.answers.fragments` (what :class:`tierone.Strict` hands Python callers)."""
+for users outside Python. The fragments themselves are built by the vendors' modules
+(:data:`tierone.vendors.FRAGMENTS`), as :meth:`tierone.Strict.fragment` builds them for Python callers."""
 
 from __future__ import annotations
 
@@ -8,20 +8,11 @@ import json
 from enum import Enum
 from typing import Any, NamedTuple
 
+from ..vendors import FRAGMENTS
 
-class Emit(str, Enum):
-    """The fragments ``--emit`` prints, named after the API field they fill."""
-
-    OPENAI_RESPONSE_FORMAT = "openai-response-format"
-    OPENAI_TEXT_FORMAT = "openai-text-format"
-    OPENAI_TOOL = "openai-tool"
-    ANTHROPIC_TOOL = "anthropic-tool"
-    ANTHROPIC_OUTPUT_FORMAT = "anthropic-output-format"
-    GEMINI_CONFIG = "gemini-config"
-
-
-#: the fragments whose API needs a name (a schema's, a function's or a tool's)
-NAMED = frozenset({Emit.OPENAI_RESPONSE_FORMAT, Emit.OPENAI_TEXT_FORMAT, Emit.OPENAI_TOOL, Emit.ANTHROPIC_TOOL})
+#: the fragments ``--emit`` prints, named after the API field they fill (one per
+#: ``tierone.vendors`` fragment, in the vendors' order)
+Emit = Enum("Emit", {kind.upper().replace("-", "_"): kind for kind in FRAGMENTS}, type=str)  # type: ignore[misc]
 
 
 class Request(NamedTuple):
@@ -39,9 +30,10 @@ def request(kind: Emit | None, name: str | None) -> Request | None:
         if name is not None:
             raise ValueError("--name goes with --emit (the name of the schema, function or tool in the request)")
         return None
-    if kind in NAMED and name is None:
+    named = FRAGMENTS[kind.value].named
+    if named and name is None:
         raise ValueError(f"--emit {kind.value} needs --name NAME (the API requires a name)")
-    if kind not in NAMED and name is not None:
+    if not named and name is not None:
         raise ValueError(f"--emit {kind.value} takes no --name (the API has no name for it)")
     if name is not None:
         _fragment(kind, {}, name, "tier1")  # the name is checked as the API checks it
@@ -54,19 +46,7 @@ def fragment_text(asked: Request, schema: Any, profile: str) -> str:
 
 
 def _fragment(kind: Emit, schema: Any, name: str | None, profile: str) -> dict[str, Any]:
-    from ..answers import fragments
-
-    if kind is Emit.OPENAI_RESPONSE_FORMAT:
-        return fragments.openai_response_format(schema, name or "")
-    if kind is Emit.OPENAI_TEXT_FORMAT:
-        return fragments.openai_text_format(schema, name or "")
-    if kind is Emit.OPENAI_TOOL:
-        return fragments.openai_tool(schema, name or "")
-    if kind is Emit.ANTHROPIC_TOOL:
-        return fragments.anthropic_tool(schema, name or "")
-    if kind is Emit.ANTHROPIC_OUTPUT_FORMAT:
-        return fragments.anthropic_output_format(schema)
-    return fragments.gemini_config(schema, profile)
+    return FRAGMENTS[kind.value].build(schema, name or "", None, profile)
 
 
 def emitted(kind: Emit | None, name: str | None, paths: list[str] | None, writes: object) -> Request | None:

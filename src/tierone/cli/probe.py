@@ -13,26 +13,25 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from ..core.errors import InputError
+from ..vendors import VENDORS
 from .options import Format, split_list
 from .output import fail
 
 if TYPE_CHECKING:
     from ..probe.report import Report
     from ..probe.runner import Request, Result
-    from ..probe.vendors import Vendor
+    from ..vendors import Vendor
 
 
-class VendorName(str, Enum):
-    openai = "openai"
-    anthropic = "anthropic"
-    gemini = "gemini"
+#: the vendors ``--vendor`` names (``tierone.vendors``)
+VendorName = Enum("VendorName", {name: name for name in VENDORS}, type=str)  # type: ignore[misc]
 
 
 INSTALL = "`tierone probe` needs httpx: pip install 'tierone[probe]'"
 
 
 def probe(
-    vendor: Annotated[VendorName, typer.Option("--vendor", help="openai, anthropic or gemini.")],
+    vendor: Annotated[VendorName, typer.Option("--vendor", help=f"{', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}.")],
     model: Annotated[str | None, typer.Option("--model", help="The model to probe (default: a small, cheap one of the vendor's).")] = None,
     base_url: Annotated[str | None, typer.Option("--base-url", help="The API's base URL (default: the vendor's public API).")] = None,
     rows: Annotated[list[str] | None, typer.Option("--rows", help="Rule codes to probe, comma-separated (default: every row with probes).")] = None,
@@ -50,7 +49,7 @@ def probe(
     from datetime import date
 
     from ..probe import catalog, runner
-    from ..probe.vendors import VENDORS, ProbeError, api_key, redact
+    from ..probe.keys import ProbeError, api_key, redact
 
     chosen = VENDORS[vendor.value]
     codes = split_list(rows) or None

@@ -147,3 +147,36 @@ def too_deep(schema: Any, owner: str = "the schema's") -> CannotJudge:
 
 
 _POSSESSIVE = "'s"
+
+
+class OutOfRoom:
+    """What :func:`within_room` returns when the stack ran out (a value no call returns)."""
+
+    __slots__ = ()
+
+
+#: the one :class:`OutOfRoom`
+OUT_OF_ROOM = OutOfRoom()
+
+
+def out_of_room(error: BaseException) -> bool:
+    """A :class:`RecursionError`, or what a Rust extension makes of one raised inside it: the
+    reference registry's map (``rpds``, under ``referencing``) turns a RecursionError met in
+    its own look-up into pyo3's ``PanicException`` (a ``BaseException``), depending only on
+    where the stack ran out."""
+    if isinstance(error, RecursionError):
+        return True
+    return type(error).__name__ == "PanicException" and "RecursionError" in str(error)
+
+
+def within_room(function: Callable[..., T], *args: Any) -> T | OutOfRoom:
+    """``function(*args)``, or :data:`OUT_OF_ROOM` when the stack ran out on the way (see
+    :func:`out_of_room`; anything else raised goes through). The caller then tries again where
+    there is room (:func:`deeply`) or says what ran out; it does so outside this frame, so the
+    retry starts from the caller's depth with no exception in flight."""
+    try:
+        return function(*args)
+    except BaseException as error:  # only running out of room is caught
+        if not out_of_room(error):
+            raise
+    return OUT_OF_ROOM

@@ -17,15 +17,15 @@ from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .checks import Envelope
 from .config import Config
 from .diagnostics import Diagnostic, FileResult, LintReport
-from .engine import lint_source, plan_for
+from .engine import checklist_for, lint_source
 from .selection import Selection
 
 
-def _plan(profile: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()):  # type: ignore[no-untyped-def]
+def _checklist(profile: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()):  # type: ignore[no-untyped-def]
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     selection = Selection(tuple(select) if select else ("ALL",), tuple(ignore))
-    return plan_for(profile, selection.enabled(extra))
+    return checklist_for(profile, selection.enabled(extra))
 
 
 def lint(
@@ -50,13 +50,13 @@ def lint(
     >>> lint("no-such-file.json").error.message
     'no such file'
     """
-    plan = _plan(profile, select, ignore)
+    checklist = _checklist(profile, select, ignore)
     envelope = _envelope(envelope_kind, Config()) if envelope_kind else None
     try:
         source = _source_of(schema)
     except InputError as error:
         return FileResult(error.path, error=error, profile=profile)
-    return lint_source(source, plan, envelope)
+    return lint_source(source, checklist, envelope)
 
 
 def _source_of(schema: object) -> Source:
@@ -119,7 +119,7 @@ def lint_paths(
     # as in ruff, a selection given here replaces the configured one, extend-select included
     select = _selected(select or config.select, (*(() if select else config.extend_select), *extend_select))
     ignore = (*config.ignore, *config.extend_ignore, *ignore)
-    base = _plan(profile, select, ignore)
+    base = _checklist(profile, select, ignore)
     results: list[FileResult] = []
     fixes: dict[Diagnostic, tuple[Any, ...]] | None = {} if explain_fixes is not None else None
     found = list(expand_inputs(paths, config.include, config.exclude))
@@ -145,8 +145,8 @@ def lint_paths(
                     except InputError as problem:
                         warnings.append(InputWarning(path, f"{problem.message}; linted as a schema"))
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
-                plan = _plan(profile, select, ignore, extra) if extra else base
-                result = lint_source(source, plan, _envelope(config.envelope_kind(path), config))
+                checklist = _checklist(profile, select, ignore, extra) if extra else base
+                result = lint_source(source, checklist, _envelope(config.envelope_kind(path), config))
                 results.append(result._replace(stdin=True) if path == STDIN else result)
                 if explain_fixes is not None and fixes is not None:
                     fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))

@@ -80,7 +80,7 @@ class LintReport(NamedTuple):
     #: the directories in which no file matched the include patterns (warnings)
     unmatched: tuple[NoMatch, ...] = ()
     #: with ``explain_fixes``: what the rewrite would change for each fixable finding (the
-    #: rewriter's ``Change`` values: ``pointer``, ``what``, ``why``)
+    #: rewriter's ``Change`` values: ``pointer``, ``what``, ``why``, ``rule``)
     fixes: Mapping[Diagnostic, tuple[Any, ...]] | None = None
     #: what was worth a line about an input that was still linted (a rendition marker that
     #: cannot be followed: the file is linted as a schema)

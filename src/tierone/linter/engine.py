@@ -1,6 +1,6 @@
 """The lint engine: one walk, every enabled rule, diagnostics with places.
 
-The plan for a profile and a rule selection is built once (from the subset table and the
+The checklist for a profile and a rule selection is built once (from the subset table and the
 registry) and reused for every input; the walk is the core walker's.
 """
 
@@ -34,7 +34,7 @@ Rule = tuple[Policy, Any]
 UNUSED = "T801"
 
 
-class Plan(NamedTuple):
+class Checklist(NamedTuple):
     """Which checks run for one profile and one selection of rules."""
 
     profile: str
@@ -48,7 +48,7 @@ class Plan(NamedTuple):
 
 
 @cache
-def plan_for(profile: str, enabled: frozenset[str] | None = None) -> Plan:
+def checklist_for(profile: str, enabled: frozenset[str] | None = None) -> Checklist:
     """The checks of ``profile``, restricted to the ``enabled`` codes when given."""
     active = [p for p in policies(profile) if enabled is None or p.feature.code in enabled]
     by_code = {p.feature.code: p for p in active}
@@ -62,7 +62,7 @@ def plan_for(profile: str, enabled: frozenset[str] | None = None) -> Plan:
         for kw, fn in registry.KEYWORD_EXTRA.get(code, ()):
             keyword.setdefault(kw, []).append((policy, fn))
     limits = {c: p.limit for c, p in by_code.items() if p.limit is not None}
-    return Plan(
+    return Checklist(
         profile,
         node,
         {kw: tuple(rules) for kw, rules in keyword.items()},
@@ -73,20 +73,20 @@ def plan_for(profile: str, enabled: frozenset[str] | None = None) -> Plan:
     )
 
 
-Finding = tuple[Policy, checks.Hit]
+RuleHit = tuple[Policy, checks.Hit]
 
 
-def find(schema: Any, plan: Plan, envelope: checks.Envelope | None = None) -> list[Finding]:
-    """Every hit of every rule in ``plan``, in walk order; ``envelope`` turns on the
+def find(schema: Any, checklist: Checklist, envelope: checks.Envelope | None = None) -> list[RuleHit]:
+    """Every hit of every rule in ``checklist``, in walk order; ``envelope`` turns on the
     reasoning rules for an envelope payload schema."""
-    found: list[Finding] = []
+    found: list[RuleHit] = []
     add = found.append
-    tally = checks.Tally(schema, dict(plan.limits), envelope)
-    node_rules = plan.node
-    keyword_rules = plan.keyword
-    unknown = plan.unknown
+    tally = checks.Tally(schema, dict(checklist.limits), envelope)
+    node_rules = checklist.node
+    keyword_rules = checklist.keyword
+    unknown = checklist.unknown
     known = KNOWN_KEYWORDS
-    gather = checks.tally_node if plan.final else None
+    gather = checks.tally_node if checklist.final else None
     record = tally.order.append
     refs: list[tuple[Any, int]] = []
     for visit in _visits(schema, refs):
@@ -113,7 +113,7 @@ def find(schema: Any, plan: Plan, envelope: checks.Envelope | None = None) -> li
                             add((policy, hit))
             elif unknown is not None and key not in known and not key.startswith("x-"):
                 add((unknown, checks.Hit(visit[0], key)))
-    for policy, final in plan.final:
+    for policy, final in checklist.final:
         for hit in final(tally):
             add((policy, hit))
     return found
@@ -173,14 +173,14 @@ def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
     return template.format_map(fields)
 
 
-def _diagnostic(policy: Policy, hit: checks.Hit, plan: Plan, path: str,
+def _diagnostic(policy: Policy, hit: checks.Hit, checklist: Checklist, path: str,
                 position: tuple[int, int] | None) -> Diagnostic | None:
     feature: Feature = policy.feature
-    severity, reason = ("error", None) if feature.kind == "limit" else policy.judge(hit.value)
+    severity, reason = ("error", None) if feature.kind == "limit" else policy.verdict_and_reason(hit.value)
     if severity is None:
         return None
     line, column = position if position else (None, None)
-    message = _message(feature, hit, plan.profile)
+    message = _message(feature, hit, checklist.profile)
     if reason is not None:  # a partial cell's condition says what exactly is not accepted
         message = f"{message}: {reason}"
     return Diagnostic(  # positional: this runs once per finding
@@ -194,7 +194,7 @@ def _place(hit: checks.Hit) -> tuple[Any, ...]:
     return (*hit.pointer, hit.keyword) if hit.keyword is not None else tuple(hit.pointer)
 
 
-def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
+def diagnose(findings: Iterable[RuleHit], checklist: Checklist, path: str,
              positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None) -> tuple[Diagnostic, ...]:
     """Turn hits into diagnostics, placed and sorted by position when places are known."""
     found = []
@@ -202,7 +202,7 @@ def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
         position = None
         if positions:
             position = positions.get(_place(hit)) or positions.get(tuple(hit.pointer))
-        diagnostic = _diagnostic(policy, hit, plan, path, position)
+        diagnostic = _diagnostic(policy, hit, checklist, path, position)
         if diagnostic is not None:
             found.append(diagnostic)
     if positions:
@@ -210,13 +210,13 @@ def diagnose(findings: Iterable[Finding], plan: Plan, path: str,
     return tuple(found)
 
 
-def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = None) -> FileResult:
+def lint_source(source: Source, checklist: Checklist, envelope: checks.Envelope | None = None) -> FileResult:
     """Lint one loaded input; line and column are computed for the findings only."""
     try:
         require_schema(source.data, source.path)
     except InputError as error:
-        return FileResult(source.path, error=error, profile=plan.profile, format=source.format)
-    findings = find(source.data, plan, envelope)
+        return FileResult(source.path, error=error, profile=checklist.profile, format=source.format)
+    findings = find(source.data, checklist, envelope)
     directives = suppression.directives_of(source)
     positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
     if findings or directives:
@@ -227,22 +227,22 @@ def lint_source(source: Source, plan: Plan, envelope: checks.Envelope | None = N
             if missing:  # a keyword that is not a key of its node: show the node instead
                 positions = {**positions, **source.locator.locate(missing)}
     shown = source.file or source.path  # a model's findings are placed in its source file
-    diagnostics = diagnose(findings, plan, shown, positions)
+    diagnostics = diagnose(findings, checklist, shown, positions)
     if directives:
-        diagnostics = _suppressed(diagnostics, directives, plan, shown, positions)
-    return FileResult(source.path, diagnostics, profile=plan.profile, format=source.format)
+        diagnostics = _suppressed(diagnostics, directives, checklist, shown, positions)
+    return FileResult(source.path, diagnostics, profile=checklist.profile, format=source.format)
 
 
 def _at(directive: suppression.Directive) -> tuple[Any, ...]:
     return (*directive.pointer, directive.keyword) if directive.keyword else tuple(directive.pointer)
 
 
-def _suppressed(diagnostics: tuple[Diagnostic, ...], directives: tuple[suppression.Directive, ...], plan: Plan,
+def _suppressed(diagnostics: tuple[Diagnostic, ...], directives: tuple[suppression.Directive, ...], checklist: Checklist,
                 path: str, positions: Mapping[tuple[Any, ...], tuple[int, int]]) -> tuple[Diagnostic, ...]:
     """The diagnostics the input's directives leave, and (when T801 is selected) one for each
     directive that suppressed nothing: the one place suppressions are applied."""
     kept, unused = suppression.apply(diagnostics, directives)
-    if not plan.unused or not unused:
+    if not checklist.unused or not unused:
         return kept
     feature = BY_CODE[UNUSED]
     found = list(kept)

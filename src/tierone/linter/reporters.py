@@ -122,7 +122,7 @@ def _diagnostic_json(d: Diagnostic, fixes: Any = None) -> dict[str, Any]:
     if not d.path.isascii():
         record["path"] = shown_path(d.path)
     if fixes is not None:  # --show-fixes
-        record["fixes"] = [{"pointer": str(c.pointer), "what": c.what} for c in fixes.get(d, ())]
+        record["fixes"] = [{"pointer": str(c.pointer), "what": c.what, "rule": c.rule} for c in fixes.get(d, ())]
     return record
 
 

@@ -132,13 +132,6 @@ BY_ID = {probe.id: probe for probe in (CONTROL, *PROBES)}
 #: the rows some probe is about
 ROWS = tuple(dict.fromkeys(probe.row for probe in PROBES))
 
-#: cells where the API accepts the schema but drops or does not enforce the feature (their
-#: notes say so): acceptance is no evidence of support, so a probe never writes these cells
-UNENFORCED = frozenset({
-    ("T106", "anthropic"), ("T106", "gemini"), ("T201", "gemini"), ("T207", "gemini"),
-    ("T601", "gemini"), ("T603", "gemini"), ("T607", "anthropic"), ("T607", "gemini"),
-})
-
 
 def for_rows(rows: list[str] | None) -> tuple[Probe, ...]:
     """The probes of ``rows`` (every row when None), in table order."""

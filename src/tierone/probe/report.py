@@ -4,7 +4,7 @@ The JSON report is a promise to scripts: ``{"vendor", "model", "date", "probes":
 "probe", "api", "schema", "status", "message"}]}``, where ``row`` is the rule code (or
 ``control`` for the control schema), ``probe`` a stable id, ``api`` the request path,
 ``schema`` exactly the schema sent, ``status`` accepted, rejected or inconclusive, and
-``message`` the vendor's words (or null), as :func:`~.vendors.redact` left them: escaped,
+``message`` the vendor's words (or null), as :func:`~.keys.redact` left them: escaped,
 without any piece of the key, cut.
 
 ``--update`` turns a row's results into its vendor cell: a row with any inconclusive
@@ -22,9 +22,10 @@ from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..subset.model import PARTIAL, SUPPORTED, UNSUPPORTED, Support
-from .catalog import BY_ID, CONTROL, UNENFORCED
+from ..vendors import VENDORS
+from .catalog import BY_ID, CONTROL
+from .keys import shorten
 from .runner import ACCEPTED, INCONCLUSIVE, REJECTED, Result
-from .vendors import shorten
 
 FIELDS = ("row", "probe", "api", "schema", "status", "message")
 
@@ -130,7 +131,7 @@ def update(cells: Mapping[str, Mapping[str, Support]], report: Report
         if r.row != CONTROL.row:
             by_row.setdefault(r.row, []).append(r)
     for row, results in by_row.items():
-        if (row, report.vendor) in UNENFORCED:
+        if row in VENDORS[report.vendor].unenforced:
             continue
         old = new.setdefault(row, {}).get(report.vendor, Support(SUPPORTED))
         derived = derive(old, results, report.date, report.model)

@@ -3,7 +3,7 @@
 Every byte a server sends is hostile: a request has one deadline for all of it (connecting,
 sending, the headers and the body), an error body is read up to ``MAX_BODY`` bytes and no
 further, a success body not at all, and every vendor message and exception text goes
-through :func:`~.vendors.redact` before it is kept (escaped, no piece of the key, cut).
+through :func:`~.keys.redact` before it is kept (escaped, no piece of the key, cut).
 """
 
 from __future__ import annotations
@@ -17,12 +17,16 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .catalog import CONTROL, Probe
-from .vendors import Api, ProbeError, Vendor, error_message, escape, redact
+from .keys import ProbeError, error_message, escape, redact
 
 if TYPE_CHECKING:
     import httpx
 
+    from ..vendors import Api, Vendor
+
 ACCEPTED, REJECTED, INCONCLUSIVE = "accepted", "rejected", "inconclusive"
+#: what every probe asks the model (the schema is what is judged, not the answer)
+PROMPT = "Reply with any value that fits the schema."
 #: requests in flight at once
 CONCURRENCY = 4
 #: seconds a whole request may take (connecting, sending, reading the answer);
@@ -87,7 +91,7 @@ def plan(vendor: Vendor, model: str, base_url: str, probes: Sequence[Probe]) -> 
         for probe in (CONTROL, *probes):
             schema = api.adapt(probe.schema)
             if probe is CONTROL or schema != control:
-                requests.append(Request(probe, api, url, api.body(model, schema), schema))
+                requests.append(Request(probe, api, url, api.body(model, PROMPT, schema), schema))
     return requests
 
 

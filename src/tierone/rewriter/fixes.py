@@ -21,12 +21,6 @@ def _canonical(pointer: Iterable[Segment]) -> tuple[Segment, ...]:
     return tuple(_SAME_CONTAINER.get(s, s) if isinstance(s, str) else s for s in pointer)
 
 
-def _code(change: Change) -> str:
-    """The rule a change was made for (its ``why`` starts with the code), or ""."""
-    head = change.why.split(" ", 1)[0]
-    return head if len(head) == 4 and head[0] == "T" and head[1:].isdigit() else ""
-
-
 def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Mapping[Diagnostic, tuple[Change, ...]]:
     """The changes the rewrite of ``data`` under ``profile`` makes for each fixable diagnostic:
     those at its node for its rule, else those at its node for a rule not found there."""
@@ -49,7 +43,7 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
     for d in fixable:
         place = _canonical(d.pointer)
         here = at.get(place, [])
-        matched = [c for c in here if _code(c) == d.code] or [c for c in here if _code(c) not in found_at[place]]
+        matched = [c for c in here if c.rule == d.code] or [c for c in here if c.rule not in found_at[place]]
         if matched:
             result[d] = tuple(matched)
     return result

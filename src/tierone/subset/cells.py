@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from .conditions import CONDITIONS
-from .model import LIMITED, PARTIAL, SOURCES, SUPPORTED, UNSUPPORTED, Support
+from .model import DERIVED, LIMITED, PARTIAL, SOURCES, SUPPORTED, UNSUPPORTED, Support
 
 #: the data file shipped in the package
 PACKAGED = Path(__file__).with_name("table.json")
@@ -65,7 +65,12 @@ def load(path: Path | None = None) -> Cells:
 def _row(path: Path, code: str, row: Any) -> dict[str, Support]:
     if not isinstance(row, dict) or not set(row) <= set(SOURCES):
         raise TableError(f"{path}: {code} must hold one object per source ({', '.join(SOURCES)})")
-    return {source: _cell(path, f"{code}.{source}", cell) for source, cell in row.items()}
+    found = {source: _cell(path, f"{code}.{source}", cell) for source, cell in row.items()}
+    missing = [source for source in SOURCES if source not in row and source not in DERIVED]
+    if missing:
+        raise TableError(f"{path}: {code} has no cell for {', '.join(missing)} (every row holds one per "
+                         "column; only a derived column may leave a cell to its base)")
+    return found
 
 
 def _cell(path: Path, where: str, cell: Any) -> Support:

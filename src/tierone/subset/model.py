@@ -5,6 +5,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 
+from ..vendors import COLUMNS
+from ..vendors import VENDORS as _VENDORS
+
 SUPPORTED, UNSUPPORTED, PARTIAL, LIMITED = "supported", "unsupported", "partial", "limited"
 
 #: the rewriter's pass that takes keywords out of the wire schema (stating them in the
@@ -12,21 +15,19 @@ SUPPORTED, UNSUPPORTED, PARTIAL, LIMITED = "supported", "unsupported", "partial"
 #: unknown-keyword, has every unknown keyword stripped)
 STRIP = "strip_constraints"
 
-#: the three vendor strict modes, in the order reports name them
-VENDORS = ("openai", "anthropic", "gemini")
-#: every column of the table: the vendors, the OpenWOP RFC 0030 Tier-1 subset itself, and
-#: Gemini's OpenAPI dialect
-SOURCES = (*VENDORS, "openwop", "gemini-openapi")
-SOURCE_TITLES = {
-    "openai": "OpenAI strict mode (Structured Outputs, strict function calling)",
-    "anthropic": "Anthropic strict tool use and output_config.format",
-    "gemini": "Google Gemini response_json_schema (JSON Schema)",
-    "openwop": "OpenWOP RFC 0030 Tier-1 subset (spec/v1/structured-output-subset.md)",
-    "gemini-openapi": "Google Gemini responseSchema (its OpenAPI 3.0 subset, google-genai's `Schema`)",
-}
-#: columns that hold only the cells in which they differ from another column: every other
-#: cell of ``gemini-openapi`` is Gemini's
-DERIVED = {"gemini-openapi": "gemini"}
+#: the vendors' strict modes, in the order reports name them (each is a module of ``tierone.vendors``)
+VENDORS = tuple(_VENDORS)
+#: the specification's own column: the OpenWOP RFC 0030 Tier-1 subset
+OPENWOP = "openwop"
+#: every column of the table: each vendor's own, the Tier-1 subset itself, then the vendors'
+#: other dialects (Gemini's OpenAPI)
+SOURCES = (*VENDORS, OPENWOP, *(c for c in COLUMNS if c not in _VENDORS))
+SOURCE_TITLES = {**{c.name: c.title for c in COLUMNS.values()},
+                 OPENWOP: "OpenWOP RFC 0030 Tier-1 subset (spec/v1/structured-output-subset.md)"}
+SOURCE_TITLES = {source: SOURCE_TITLES[source] for source in SOURCES}
+#: columns that hold only the cells in which they differ from another column (every other
+#: cell of ``gemini-openapi`` is Gemini's)
+DERIVED = {c.name: c.derived_from for c in COLUMNS.values() if c.derived_from is not None}
 
 
 class Support(NamedTuple):
@@ -91,12 +92,15 @@ class Feature(NamedTuple):
     fix: str | None = None
 
     def cell(self, source: str) -> Support:
-        """The source's cell; a derived column's own where it has one, else its base's."""
+        """The source's cell; a derived column's own where it has one, else its base's. A
+        missing cell of any other column is an error (the table loader refuses such a file)."""
         found = self.support.get(source)
         if found is not None:
             return found
         base = DERIVED.get(source)
-        return self.cell(base) if base is not None else Support(SUPPORTED)
+        if base is None:
+            raise LookupError(f"{self.code} has no cell for {source}: every row holds one per column")
+        return self.cell(base)
 
     @property
     def fixable(self) -> bool:

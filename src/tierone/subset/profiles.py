@@ -10,7 +10,7 @@ from functools import cache
 from typing import Any, NamedTuple
 
 from .conditions import failure
-from .model import LIMITED, PARTIAL, UNSUPPORTED, VENDORS, Feature, Support
+from .model import LIMITED, OPENWOP, PARTIAL, UNSUPPORTED, VENDORS, Feature, Support
 from .table import FEATURES
 
 
@@ -36,38 +36,37 @@ class Profile(NamedTuple):
 #: the profile used when none is named
 DEFAULT_PROFILE = "tier1"
 
+
+def _vendor_profiles() -> tuple[Profile, ...]:
+    """The profiles each vendor module writes for itself (``tierone.vendors``)."""
+    from ..vendors import VENDORS as BY_NAME
+
+    return tuple(Profile(p.name, p.sources, p.description, p.phrase, carries_marker=p.carries_marker,
+                         openapi=p.openapi) for vendor in BY_NAME.values() for p in vendor.profiles)
+
 PROFILES: dict[str, Profile] = {
     p.name: p
     for p in (
         Profile(
-            DEFAULT_PROFILE, ("openai", "anthropic", "gemini", "openwop"),
+            DEFAULT_PROFILE, (*VENDORS, OPENWOP),
             "The intersection: what OpenAI strict, Anthropic strict and Gemini all accept, "
             "within the RFC 0030 Tier-1 subset. The default.",
             "the Tier-1 subset",
         ),
         Profile(
-            "tier1-load-bearing", ("openwop",),
+            "tier1-load-bearing", (OPENWOP,),
             "What the OpenWOP conformance suite checks for every host, including those that "
             "advertise \"warn\": forbidden keywords, nesting depth and property count.",
             "the Tier-1 subset",
             load_bearing_only=True,
         ),
-        Profile("openai", ("openai",), "OpenAI Structured Outputs and strict function calling.",
-                "OpenAI strict mode"),
-        Profile("anthropic", ("anthropic",), "Anthropic strict tool use and output_config.format.",
-                "Anthropic strict mode"),
         Profile(
-            "vendors", ("openai", "anthropic", "gemini"),
+            "vendors", VENDORS,
             "What OpenAI strict, Anthropic strict and Gemini all accept today, without RFC 0030's "
             "older limits (depth 5, 100 properties) or its reasoning rules.",
             "the vendors' common subset",
         ),
-        Profile("gemini", ("gemini",), "Google Gemini response_json_schema (JSON Schema).",
-                "Gemini's schema subset", carries_marker=False),
-        Profile("gemini-openapi", ("gemini-openapi",),
-                "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "
-                "only, no additionalProperties maps, no $defs).",
-                "Gemini's responseSchema", carries_marker=False, openapi=True),
+        *_vendor_profiles(),
     )
 }
 
@@ -85,9 +84,9 @@ class Policy(NamedTuple):
 
     def verdict(self, value: Any = None) -> str | None:
         """"error", "warning" or None (accepted) for the feature used with ``value``."""
-        return self.judge(value)[0]
+        return self.verdict_and_reason(value)[0]
 
-    def judge(self, value: Any = None) -> tuple[str | None, str | None]:
+    def verdict_and_reason(self, value: Any = None) -> tuple[str | None, str | None]:
         """The verdict for ``value`` and, when a partial cell's condition rejects it, why."""
         if self.rejecting:
             return "error", None

@@ -4,12 +4,13 @@ input; every pass keeps the author's key order and appends the keys it adds.
 
 The passes live by family, a module each (``references``, ``composition``, ``closing``,
 ``constraints``, ``patterns``, ``nulls``, ``ordering``...); ``base`` holds what they share.
-This module is the pass table.
+This module is the pass table; what each pass does, for docs/rewrite.md, is written beside it
+(``@does(...)``, gathered in ``WHAT_IT_DOES``).
 """
 
 from __future__ import annotations
 
-from .base import Change, Options, Pass, PassResult, Unfixable
+from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .closing import close_objects, encode_free_form, require_all, type_untyped
 from .composition import (
     const_to_enum,
@@ -36,7 +37,8 @@ from .references import (
 from .tuples import tuple_items
 
 __all__ = [
-    "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "Change", "Options", "Pass", "PassResult", "Unfixable",
+    "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "WHAT_IT_DOES",
+    "Change", "Options", "Pass", "PassResult", "Unfixable",
     "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form", "end_anchors",
     "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
     "merge_all_of", "merged_branches", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",

@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import cache
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
@@ -20,14 +20,23 @@ if TYPE_CHECKING:
 
 
 class Change(NamedTuple):
-    """One edit the rewriter made; ``pointer`` is a :class:`~tierone.core.pointer.Pointer` (``str()`` renders RFC 6901)."""
+    """One edit the rewriter made; ``pointer`` is a :class:`~tierone.core.pointer.Pointer` (``str()`` renders RFC 6901);
+    ``rule`` is the code of the rule the edit was made for (``T216``), or "" when it answers none."""
 
     #: where the edit was made
     pointer: Pointer
     #: what was done, in a few words
     what: str
-    #: the rule that asked for it
+    #: why, in words; an edit made for a rule starts with its code and name (``T216 type-list``)
     why: str
+    #: the code of the rule the edit was made for (``T216``), or "" when it answers no rule
+    rule: str = ""
+
+    @classmethod
+    def for_rule(cls, pointer: Pointer, what: str, rule: str, more: str = "") -> Change:
+        """The edit made at ``pointer`` for ``rule`` (a code of the table): its ``why`` is the
+        rule's code and name, then ``more`` as written (``": ..."``, ``" (...)"``)."""
+        return cls(pointer, what, f"{_why(rule)}{more}", rule)
 
 
 class Unfixable(NamedTuple):
@@ -57,6 +66,21 @@ class PassResult(NamedTuple):
 
 
 Pass = Callable[[Any, Options], PassResult]
+_Step = TypeVar("_Step", bound=Pass)
+
+#: what each pass does, in a sentence: its row of the pass table in docs/rewrite.md, written
+#: beside the pass with :func:`does` (:mod:`tierone.rewriter.passdocs` renders the table)
+WHAT_IT_DOES: dict[Pass, str] = {}
+
+
+def does(text: str) -> Callable[[_Step], _Step]:
+    """Record ``text`` (Markdown) as what the decorated pass does: its row in docs/rewrite.md."""
+
+    def record(step: _Step) -> _Step:
+        WHAT_IT_DOES[step] = text
+        return step
+
+    return record
 
 
 # ---- the schema's reference graph ------------------------------------------------------

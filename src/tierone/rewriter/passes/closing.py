@@ -20,11 +20,12 @@ from ..shapes import (
     items_of,
     list_at,
 )
-from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _why, _widened
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _policy, _widened, does
 from .encoded_unions import ambiguous_unions
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
 
+@does("a type implied by the keywords is written out")
 def type_untyped(schema: Any, options: Options) -> PassResult:
     """An untyped schema whose keywords imply one type gets that ``type``.
 
@@ -37,12 +38,17 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
         implied = inferred_type(node) if isinstance(node, dict) else None
         if implied is None:
             return node
-        changes.append(Change(pointer, f"type {implied!r} added (implied by its keywords)", _why("T601")))
+        changes.append(Change.for_rule(pointer, f"type {implied!r} added (implied by its keywords)", "T601"))
         return {**node, "type": implied}
 
     return PassResult(transform(schema, add_type), tuple(changes))
 
 
+@does("open objects, maps, `{}` and untyped array items become JSON-encoded strings (or, with `--open-objects "
+      "error`, are refused) — never silently emptied; where a profile keeps maps (`gemini`), a map that a cycle "
+      "of references passes through is encoded too (outlines-core cannot follow recursion through a map); data "
+      "that would be encoded beside a union branch taking any string is refused (the model answers a string "
+      "either way, and restore could not tell which was meant)")
 def encode_free_form(schema: Any, options: Options) -> PassResult:
     """Free-form data (open objects, maps, ``{}``, ``true``) cannot stand in a closed strict
     schema. Instead of silently emptying it, the field becomes a string holding JSON, and
@@ -60,7 +66,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
-            changes.append(Change(pointer.child("items"), "untyped items encoded as JSON strings", _why("T607")))
+            changes.append(Change.for_rule(pointer.child("items"), "untyped items encoded as JSON strings", "T607"))
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
         if not is_free_form(node) or not (_flagged(options, _free_form_rule(node)) or pointer in recursing):
             return node
@@ -78,8 +84,9 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
                 encoded[key] = node[key]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, encoded_note(node))
-        why = _why("T102") if pointer not in recursing else f"{_why('T103')}: {CYCLE_WHY}"
-        changes.append(Change(pointer, "free-form data encoded as a JSON string", why))
+        what = "free-form data encoded as a JSON string"
+        changes.append(Change.for_rule(pointer, what, "T102") if pointer not in recursing
+                       else Change.for_rule(pointer, what, "T103", f": {CYCLE_WHY}"))
         encoded_by[id(encoded)] = _free_form_rule(node)
         return encoded
 
@@ -98,6 +105,7 @@ def _free_form_rule(node: Any) -> str:
     return "T103" if isinstance(node.get("additionalProperties"), dict) else "T102"
 
 
+@does("`additionalProperties: false` everywhere")
 def close_objects(schema: Any, options: Options) -> PassResult:
     """Every object schema gets ``additionalProperties: false`` (and ``type: object`` when it
     declared properties without a type).
@@ -112,7 +120,8 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     def close(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and node.get("additionalProperties") is True and _union_without_shape(node):
             # `true` is the default and says nothing, but the strict helpers raise on it
-            changes.append(Change(pointer.child("additionalProperties"), "removed (true says nothing)", _why("T102")))
+            changes.append(Change.for_rule(pointer.child("additionalProperties"), "removed (true says nothing)",
+                                           "T102"))
             node = {k: v for k, v in node.items() if k != "additionalProperties"}
         if not isinstance(node, dict) or not is_object_schema(node) or node.get("additionalProperties") is False:
             return node
@@ -122,13 +131,13 @@ def close_objects(schema: Any, options: Options) -> PassResult:
             if node.get("type") != "object":
                 return node
             # the union's branches carry the object's shape; closing here would refuse every member
-            changes.append(Change(pointer, "type: object left to the union branches", _why("T102")))
+            changes.append(Change.for_rule(pointer, "type: object left to the union branches", "T102"))
             return {k: v for k, v in node.items() if k != "type"}
         closed = {k: v for k, v in node.items() if k != "unevaluatedProperties"}
         if "type" not in closed:
             closed["type"] = "object"
         closed["additionalProperties"] = False
-        changes.append(Change(pointer, "additionalProperties: false added", _why("T102")))
+        changes.append(Change.for_rule(pointer, "additionalProperties: false added", "T102"))
         return closed
 
     return PassResult(transform(schema, close), tuple(changes))
@@ -140,6 +149,13 @@ def _union_without_shape(node: dict[str, Any]) -> bool:
     return ("anyOf" in node or "oneOf" in node) and node.get("type") in (None, "object") and not node.get("properties")
 
 
+@does("optional → required and nullable: `null` means absent; `required` in `properties` order; a closed object "
+      'without properties gets `"properties": {}, "required": []`. Where optional fields are allowed up to a '
+      "limit (Anthropic: 24, rule T407), they stay optional while it lasts and only those beyond it become "
+      "required and nullable. For every profile, an optional member whose schema is `false` is removed (it can "
+      "never be given; a required one is refused, rule T608), and a closed object without properties gets "
+      '`"properties": {}` (outlines-core reads a bare `additionalProperties: false` as a `false` schema it '
+      "cannot compile)")
 def require_all(schema: Any, options: Options) -> PassResult:
     """Optional properties become required and nullable: ``null`` then means absent.
     ``required`` is written in ``properties`` order (the order the strict helpers write it,
@@ -163,7 +179,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
         if not isinstance(node, dict):
             return node
         if "properties" not in node and _closed_object(node):
-            changes.append(Change(pointer, "properties: {} and required: [] written out", _why("T104")))
+            changes.append(Change.for_rule(pointer, "properties: {} and required: [] written out", "T104"))
             return {**node, "properties": {}, "required": []}
         if not isinstance(node.get("properties"), dict):
             return node
@@ -173,13 +189,13 @@ def require_all(schema: Any, options: Options) -> PassResult:
         for name in missing:
             if not admits_null(properties[name]) and properties[name] is not False:
                 properties[name] = _widened(properties[name]) if isinstance(properties[name], dict) else properties[name]
-            changes.append(Change(pointer.child("properties").child(name),
-                                  "listed in required and made nullable (null means absent)", _why("T104")))
+            changes.append(Change.for_rule(pointer.child("properties").child(name),
+                                           "listed in required and made nullable (null means absent)", "T104"))
         required = _in_order(node, properties)
         if not missing and required == node.get("required"):
             return node
         if not missing:
-            changes.append(Change(pointer.child("required"), "written in properties order", _why("T104")))
+            changes.append(Change.for_rule(pointer.child("required"), "written in properties order", "T104"))
         return {**node, "properties": properties, "required": required}
 
     return PassResult(transform(schema, require), tuple(changes))
@@ -198,8 +214,8 @@ def _without_false_members(schema: Any) -> PassResult:
         gone = [name for name, sub in members.items() if sub is False and name not in names_at(node)]
         if not gone:
             return node
-        changes.extend(Change(pointer.child("properties").child(name), "removed (its schema is false: it can never "
-                              "be given)", _why("T602")) for name in gone)
+        changes.extend(Change.for_rule(pointer.child("properties").child(name),
+                                       "removed (its schema is false: it can never be given)", "T602") for name in gone)
         return {**node, "properties": {k: v for k, v in members.items() if k not in gone}}
 
     return PassResult(transform(schema, drop), tuple(changes))
@@ -214,7 +230,7 @@ def _with_properties(result: PassResult) -> PassResult:
     def spell(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "properties" in node or not _closed_object(node):
             return node
-        changes.append(Change(pointer, "properties: {} written out", _why("T104")))
+        changes.append(Change.for_rule(pointer, "properties: {} written out", "T104"))
         return {**node, "properties": {}}
 
     return PassResult(transform(result.schema, spell), result.changes + tuple(changes), result.unfixable)
@@ -245,8 +261,8 @@ def _over_budget(schema: Any, options: Options) -> PassResult:
         for name in names:
             if not admits_null(properties[name]) and isinstance(properties[name], dict):
                 properties[name] = _widened(properties[name])
-            changes.append(Change(pointer.child("properties").child(name), f"listed in required and made nullable "
-                                  f"(beyond the {policy.limit} optional fields allowed)", _why("T407")))
+            changes.append(Change.for_rule(pointer.child("properties").child(name), f"listed in required and made "
+                                           f"nullable (beyond the {policy.limit} optional fields allowed)", "T407"))
         return {**node, "properties": properties, "required": [*list_at(node, "required"), *names]}
 
     return PassResult(transform(schema, require), tuple(changes))

@@ -10,9 +10,10 @@ from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
 from ..shapes import dict_at, is_free_form, list_at
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 
 
+@does("`allOf` merged where the branches do not conflict")
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away where that keeps its meaning: a single branch, or branches
     that are objects (or references to objects) whose keywords do not conflict.
@@ -46,7 +47,7 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
         if merged is None:
             unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
             return node
-        changes.append(Change(pointer, f"merged {len(node['allOf'])} allOf branch(es)", _why("T202")))
+        changes.append(Change.for_rule(pointer, f"merged {len(node['allOf'])} allOf branch(es)", "T202"))
         return merged
 
     return PassResult(transform(schema, merge), tuple(changes), tuple(unfixable))
@@ -78,6 +79,7 @@ def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dic
     return result
 
 
+@does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")
 def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
     """``oneOf`` becomes ``anyOf`` (the read side checks exclusivity against the original).
 
@@ -95,12 +97,13 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
         if "anyOf" in node:
             unfixable.append(Unfixable(pointer, "T201", "oneOf next to anyOf cannot become a second anyOf"))
             return node
-        changes.append(Change(pointer, "oneOf renamed to anyOf", _why("T201")))
+        changes.append(Change.for_rule(pointer, "oneOf renamed to anyOf", "T201"))
         return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
 
     return PassResult(transform(schema, rename), tuple(changes), tuple(unfixable))
 
 
+@does("`const` → one-value `enum`")
 def const_to_enum(schema: Any, options: Options) -> PassResult:
     """``const`` becomes a one-value ``enum``, which every vendor accepts.
 
@@ -114,7 +117,7 @@ def const_to_enum(schema: Any, options: Options) -> PassResult:
     def swap(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "const" not in node or "enum" in node:
             return node
-        changes.append(Change(pointer, "const turned into a one-value enum", _why("T213")))
+        changes.append(Change.for_rule(pointer, "const turned into a one-value enum", "T213"))
         return _rename_key(node, "const", "enum", [node["const"]])
 
     return PassResult(transform(schema, swap), tuple(changes))
@@ -124,6 +127,11 @@ def const_to_enum(schema: Any, options: Options) -> PassResult:
 SHARED = ("properties", "required")
 
 
+@does("`properties` and `required` beside an `anyOf`/`oneOf` of objects go into each branch (closed apart, node "
+      "and branches would accept nothing); a member declared on both sides is merged into one that says both, "
+      "and a closed node (`additionalProperties: false`) closes each branch; what cannot be shared (a branch "
+      "declaring a member the closed node refuses, a free-form member the branches give a shape, a recursive "
+      "branch), or a union it would make of the root, is refused (rule T608)")
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
     once every object is closed, a branch that does not declare the shared members refuses
@@ -159,8 +167,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
             unfixable.append(Unfixable(pointer, "T608", f"`properties` beside `{union}` cannot be shared with its "
                                        f"branches ({reason}), and closed apart they accept nothing"))
             return node
-        changes.append(Change(pointer, f"properties and required shared into each {union} branch",
-                              "T608 unsatisfiable-schema (closed branches would refuse the shared members)"))
+        changes.append(Change.for_rule(pointer, f"properties and required shared into each {union} branch", "T608",
+                                       " (closed branches would refuse the shared members)"))
         return {**{k: v for k, v in node.items() if k not in SHARED and k not in (union, "additionalProperties")},
                 union: branches}
 

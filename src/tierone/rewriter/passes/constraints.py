@@ -13,7 +13,7 @@ from ...core.walker import transform
 from ...subset.engines import ENGINE_FORMATS
 from ...subset.table import FEATURES
 from ..shapes import admits_null
-from .base import Change, Options, PassResult, _flagged, _noted, _why, _widened
+from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
 
 #: constraint keywords the rewriter may drop from the wire schema, by rule: the keywords of
 #: the rows this pass fixes (``Feature.strips``); restore still enforces them because it
@@ -28,12 +28,13 @@ _RULE_OF = {keyword: code for code, keywords in REMOVABLE.items() for keyword in
 _ENGINES_WHY = "the decoding engines (outlines-core) compile no such format"
 
 
-def _leaves(options: Options, key: str, value: Any, code: str) -> str | None:
-    """Why ``key: value`` leaves the wire schema under the profile, or None when it stays."""
+def _leaves(options: Options, key: str, value: Any, code: str, pointer: Pointer) -> Change | None:
+    """The change that takes ``key: value`` at ``pointer`` out of the wire schema under the
+    profile, or None when it stays."""
     if _flagged(options, code, value):
-        return _why(code)
+        return Change.for_rule(pointer, f"{key} removed", code)
     if key == "format" and not (isinstance(value, str) and value in ENGINE_FORMATS):
-        return f"{_why(code)}: {_ENGINES_WHY}"
+        return Change.for_rule(pointer, f"{key} removed", code, f": {_ENGINES_WHY}")
     return None
 
 
@@ -80,6 +81,12 @@ HINTS: dict[str, Callable[[Any], str]] = {
 }
 
 
+@does("bounds, `format`, `pattern`, `default`, … leave the wire schema and are stated in the description (unless "
+      "`--no-hints`); a `format` the vendor documents but a decoding engine cannot compile (`hostname`, `ipv4`, "
+      "`ipv6`, `duration`: outlines-core compiles only `date`, `date-time`, `time`, `email`, `uri`, `uuid`) "
+      "leaves too, so the rendition also runs on a local engine; for `gemini-openapi` (google-genai's `Schema` "
+      "raises on both) `examples` too (rule T219), and `x-` extension members simply go (rule T220: they carry "
+      "nothing for the model)")
 def strip_constraints(schema: Any, options: Options) -> PassResult:
     """Constraints the profile does not accept leave the wire schema; unless hints are off,
     the description states them in plain words so the model still sees them. Unknown
@@ -99,25 +106,25 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     def strip(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        removed: list[tuple[str, Any, str]] = []
+        removed: list[tuple[str, Any, Change]] = []
         kept: dict[str, Any] = {}
         for key, value in node.items():
             code = _RULE_OF.get(key)
-            why = _leaves(options, key, value, code) if code is not None else None
-            if why is not None:
-                removed.append((key, value, why))
+            change = _leaves(options, key, value, code, pointer) if code is not None else None
+            if change is not None:
+                removed.append((key, value, change))
             elif extensions_flagged and key.startswith("x-"):
-                removed.append((key, value, _why("T220")))
+                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T220")))
             elif unknown_flagged and key not in KNOWN_KEYWORDS and not key.startswith("x-"):
-                removed.append((key, value, _why("T605")))
+                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T605")))
             else:
                 kept[key] = value
         if not removed:
             return node
-        for key, value, why in removed:
+        for key, value, change in removed:
             if key == "nullable" and value is True and not admits_null(kept):
                 kept = _widened(kept)
-            changes.append(Change(pointer, f"{key} removed", why))
+            changes.append(change)
         if options.hints:
             hints = " ".join(h for h in (HINTS[k](v) for k, v, _ in removed if k in HINTS) if h)
             if hints:

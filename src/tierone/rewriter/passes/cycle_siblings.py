@@ -11,7 +11,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from .base import Change, Options, PassResult, _why, graph_of
+from .base import Change, Options, PassResult, does, graph_of
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a
 #: wrapping one-branch ``anyOf``
@@ -35,6 +35,11 @@ def wrapped_cycle_ref(node: dict[str, Any], target: Any) -> dict[str, Any] | Non
     return {"anyOf": [{"$ref": node["$ref"]}], **rest} if rest else {"$ref": node["$ref"]}
 
 
+@does("an `anyOf` that stands beside constraining keywords (a `type`) and has a `$ref` branch leading into a "
+      "cycle: llguidance gives each branch the union's siblings and refuses siblings beside a reference on a "
+      "cycle. The union's `type` moves into its branches where each declares a type within it or none (the root "
+      "keeps its own); where a sibling still stands, the branch becomes a copy of its target, whose own "
+      "references still lead into `$defs` (the profiles that keep recursion: `openai`, `gemini`)")
 def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     """An ``anyOf`` beside constraining keywords (a ``type``) with a branch ``{"$ref": ...}``
     whose target takes part in a cycle: llguidance gives each branch the union's siblings,
@@ -69,8 +74,9 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
         if moved is not None:
             node = {k: v for k, v in node.items() if k != "type"}
             node["anyOf"] = branches = moved
-            changes.append(Change(pointer.child("type"), "moved into the anyOf's branches that do not declare it "
-                                  "(a reference on a cycle takes no siblings of its union)", _why("T501")))
+            changes.append(Change.for_rule(pointer.child("type"), "moved into the anyOf's branches that do not "
+                                           "declare it (a reference on a cycle takes no siblings of its union)",
+                                           "T501"))
             if set(node) <= _BESIDE_UNION:
                 return node
         out = list(branches)
@@ -79,8 +85,8 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
             target = graph.target(branch["$ref"])
             if isinstance(target, dict):
                 out[index] = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
-                changes.append(Change(site, f"{branch['$ref']} copied here (a reference on a cycle takes no "
-                                      "siblings of its union)", _why("T501")))
+                changes.append(Change.for_rule(site, f"{branch['$ref']} copied here (a reference on a cycle takes no "
+                                               "siblings of its union)", "T501"))
         return {**node, "anyOf": out} if out != branches else node
 
     return PassResult(transform(schema, unshare), tuple(changes))

@@ -12,13 +12,15 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from .base import Change, Options, PassResult
+from .base import Change, Options, PassResult, does
 
 #: the member that carries a directive, and the words that make it one
 MEMBER = "$comment"
 MARK = "tierone:"
 
 
+@does("a `$comment` holding a `tierone: ignore` directive (for the linter: see [Suppressing "
+      "findings](lint.md#suppressing-findings)) is removed")
 def drop_directives(schema: Any, options: Options) -> PassResult:
     """Every ``$comment`` holding a ``tierone: ignore`` directive removed.
 

@@ -14,13 +14,15 @@ from urllib.parse import quote
 
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform
-from .base import Change, Options, PassResult
+from .base import Change, Options, PassResult, does
 
 #: what a definition name may hold and still be its own pointer segment and URI fragment
 _PLAIN = re.compile(r"[A-Za-z0-9_.-]+")
 _WHY = "a definition name that a $ref must escape (some consumers do not unescape it)"
 
 
+@does("a definition whose name a `$ref` must escape (`a/b` is `#/$defs/a~1b`, a space is `%20`) is renamed "
+      "(`a_b`), and its references follow: some consumers do not unescape (outlines-core)")
 def plain_definition_names(schema: Any, options: Options) -> PassResult:
     """Each root ``$defs`` name outside ``[A-Za-z0-9_.-]`` is renamed (every other character
     becomes ``_``; a number is added where that name is taken), and every ``$ref`` into it

@@ -11,9 +11,11 @@ from ...core.pointer import Pointer
 from ...core.walker import transform
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS
-from .base import Change, Options, PassResult, _flagged, _why
+from .base import Change, Options, PassResult, _flagged, does
 
 
+@does("a `type` list → an `anyOf` of one branch per type, for profiles with Anthropic; for `gemini-openapi` "
+      'every null → `"nullable": true` (see below)')
 def spell_null(schema: Any, options: Options) -> PassResult:
     """A ``type`` list becomes an ``anyOf`` of one branch per type, each with the keywords that
     apply to it, for profiles whose consumers raise on a type list (Anthropic's SDK helper);
@@ -39,12 +41,12 @@ def spell_null(schema: Any, options: Options) -> PassResult:
                 or "anyOf" in node or (pointer, list(types)) == keep:
             return node
         if len(types) == 1:  # for every profile: the second rewrite must find nothing to change
-            changes.append(Change(pointer, "one-type list written as that type", _why("T216")))
+            changes.append(Change.for_rule(pointer, "one-type list written as that type", "T216"))
             return {**node, "type": types[0]}
         if not as_any_of:
             return node
         branches = [branch for branch in (_branch(node, name) for name in types) if branch is not None]
-        changes.append(Change(pointer, "type list written as an anyOf", _why("T216")))
+        changes.append(Change.for_rule(pointer, "type list written as an anyOf", "T216"))
         outer = {k: v for k, v in node.items() if k in _OUTER}
         return {"anyOf": branches, **outer}
 
@@ -91,7 +93,7 @@ def _spell_nullable(schema: Any) -> PassResult:
             return node
         out = _nullable_form(node)
         if out is not node:
-            changes.append(Change(pointer, _NULLABLE, _why("T217")))
+            changes.append(Change.for_rule(pointer, _NULLABLE, "T217"))
         return out
 
     return PassResult(transform(schema, spell), tuple(changes))

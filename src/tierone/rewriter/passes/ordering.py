@@ -11,9 +11,10 @@ from ...subset.model import SUPPORTED
 from ...subset.profiles import PROFILES
 from ...subset.table import BY_CODE
 from ..shapes import dict_at, list_at
-from .base import Change, Options, PassResult
+from .base import Change, Options, PassResult, does
 
 
+@does("`reasoning` first in `properties` and `required`")
 def reasoning_first(schema: Any, options: Options) -> PassResult:
     """A top-level ``reasoning`` property moves to the front (of ``properties`` and of
     ``required``), so the model reasons before it answers.
@@ -35,6 +36,7 @@ def reasoning_first(schema: Any, options: Options) -> PassResult:
     return PassResult(result, (Change(Pointer(("properties", "reasoning")), "moved first", "RFC 0030 §A: reasoning comes first"),))
 
 
+@does("`propertyOrdering` for the profiles whose every vendor reads it (the Gemini ones; rule T215)")
 def property_ordering(schema: Any, options: Options) -> PassResult:
     """Profiles whose every source documents ``propertyOrdering`` (the table's T215 cells: the
     Gemini profiles) get it on every object with properties (Gemini 2.0 needs it to keep the

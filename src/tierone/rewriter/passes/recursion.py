@@ -12,7 +12,7 @@ from typing import Any
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, transform
-from .base import Change, Options, PassResult, Unfixable, _why
+from .base import Change, Options, PassResult, Unfixable, does
 
 #: root keywords that may stand beside a root ``$ref`` and still let it be inlined
 _ROOT_SIBLINGS = frozenset({"$ref", "$defs", "$schema", "$id", "$comment", "title", "description"})
@@ -22,6 +22,8 @@ ROOT = "#"
 _CLOSED = object()
 
 
+@does("a root that is only a `$ref` into `$defs` (how pydantic writes a recursive model) becomes that "
+      "definition; references to it point at the root `#`")
 def inline_root_ref(schema: Any, options: Options) -> PassResult:
     """A root that is only a ``$ref`` into ``$defs`` (how pydantic writes a recursive model)
     becomes the definition itself; the definition's other references point at the root.
@@ -45,8 +47,7 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     def retarget(node: Any, pointer: Any) -> Any:
         return {**node, "$ref": "#"} if isinstance(node, dict) and node.get("$ref") == target else node
 
-    change = Change(HERE, f"the root $ref {target!r} inlined; references to it point at the root",
-                    _why("T101"))
+    change = Change.for_rule(HERE, f"the root $ref {target!r} inlined; references to it point at the root", "T101")
     return PassResult(transform(root, retarget), (change,))
 
 
@@ -106,7 +107,7 @@ def unroll(schema: Any, levels: int) -> PassResult:
     if out_defs:
         root = {**root, "$defs": out_defs}
     shown = ", ".join("the root" if key == ROOT else key for key in sorted(recursive))
-    done.append(Change(HERE, f"recursion ({shown}) unrolled {levels} level(s) deep", _why("T501")))
+    done.append(Change.for_rule(HERE, f"recursion ({shown}) unrolled {levels} level(s) deep", "T501"))
     return PassResult(root, tuple(done), tuple(unfixable))
 
 

@@ -10,10 +10,11 @@ from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph
 from ...core.walker import transform, walk
 from ..shapes import dict_at
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, _why, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .cycle_siblings import wrapped_cycle_ref
 
 
+@does("a `$ref` by anchor (`#name`) or through the document's own `$id` → a JSON-Pointer `$ref`")
 def pointer_references(schema: Any, options: Options) -> PassResult:
     """Local references made by anchor (``#name``) or through the document's own ``$id`` are
     written as JSON Pointers, the one form every vendor resolves (anchors are outside the
@@ -47,6 +48,7 @@ def _by_name(ref: Any) -> bool:
     return isinstance(ref, str) and ref != "#" and not ref.startswith("#/")
 
 
+@does("`definitions` → `$defs` (and the references)")
 def rename_definitions(schema: Any, options: Options) -> PassResult:
     """Draft-07 ``definitions`` become ``$defs`` (Gemini reads only ``$defs``), references too.
 
@@ -69,6 +71,9 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(renamed, retarget), tuple(changes))
 
 
+@does("a `$ref` with sibling keywords is inlined and merged (at the root too: a closed root beside a `$ref` "
+      "would refuse the target's members); a recursive one cannot be inlined: siblings its target has with the "
+      "same value go, annotations move to a wrapping one-branch `anyOf`, and any other sibling is refused")
 def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """A ``$ref`` with sibling keywords is replaced by its target merged with the siblings
     (the siblings win), since OpenAI rejects siblings and other SDKs drop them.
@@ -93,15 +98,15 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             if wrapped is None:
                 unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
                 return node
-            changes.append(Change(pointer, "a recursive $ref's siblings dropped or moved to a wrapping anyOf",
-                                  _why("T106")))
+            changes.append(Change.for_rule(pointer, "a recursive $ref's siblings dropped or moved to a wrapping anyOf",
+                                           "T106"))
             return wrapped
         target = graph.target(node["$ref"])
         if not isinstance(target, dict):
             return node
         merged = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
         merged.update({k: v for k, v in node.items() if k != "$ref"})
-        changes.append(Change(pointer, f"inlined {node['$ref']} to merge its sibling keywords", _why("T106")))
+        changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
         return merged
 
     return PassResult(transform(schema, inline), tuple(changes), tuple(unfixable))
@@ -130,7 +135,8 @@ def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Chan
                                        f"$ref target {root['$ref']}; the two cannot be merged"))
             return root
         merged[key] = value
-    changes.append(Change(ROOT, f"the root's $ref {root['$ref']} inlined to merge its sibling keywords", _why("T106")))
+    changes.append(Change.for_rule(ROOT, f"the root's $ref {root['$ref']} inlined to merge its sibling keywords",
+                                   "T106"))
     out: dict[str, Any] = {}
     for key, value in root.items():  # the root's own key order, the target's keywords where its $ref stood
         if key == "$ref":
@@ -140,6 +146,8 @@ def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Chan
     return out
 
 
+@does("the target of a `$ref` that is no definition (`#/x-shared/A`, `#/properties/x`, "
+      "`#/$defs/A/definitions/B`) is copied into `$defs`, and rewritten there as every subschema is")
 def hoist_references(schema: Any, options: Options) -> PassResult:
     """A local ``$ref`` to anything but a definition (``#/$defs/Name``) or the root, such as
     ``#/x-shared/A``, ``#/properties/x`` or ``#/$defs/A/definitions/B``, gets its target
@@ -231,6 +239,9 @@ def _free_name(wanted: str, taken: set[str]) -> str:
 MAX_INLINED = 5_000
 
 
+@does("for `gemini-openapi` (google-genai's `response_schema` sends no `$defs`: rule T504), every definition is "
+      "written where it is referenced, and `$defs` (or `definitions`) removed wherever it stands: google-genai "
+      "refuses one in a nested schema")
 def inline_definitions(schema: Any, options: Options) -> PassResult:
     """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
     wherever they stand, for the profiles whose consumers drop definitions (google-genai's
@@ -274,9 +285,9 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     except _TooMany:
         return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", f"writing each definition where it is "
                                                  f"referenced would take more than {MAX_INLINED} copies"),))
-    nested = tuple(Change(holder, "definitions removed", _why("T504")) for holder in holders if holder)
-    return PassResult(inlined, (Change(ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, "
-                                       "$defs removed", _why("T504")), *nested))
+    nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
+    return PassResult(inlined, (Change.for_rule(ROOT.child("$defs"), f"{len(written)} definition(s) written where "
+                                                "referenced, $defs removed", "T504"), *nested))
 
 
 #: the members that hold definitions

@@ -13,9 +13,11 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from .base import Change, Options, PassResult, _flagged, _why
+from .base import Change, Options, PassResult, _flagged, does
 
 
+@does("for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
+      "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12")
 def tuple_items(schema: Any, options: Options) -> PassResult:
     """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
     becomes ``items`` (``additionalItems: false`` becomes ``maxItems``: no item after the
@@ -43,7 +45,7 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
             out["maxItems"] = min(len(node["items"]), bound) if isinstance(bound, int) else len(node["items"])
         elif more is not True:
             out["items"] = more
-        changes.append(Change(pointer, "tuple written as prefixItems (the 2020-12 spelling)", _why("T206")))
+        changes.append(Change.for_rule(pointer, "tuple written as prefixItems (the 2020-12 spelling)", "T206"))
         return out
 
     return PassResult(transform(schema, respell), tuple(changes))

@@ -13,15 +13,18 @@ rule docs and the generated subset page.
 
 from __future__ import annotations
 
-from ..cells import load
+from ..cells import TableError, data_path, load
 from ..model import Feature
 from . import bounds, enforceability, keywords, limits, reasoning, references, shape, suppression
 
 
 def _with_cells(rows: tuple[Feature, ...]) -> tuple[Feature, ...]:
     cells = load()
+    missing = [row.code for row in rows if row.code not in cells]
+    if missing:
+        raise TableError(f"{data_path()}: no cells for {', '.join(missing)} (every rule holds one per column)")
     ordered = sorted(rows, key=lambda row: row.code)  # `tierone rules` and the docs list codes in order
-    return tuple(row._replace(support=cells.get(row.code, {})) for row in ordered)
+    return tuple(row._replace(support=cells[row.code]) for row in ordered)
 
 
 #: every row, with its cells from the data file, in code order

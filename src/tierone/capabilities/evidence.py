@@ -40,10 +40,10 @@ def reasoning_findings(schema: Any, kind: str, low_reasoning: tuple[str, ...] = 
     from ..core.loading import Source
     from ..envelopes.catalog import needs_reasoning
     from ..linter.checks import Envelope
-    from ..linter.engine import lint_source, plan_for
+    from ..linter.engine import checklist_for, lint_source
     from ..linter.reporters import finding_text
 
     envelope = Envelope(kind, needs_reasoning(kind, low_reasoning))
-    plan = plan_for("tier1", frozenset({"T701", "T702", "T703", "T704", "T705"}))
-    result = lint_source(Source(kind, schema, "data"), plan, envelope)
+    checklist = checklist_for("tier1", frozenset({"T701", "T702", "T703", "T704", "T705"}))
+    result = lint_source(Source(kind, schema, "data"), checklist, envelope)
     return [finding_text(d) for d in result.diagnostics]

@@ -1,0 +1,29 @@
+"""The vendors, one module each: adding a vendor is adding its module here and its column's
+cells to ``subset/table.json`` (a missing cell is an error).
+
+>>> sorted(VENDORS)
+['anthropic', 'gemini', 'openai']
+>>> FRAGMENTS["anthropic-tool"].build({"type": "object"}, "answer", None, "anthropic")["strict"]
+True
+"""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+
+from . import anthropic, gemini, openai
+from .model import Api, Column, Fragment, ProfileSpec, Vendor
+
+__all__ = ["COLUMNS", "FRAGMENTS", "VENDORS", "Api", "Column", "Fragment", "ProfileSpec", "Vendor", "owner"]
+
+#: every vendor by name, in the order reports name them
+VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR, gemini.VENDOR)})
+#: every vendor's table columns by name
+COLUMNS = MappingProxyType({c.name: c for v in VENDORS.values() for c in v.columns})
+#: every request fragment by its ``--emit`` name
+FRAGMENTS = MappingProxyType({f.kind: f for v in VENDORS.values() for f in v.fragments})
+
+
+def owner(kind: str) -> Vendor:
+    """The vendor whose request a fragment is part of."""
+    return next(v for v in VENDORS.values() if any(f.kind == kind for f in v.fragments))

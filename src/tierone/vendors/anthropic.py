@@ -1,0 +1,59 @@
+"""Anthropic: strict tool use (``tools: [{name, input_schema, strict: true}]``) and structured
+output (``output_config: {format: {type: json_schema, schema}}``, generally available: the
+``output_format`` parameter and its beta header are deprecated). Key: ``x-api-key``, with
+``anthropic-version: 2023-06-01``. Errors: ``{"type": "error", "error": {"type":
+"invalid_request_error", "message"}}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Api, Column, Fragment, ProfileSpec, Vendor
+from .naming import described, named
+
+NAME = "anthropic"
+
+
+def tool(schema: Any, name: str, description: str | None = None, profile: str = NAME) -> dict[str, Any]:
+    """An Anthropic Messages strict tool (an entry of ``tools``)."""
+    return {"name": named(name, "Anthropic tool"), **described(description), "input_schema": schema, "strict": True}
+
+
+def output_format(schema: Any, name: str = "", description: str | None = None, profile: str = NAME) -> dict[str, Any]:
+    """Anthropic structured output (sent as ``output_config={"format": ...}``)."""
+    return {"type": "json_schema", "schema": schema}
+
+
+def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
+    return {"model": model, "max_tokens": 1, "messages": [{"role": "user", "content": prompt}],
+            "tools": [tool(schema, "probe", "A probe.")]}
+
+
+def _output(model: str, prompt: str, schema: Any) -> dict[str, Any]:
+    return {"model": model, "max_tokens": 1, "messages": [{"role": "user", "content": prompt}],
+            "output_config": {"format": output_format(schema)}}
+
+
+VENDOR = Vendor(
+    NAME,
+    columns=(Column(NAME, "Anthropic strict tool use and output_config.format",
+                    judges=("anthropic-tool", "anthropic-output"), helper_judges=("anthropic-transform",)),),
+    profiles=(ProfileSpec(NAME, (NAME,), "Anthropic strict tool use and output_config.format.",
+                          "Anthropic strict mode"),),
+    fragments=(
+        Fragment("anthropic-tool", tool, True, True, "an Anthropic Messages strict tool (an entry of `tools`)"),
+        Fragment("anthropic-output-format", output_format, False, False,
+                 "Anthropic structured output (sent as `output_config={\"format\": ...}`)"),
+    ),
+    base_url="https://api.anthropic.com/v1",
+    default_model="claude-haiku-4-5",
+    key_variables=("ANTHROPIC_API_KEY",),
+    key_header="x-api-key",
+    key_format="{key}",
+    headers={"anthropic-version": "2023-06-01"},
+    apis=(Api("messages.tools", "/messages", _tools),
+          Api("messages.output_config", "/messages", _output)),
+    prices=(1.00, 5.00),
+    overhead_tokens=350,  # tool use adds a system prompt of a few hundred tokens
+    unenforced=frozenset({"T106", "T607"}),
+)

@@ -1,0 +1,107 @@
+"""The records a vendor is made of: its table columns, its profiles, the request fragments that
+carry a strict schema, the HTTP API ``tierone probe`` calls, and (per column) the judges that
+speak for it.
+
+Each vendor is one module of this package holding one :class:`Vendor`; nothing else in tierone
+names a vendor. These are plain values: the layers above read them (``subset`` builds its
+columns and profiles from them, ``answers`` and the CLI hand out their fragments, ``probe``
+calls their APIs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+
+class Column(NamedTuple):
+    """A column of the subset table: what one of the vendor's schema dialects accepts."""
+
+    name: str
+    #: the column's title in the docs
+    title: str
+    #: the column this one is derived from: it holds only the cells in which it differs
+    #: (every other cell is that column's)
+    derived_from: str | None = None
+    #: the judges (tests/judges.py) that speak for the column's request paths
+    judges: tuple[str, ...] = ()
+    #: judges that run the vendor SDK's own schema helper, which refuses spellings a source
+    #: prescribes (RFC 0030 §D's type list): they judge only profiles without such a source
+    helper_judges: tuple[str, ...] = ()
+
+
+class ProfileSpec(NamedTuple):
+    """A profile written for one vendor (``subset.profiles`` makes it a profile)."""
+
+    name: str
+    #: the table columns it must satisfy
+    sources: tuple[str, ...]
+    description: str
+    #: what messages call the profile's subset ("`oneOf` is not accepted by ...")
+    phrase: str
+    #: whether a rendition may carry tierone's root ``$comment`` marker
+    carries_marker: bool = True
+    #: its schemas are written in Gemini's OpenAPI 3.0 dialect (``nullable``)
+    openapi: bool = False
+
+
+class Fragment(NamedTuple):
+    """A piece of a request that carries a strict schema, as the API takes it.
+
+    ``build(schema, name, description, profile)`` returns it; ``name`` is ``""`` for a fragment
+    that takes none. ``kind`` is what ``tierone rewrite --emit`` calls it and, with ``_`` for
+    ``-``, the :class:`tierone.Strict` method that returns it."""
+
+    kind: str
+    build: Callable[[Any, str, str | None, str], dict[str, Any]]
+    #: the API requires a name (a schema's, a function's or a tool's)
+    named: bool
+    #: the API takes a description beside the schema
+    described: bool
+    #: where it goes in the request, for the docs
+    summary: str
+
+
+class Api(NamedTuple):
+    """One strict request path of a vendor's HTTP API (what ``tierone probe`` sends)."""
+
+    #: the name reports use, e.g. "chat.response_format"
+    name: str
+    #: the path after the base URL ({model} is filled in)
+    path: str
+    #: the request body for a model, a prompt and a schema
+    body: Callable[[str, str, Any], dict[str, Any]]
+    #: the schema as this path sends it (most send it unchanged)
+    adapt: Callable[[Any], Any] = lambda schema: schema
+    #: output tokens each request asks for (the fewest the path takes)
+    max_tokens: int = 1
+
+
+class Vendor(NamedTuple):
+    """Everything tierone knows of one vendor's strict mode, in one place."""
+
+    name: str
+    #: the table columns it owns, its own first
+    columns: tuple[Column, ...]
+    #: the profiles written for it, its own first
+    profiles: tuple[ProfileSpec, ...]
+    #: the request fragments, in the order the docs list them
+    fragments: tuple[Fragment, ...]
+    # --- the HTTP API (tierone probe) ---
+    base_url: str
+    default_model: str
+    #: environment variables that may hold the key, in the order they are tried
+    key_variables: tuple[str, ...]
+    #: the header that carries the key, and how its value is written
+    key_header: str
+    key_format: str
+    #: other headers every request carries
+    headers: Mapping[str, str]
+    apis: tuple[Api, ...]
+    #: US dollars per million input and output tokens of the default model (for the estimate)
+    prices: tuple[float, float]
+    #: input tokens a request costs beyond its JSON text (the vendor's own system prompt)
+    overhead_tokens: int
+    #: rows whose feature the API accepts but drops or does not enforce (the cells' notes say
+    #: so): acceptance is no evidence of support, so a probe never writes these cells
+    unenforced: frozenset[str] = frozenset()

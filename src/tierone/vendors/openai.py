@@ -1,0 +1,69 @@
+"""OpenAI: Structured Outputs (Chat Completions ``response_format``, the Responses API's
+``text.format``) and strict function calling. Key: ``Authorization: Bearer``. Errors:
+``{"error": {"message", "type", "param", "code"}}``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .model import Api, Column, Fragment, ProfileSpec, Vendor
+from .naming import described, named
+
+NAME = "openai"
+
+
+def response_format(schema: Any, name: str, description: str | None = None, profile: str = NAME) -> dict[str, Any]:
+    """Chat Completions ``response_format``."""
+    return {"type": "json_schema", "json_schema": {"name": named(name, "OpenAI"), "schema": schema, "strict": True}}
+
+
+def text_format(schema: Any, name: str, description: str | None = None, profile: str = NAME) -> dict[str, Any]:
+    """Responses API ``text.format`` (sent as ``text={"format": ...}``)."""
+    return {"type": "json_schema", "name": named(name, "OpenAI"), "schema": schema, "strict": True}
+
+
+def tool(schema: Any, name: str, description: str | None = None, profile: str = NAME) -> dict[str, Any]:
+    """A Chat Completions strict function tool (an entry of ``tools``)."""
+    function = {"name": named(name, "OpenAI"), **described(description), "parameters": schema, "strict": True}
+    return {"type": "function", "function": function}
+
+
+def _chat(model: str, prompt: str, schema: Any) -> dict[str, Any]:
+    return {"model": model, "messages": [{"role": "user", "content": prompt}], "max_completion_tokens": 1,
+            "response_format": response_format(schema, "probe")}
+
+
+def _responses(model: str, prompt: str, schema: Any) -> dict[str, Any]:
+    return {"model": model, "input": prompt, "max_output_tokens": 16, "text": {"format": text_format(schema, "probe")}}
+
+
+def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
+    return {"model": model, "messages": [{"role": "user", "content": prompt}], "max_completion_tokens": 1,
+            "tools": [tool(schema, "probe", "A probe.")]}
+
+
+VENDOR = Vendor(
+    NAME,
+    columns=(Column(NAME, "OpenAI strict mode (Structured Outputs, strict function calling)",
+                    judges=("openai-agents", "openai-helper", "pydantic-ai", "openai-chat", "openai-responses",
+                            "openai-tools")),),
+    profiles=(ProfileSpec(NAME, (NAME,), "OpenAI Structured Outputs and strict function calling.",
+                          "OpenAI strict mode"),),
+    fragments=(
+        Fragment("openai-response-format", response_format, True, False, "Chat Completions `response_format`"),
+        Fragment("openai-text-format", text_format, True, False,
+                 "Responses API `text.format` (sent as `text={\"format\": ...}`)"),
+        Fragment("openai-tool", tool, True, True, "a Chat Completions strict function tool (an entry of `tools`)"),
+    ),
+    base_url="https://api.openai.com/v1",
+    default_model="gpt-4o-mini",
+    key_variables=("OPENAI_API_KEY",),
+    key_header="Authorization",
+    key_format="Bearer {key}",
+    headers={},
+    apis=(Api("chat.response_format", "/chat/completions", _chat),
+          Api("responses.text.format", "/responses", _responses, max_tokens=16),
+          Api("chat.tools", "/chat/completions", _tools)),
+    prices=(0.15, 0.60),
+    overhead_tokens=20,
+)
