@@ -75,8 +75,15 @@ def main() -> int:
         report = lint_paths(files, profile=args.profile, config=config)
         outcome["text_bytes"] = len(render_text(report))
 
-    times = alternate(args.runs, json_load=baseline, orjson_load=orjson_load, bare_walk=bare_walk,
-                      build_findings=build_findings, lint=tierone_lint, lint_and_text=tierone_lint_text)
+    times = alternate(
+        args.runs,
+        json_load=baseline,
+        orjson_load=orjson_load,
+        bare_walk=bare_walk,
+        build_findings=build_findings,
+        lint=tierone_lint,
+        lint_and_text=tierone_lint_text,
+    )
     base = median(times["json_load"])
     result = {
         "files": len(files),

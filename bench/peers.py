@@ -118,8 +118,11 @@ def main() -> int:
             data = json.load(handle)
         if isinstance(data, dict):
             schemas.append(data)
-    tools = {"tierone": tierone_tool(args.profile), "pydantic-ai": pydantic_ai_tool(),
-             "openai-agents": openai_agents_tool()}
+    tools = {
+        "tierone": tierone_tool(args.profile),
+        "pydantic-ai": pydantic_ai_tool(),
+        "openai-agents": openai_agents_tool(),
+    }
     import tierone
 
     renditions = [tierone.rewrite(schema, args.profile).schema for schema in copy.deepcopy(schemas)]
@@ -132,19 +135,26 @@ def main() -> int:
             times[name].append(seconds)
         times["tierone-lint"].append(measure(lint_alone, renditions)[0])
     medians = {name: median(values) for name, values in times.items()}
-    print(json.dumps({
-        "files": len(schemas),
-        "profile": args.profile,
-        "runs": args.runs,
-        **{f"{name}_median_s": round(value, 3) for name, value in medians.items() if name != "tierone-lint"},
-        "tierone_lint_of_output_median_s": round(medians["tierone-lint"], 3),
-        "tierone_over_pydantic_ai": round(medians["tierone"] / medians["pydantic-ai"], 2),
-        "lint_of_output_over_pydantic_ai": round(medians["tierone-lint"] / medians["pydantic-ai"], 2),
-        "spread_pct": {name: round(100 * (max(values) - min(values)) / min(values)) for name, values in times.items()},
-        "tierone_over_openai_agents": round(medians["tierone"] / medians["openai-agents"], 2),
-        "target_ratio_over_pydantic_ai": 2.0,
-        "outcomes": {name: {k: counts[name][k] for k in OUTCOMES} for name in tools},
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "files": len(schemas),
+                "profile": args.profile,
+                "runs": args.runs,
+                **{f"{name}_median_s": round(value, 3) for name, value in medians.items() if name != "tierone-lint"},
+                "tierone_lint_of_output_median_s": round(medians["tierone-lint"], 3),
+                "tierone_over_pydantic_ai": round(medians["tierone"] / medians["pydantic-ai"], 2),
+                "lint_of_output_over_pydantic_ai": round(medians["tierone-lint"] / medians["pydantic-ai"], 2),
+                "spread_pct": {
+                    name: round(100 * (max(values) - min(values)) / min(values)) for name, values in times.items()
+                },
+                "tierone_over_openai_agents": round(medians["tierone"] / medians["openai-agents"], 2),
+                "target_ratio_over_pydantic_ai": 2.0,
+                "outcomes": {name: {k: counts[name][k] for k in OUTCOMES} for name in tools},
+            },
+            indent=2,
+        )
+    )
     return 0
 
 

@@ -32,8 +32,12 @@ from tests.answers import models
 
 ADDRESS = {"street": "1 Main St", "city": "Oslo"}
 PERSON = {"name": "Ann Example", "email": "ann@example.com", "home": ADDRESS}
-TASK = {"title": "ship it", "status": "doing", "subtasks": [{"title": "test"}, {"title": "tag", "status": "done"}],
-        "assignees": [PERSON]}
+TASK = {
+    "title": "ship it",
+    "status": "doing",
+    "subtasks": [{"title": "test"}, {"title": "tag", "status": "done"}],
+    "assignees": [PERSON],
+}
 #: one realistic answer per model (as the model's instance, before the strict form)
 ANSWERS: dict[str, dict[str, Any]] = {
     "Person": {**PERSON, "age": 41, "work": {**ADDRESS, "postcode": "0150"}},
@@ -43,8 +47,13 @@ ANSWERS: dict[str, dict[str, Any]] = {
     "Owner": {"name": "Bo", "pet": {"kind": "dog", "good": False}},
     "Survey": {"q01": "yes", "q03": 4, "q05": True, "q09": 0.5, "q17": "later"},
     "Deep": {"two": {"three": {"four": {"five": {"six": {"value": 6}}}}}},
-    "Invoice": {"number": "2026-0042", "customer": PERSON, "lines": [TASK, {"title": "invoice"}],
-                "discount": 0.1, "totals": {"net": 100, "vat": 25}},
+    "Invoice": {
+        "number": "2026-0042",
+        "customer": PERSON,
+        "lines": [TASK, {"title": "invoice"}],
+        "discount": 0.1,
+        "totals": {"net": 100, "vat": 25},
+    },
 }
 
 
@@ -61,8 +70,10 @@ def compare(label: str, mine: Callable[[], object], base: Callable[[], object], 
     ours, theirs = (statistics.median(times[k]) / number * 1e6 for k in ("mine", "base"))
     spread = [t / number * 1e6 for t in times["base"]]
     low, high = min(spread), max(spread)
-    print(f"  {label:<34} {ours:9.1f} us  vs {theirs:8.1f} us  = {ours / theirs:5.2f}x"
-          f"   (baseline {low:.1f}..{high:.1f} us, spread {high / low - 1:.0%})")
+    print(
+        f"  {label:<34} {ours:9.1f} us  vs {theirs:8.1f} us  = {ours / theirs:5.2f}x"
+        f"   (baseline {low:.1f}..{high:.1f} us, spread {high / low - 1:.0%})"
+    )
     return ours / theirs
 
 
@@ -94,20 +105,38 @@ def main() -> int:
             print(f"{name}: the strict form does not read back; not measured")
             return 1
         print(f"{name} ({len(text)} bytes of answer)")
-        parse_ratios.append(compare("Strict.parse(text)", lambda r=reader, t=text: r.parse(t),
-                                    lambda m=model, p=plain: m.model_validate_json(p), args.runs, args.number))
+        parse_ratios.append(
+            compare(
+                "Strict.parse(text)",
+                lambda r=reader, t=text: r.parse(t),
+                lambda m=model, p=plain: m.model_validate_json(p),
+                args.runs,
+                args.number,
+            )
+        )
         schema_reader = tierone.strict(original, args.profile)
         payload = json.loads(text)
         restored = schema_reader.restore(payload)
         cls = jsonschema.validators.validator_for(original)
         prebuilt = cls(original, format_checker=cls.FORMAT_CHECKER)
         prebuilt.validate(restored)
-        restore_ratios.append(compare("Strict.restore(obj) [schema]", lambda r=schema_reader, p=payload: r.restore(p),
-                                      lambda v=prebuilt, p=restored: v.validate(p), args.runs, args.number))
+        restore_ratios.append(
+            compare(
+                "Strict.restore(obj) [schema]",
+                lambda r=schema_reader, p=payload: r.restore(p),
+                lambda v=prebuilt, p=restored: v.validate(p),
+                args.runs,
+                args.number,
+            )
+        )
     if parse_ratios:
-        print(f"parse vs pydantic: median {statistics.median(parse_ratios):.2f}x, worst {max(parse_ratios):.2f}x (target <= 2x)")
-        print(f"restore vs jsonschema: median {statistics.median(restore_ratios):.2f}x, worst {max(restore_ratios):.2f}x "
-              "(target <= 1.5x)")
+        print(
+            f"parse vs pydantic: median {statistics.median(parse_ratios):.2f}x, worst {max(parse_ratios):.2f}x (target <= 2x)"
+        )
+        print(
+            f"restore vs jsonschema: median {statistics.median(restore_ratios):.2f}x, worst {max(restore_ratios):.2f}x "
+            "(target <= 1.5x)"
+        )
     return 0
 
 

@@ -49,16 +49,21 @@ def main() -> int:
 
     times = alternate(args.runs, json_load=baseline, rewrite=rewrite_all)
     base = median(times["json_load"])
-    print(json.dumps({
-        "files": len(files),
-        "profile": args.profile,
-        "runs": args.runs,
-        "json_load_median_s": round(base, 3),
-        "rewrite_median_s": round(median(times["rewrite"]), 3),
-        "rewrite_ratio": round(median(times["rewrite"]) / base, 3),
-        "target_ratio": 3.0,
-        **outcome,
-    }, indent=2))
+    print(
+        json.dumps(
+            {
+                "files": len(files),
+                "profile": args.profile,
+                "runs": args.runs,
+                "json_load_median_s": round(base, 3),
+                "rewrite_median_s": round(median(times["rewrite"]), 3),
+                "rewrite_ratio": round(median(times["rewrite"]) / base, 3),
+                "target_ratio": 3.0,
+                **outcome,
+            },
+            indent=2,
+        )
+    )
     return 0
 
 

@@ -39,8 +39,9 @@ def _enum() -> str:
 
 
 def _chain() -> str:
-    defs: dict[str, object] = {f"d{i}": {"type": "object", "properties": {"x": {"$ref": f"#/$defs/d{i + 1}"}}}
-                               for i in range(5_000)}
+    defs: dict[str, object] = {
+        f"d{i}": {"type": "object", "properties": {"x": {"$ref": f"#/$defs/d{i + 1}"}}} for i in range(5_000)
+    }
     defs["d5000"] = {"type": "string"}
     return json.dumps({"type": "object", "properties": {"r": {"$ref": "#/$defs/d0"}}, "$defs": defs})
 
@@ -61,11 +62,21 @@ CASES: dict[str, Callable[[], str]] = {
 
 def measure(files: list[str], out: str, runs: int, config: Config) -> dict[str, float]:
     def rewrite() -> None:
-        run_rewrite(files, profile="tier1", output=out, in_place=False, check=False, diff=False,
-                    open_objects="encode", hints=True, verbose=False)
+        run_rewrite(
+            files,
+            profile="tier1",
+            output=out,
+            in_place=False,
+            check=False,
+            diff=False,
+            open_objects="encode",
+            hints=True,
+            verbose=False,
+        )
 
-    times = alternate(runs, json_load=lambda: json_load_all(files),
-                      lint=lambda: lint_paths(files, config=config), rewrite=rewrite)
+    times = alternate(
+        runs, json_load=lambda: json_load_all(files), lint=lambda: lint_paths(files, config=config), rewrite=rewrite
+    )
     base = median(times["json_load"])
     return {
         "json_load_s": round(base, 3),

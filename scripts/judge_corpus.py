@@ -110,9 +110,13 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
             for name, pointer, detail in entry["rejected"]:
                 row = judges.setdefault(name, {"rejected": 0, "pointer": pointer, "detail": detail, "example": path})
                 row["rejected"] += 1
-        table[profile] = {"schemas": len(results), **{k: counts[k] for k in OUTCOMES},
-                          "crashed example": examples.get("crashed"), "timed out example": examples.get("timed out"),
-                          "judges": judges}
+        table[profile] = {
+            "schemas": len(results),
+            **{k: counts[k] for k in OUTCOMES},
+            "crashed example": examples.get("crashed"),
+            "timed out example": examples.get("timed out"),
+            "judges": judges,
+        }
     return table
 
 
@@ -125,7 +129,9 @@ def render(table: dict[str, Any]) -> str:
             if row.get(f"{outcome} example"):
                 lines.append(f"  {outcome}, e.g. {row[f'{outcome} example']}")
         for name, judge in sorted(row["judges"].items(), key=lambda item: -item[1]["rejected"]):
-            lines.append(f"  {name:20} rejected {judge['rejected']:4}  first at {repr(judge['pointer']) if judge['pointer'] is not None else '-':30} e.g. {judge['example']}")
+            lines.append(
+                f"  {name:20} rejected {judge['rejected']:4}  first at {repr(judge['pointer']) if judge['pointer'] is not None else '-':30} e.g. {judge['example']}"
+            )
             lines.append(f"  {'':20} {judge['detail'][:110]}")
     return "\n".join(lines)
 
@@ -137,10 +143,21 @@ def _kept(save: Path, args: argparse.Namespace, files: int, table: dict[str, Any
         earlier = json.loads(save.read_text(encoding="utf-8"))
     except (OSError, ValueError):
         return table
-    same = all(earlier.get(key) == value for key, value in (
-        ("corpus", args.sub), ("files", files), ("every", args.every), ("offset", args.offset), ("limit", args.limit)))
+    same = all(
+        earlier.get(key) == value
+        for key, value in (
+            ("corpus", args.sub),
+            ("files", files),
+            ("every", args.every),
+            ("offset", args.offset),
+            ("limit", args.limit),
+        )
+    )
     merged = {**(earlier.get("profiles", {}) if same else {}), **table}
-    return {name: merged[name] for name in sorted(merged, key=lambda n: PROFILES.index(n) if n in PROFILES else len(PROFILES))}
+    return {
+        name: merged[name]
+        for name in sorted(merged, key=lambda n: PROFILES.index(n) if n in PROFILES else len(PROFILES))
+    }
 
 
 def _combine(parts: list[Path], save: Path | None) -> int:
@@ -149,16 +166,29 @@ def _combine(parts: list[Path], save: Path | None) -> int:
     loaded = [json.loads(part.read_text(encoding="utf-8")) for part in parts]
     every = {run["every"] for run in loaded}
     offsets = sorted(run["offset"] for run in loaded)
-    if len(every) != 1 or offsets != list(range(next(iter(every)))) or any(run["limit"] for run in loaded) \
-            or len({run["corpus"] for run in loaded}) != 1:
-        print("the parts must be one corpus judged with the same --every K, offsets 0..K-1, no --limit",
-              file=sys.stderr)
+    if (
+        len(every) != 1
+        or offsets != list(range(next(iter(every))))
+        or any(run["limit"] for run in loaded)
+        or len({run["corpus"] for run in loaded}) != 1
+    ):
+        print(
+            "the parts must be one corpus judged with the same --every K, offsets 0..K-1, no --limit", file=sys.stderr
+        )
         return 2
     table: dict[str, Any] = {}
     for run in loaded:
         for profile, row in run["profiles"].items():
-            into = table.setdefault(profile, {"schemas": 0, **{k: 0 for k in OUTCOMES}, "crashed example": None,
-                                              "timed out example": None, "judges": {}})
+            into = table.setdefault(
+                profile,
+                {
+                    "schemas": 0,
+                    **{k: 0 for k in OUTCOMES},
+                    "crashed example": None,
+                    "timed out example": None,
+                    "judges": {},
+                },
+            )
             for key in ("schemas", *OUTCOMES):
                 into[key] += row[key]
             for outcome in ("crashed", "timed out"):
@@ -168,8 +198,14 @@ def _combine(parts: list[Path], save: Path | None) -> int:
                 kept["rejected"] += judged["rejected"]
     print(render(table))
     if save:
-        whole = {"corpus": loaded[0]["corpus"], "files": sum(run["files"] for run in loaded), "every": 1,
-                 "offset": 0, "limit": 0, "profiles": table}
+        whole = {
+            "corpus": loaded[0]["corpus"],
+            "files": sum(run["files"] for run in loaded),
+            "every": 1,
+            "offset": 0,
+            "limit": 0,
+            "profiles": table,
+        }
         save.write_text(json.dumps(whole, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 
@@ -185,8 +221,13 @@ def main() -> int:
     parser.add_argument("--timeout", type=float, default=60, help="seconds per schema")
     parser.add_argument("--format", choices=("text", "json"), default="text")
     parser.add_argument("--save", type=Path, help="also write the table and what was judged to this JSON file")
-    parser.add_argument("--combine", type=Path, nargs="+", metavar="PART",
-                        help="judge nothing: add up saved parts (--every K, offsets 0..K-1) into --save")
+    parser.add_argument(
+        "--combine",
+        type=Path,
+        nargs="+",
+        metavar="PART",
+        help="judge nothing: add up saved parts (--every K, offsets 0..K-1) into --save",
+    )
     args = parser.parse_args()
     if args.combine:
         return _combine(args.combine, args.save)
@@ -212,8 +253,14 @@ def main() -> int:
     table = tally(results, profiles)
     print(json.dumps(table, indent=2) if args.format == "json" else render(table))
     if args.save:
-        saved = {"corpus": args.sub, "files": len(files), "every": args.every, "offset": args.offset,
-                 "limit": args.limit, "profiles": _kept(args.save, args, len(files), table)}
+        saved = {
+            "corpus": args.sub,
+            "files": len(files),
+            "every": args.every,
+            "offset": args.offset,
+            "limit": args.limit,
+            "profiles": _kept(args.save, args, len(files), table),
+        }
         args.save.write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
     return 0
 

@@ -45,8 +45,13 @@ def wrapped(schema: Any) -> Any:
     if isinstance(schema, dict) and schema.get("type") == "object":
         return schema
     defs = {k: schema.pop(k) for k in ("$defs", "definitions") if isinstance(schema, dict) and k in schema}
-    return {"type": "object", "properties": {"value": schema}, "required": ["value"],
-            "additionalProperties": False, **defs}
+    return {
+        "type": "object",
+        "properties": {"value": schema},
+        "required": ["value"],
+        "additionalProperties": False,
+        **defs,
+    }
 
 
 def _codes(diagnostics: Any) -> str:
@@ -80,8 +85,16 @@ def compare(corpus: Path) -> list[Row]:
             peer_lint = _codes(lint(output, profile=profile).diagnostics)
         tierone = "clean rewrite" if mine.ok else "refuses: " + ", ".join(sorted({u.rule for u in mine.unfixable}))
         input_lint = _codes(lint(schema, profile=profile).diagnostics)
-        rows.append(Row(f"{case['peer']}/{path.stem}", profile + (" (wrapped)" if wrap else ""), peer,
-                        peer_lint, input_lint, tierone))
+        rows.append(
+            Row(
+                f"{case['peer']}/{path.stem}",
+                profile + (" (wrapped)" if wrap else ""),
+                peer,
+                peer_lint,
+                input_lint,
+                tierone,
+            )
+        )
     return rows
 
 
@@ -120,7 +133,9 @@ member `value` of an object root, marked *(wrapped)*.
 | case | profile | peer | peer's output under tierone lint | tierone lint of the input | tierone rewrite |
 |---|---|---|---|---|---|"""
     lines = intro.split("\n")
-    lines += [f"| {r.case} | {r.profile} | {r.peer} | {r.peer_output_lint} | {r.input_lint} | {r.tierone} |" for r in rows]
+    lines += [
+        f"| {r.case} | {r.profile} | {r.peer} | {r.peer_output_lint} | {r.input_lint} | {r.tierone} |" for r in rows
+    ]
     return "\n".join(lines) + "\n"
 
 

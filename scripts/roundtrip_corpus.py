@@ -54,7 +54,9 @@ def main() -> int:
     parser.add_argument("--examples", type=int, default=10)
     parser.add_argument("--timeout", type=float, default=120, help="seconds per schema")
     args = parser.parse_args()
-    files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))[args.offset:: args.every]
+    files = sorted(p for p in (args.corpus / args.sub).rglob("*.json") if not p.name.startswith("_"))[
+        args.offset :: args.every
+    ]
     if not files:
         print(f"no corpus at {args.corpus / args.sub}")
         return 0

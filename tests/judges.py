@@ -149,7 +149,9 @@ def _pointer(parts: tuple[Any, ...]) -> str:
     return "".join("/" + str(p).replace("~", "~0").replace("/", "~1") for p in parts)
 
 
-def first_difference(expected: Any, actual: Any, *, ordered: bool = True, at: tuple[Any, ...] = ()) -> tuple[str, str] | None:
+def first_difference(
+    expected: Any, actual: Any, *, ordered: bool = True, at: tuple[Any, ...] = ()
+) -> tuple[str, str] | None:
     """``(pointer, what)`` of the first place ``actual`` differs from ``expected`` (key order
     counts when ``ordered``), or None when they are the same JSON."""
     if isinstance(expected, dict) and isinstance(actual, dict):
@@ -395,7 +397,11 @@ def anthropic_transform_judge(schema: Schema) -> Verdict:
 
 
 def _descriptions(node: Any, at: tuple[Any, ...]) -> dict[str, str]:
-    found = {_pointer(at): node["description"]} if isinstance(node, dict) and isinstance(node.get("description"), str) else {}
+    found = (
+        {_pointer(at): node["description"]}
+        if isinstance(node, dict) and isinstance(node.get("description"), str)
+        else {}
+    )
     for child in _children(node):
         found.update(_descriptions(_at(node, child), (*at, *child)))
     return found
@@ -405,15 +411,37 @@ def _descriptions(node: Any, at: tuple[Any, ...]) -> dict[str, str]:
 
 #: a minimal valid answer per endpoint (the SDKs parse it)
 _ANSWERS = {
-    "/chat/completions": {"id": "c", "object": "chat.completion", "created": 0, "model": "m", "choices": [
-        {"index": 0, "message": {"role": "assistant", "content": "{}"}, "finish_reason": "stop"}]},
-    "/responses": {"id": "r", "object": "response", "created_at": 0, "model": "m", "output": [],
-                   "status": "completed", "parallel_tool_calls": False, "tool_choice": "auto", "tools": []},
-    "/messages": {"id": "m", "type": "message", "role": "assistant", "model": "m",
-                  "content": [{"type": "text", "text": "{}"}], "stop_reason": "end_turn",
-                  "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}},
-    ":generateContent": {"candidates": [{"content": {"role": "model", "parts": [{"text": "{}"}]},
-                                         "finishReason": "STOP"}]},
+    "/chat/completions": {
+        "id": "c",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": "{}"}, "finish_reason": "stop"}],
+    },
+    "/responses": {
+        "id": "r",
+        "object": "response",
+        "created_at": 0,
+        "model": "m",
+        "output": [],
+        "status": "completed",
+        "parallel_tool_calls": False,
+        "tool_choice": "auto",
+        "tools": [],
+    },
+    "/messages": {
+        "id": "m",
+        "type": "message",
+        "role": "assistant",
+        "model": "m",
+        "content": [{"type": "text", "text": "{}"}],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    },
+    ":generateContent": {
+        "candidates": [{"content": {"role": "model", "parts": [{"text": "{}"}]}, "finishReason": "STOP"}]
+    },
 }
 _BASE = "http://127.0.0.1:9"  # never reached: the mock transport answers
 
@@ -452,7 +480,9 @@ def _openai() -> tuple[Any, _Recorder]:
     import openai
 
     recorder = _Recorder()
-    return openai.OpenAI(api_key="no-key", base_url=_BASE + "/v1", http_client=recorder.client(), max_retries=0), recorder
+    return openai.OpenAI(
+        api_key="no-key", base_url=_BASE + "/v1", http_client=recorder.client(), max_retries=0
+    ), recorder
 
 
 @cache
@@ -469,7 +499,9 @@ def _gemini() -> tuple[Any, _Recorder]:
     from google.genai import types
 
     recorder = _Recorder()
-    options = types.HttpOptions(base_url=_BASE, httpx_client=recorder.client(), retry_options=types.HttpRetryOptions(attempts=1))
+    options = types.HttpOptions(
+        base_url=_BASE, httpx_client=recorder.client(), retry_options=types.HttpRetryOptions(attempts=1)
+    )
     return genai.Client(api_key="no-key", http_options=options), recorder
 
 
@@ -487,8 +519,11 @@ _MESSAGES = [{"role": "user", "content": "answer"}]
 def openai_chat_judge(schema: Schema) -> Verdict:
     """Chat Completions ``response_format`` (json_schema, strict)."""
     client, recorder = _openai()
-    client.chat.completions.create(model="m", messages=_MESSAGES, response_format={
-        "type": "json_schema", "json_schema": {"name": "answer", "schema": schema, "strict": True}})
+    client.chat.completions.create(
+        model="m",
+        messages=_MESSAGES,
+        response_format={"type": "json_schema", "json_schema": {"name": "answer", "schema": schema, "strict": True}},
+    )
     return _carried("openai-chat", schema, recorder.last()["response_format"]["json_schema"]["schema"])
 
 
@@ -496,8 +531,11 @@ def openai_chat_judge(schema: Schema) -> Verdict:
 def openai_responses_judge(schema: Schema) -> Verdict:
     """Responses ``text.format`` (json_schema, strict)."""
     client, recorder = _openai()
-    client.responses.create(model="m", input="answer", text={
-        "format": {"type": "json_schema", "name": "answer", "schema": schema, "strict": True}})
+    client.responses.create(
+        model="m",
+        input="answer",
+        text={"format": {"type": "json_schema", "name": "answer", "schema": schema, "strict": True}},
+    )
     return _carried("openai-responses", schema, recorder.last()["text"]["format"]["schema"])
 
 
@@ -505,11 +543,15 @@ def openai_responses_judge(schema: Schema) -> Verdict:
 def openai_tools_judge(schema: Schema) -> Verdict:
     """A strict function tool, in Chat Completions and in Responses."""
     client, recorder = _openai()
-    client.chat.completions.create(model="m", messages=_MESSAGES, tools=[
-        {"type": "function", "function": {"name": "answer", "parameters": schema, "strict": True}}])
+    client.chat.completions.create(
+        model="m",
+        messages=_MESSAGES,
+        tools=[{"type": "function", "function": {"name": "answer", "parameters": schema, "strict": True}}],
+    )
     chat = _carried("openai-tools", schema, recorder.last()["tools"][0]["function"]["parameters"])
-    client.responses.create(model="m", input="answer", tools=[
-        {"type": "function", "name": "answer", "parameters": schema, "strict": True}])
+    client.responses.create(
+        model="m", input="answer", tools=[{"type": "function", "name": "answer", "parameters": schema, "strict": True}]
+    )
     return chat if not chat.ok else _carried("openai-tools", schema, recorder.last()["tools"][0]["parameters"])
 
 
@@ -517,8 +559,9 @@ def openai_tools_judge(schema: Schema) -> Verdict:
 def anthropic_tool_judge(schema: Schema) -> Verdict:
     """A strict tool's ``input_schema`` in Messages."""
     client, recorder = _anthropic()
-    client.messages.create(model="m", max_tokens=1, messages=_MESSAGES,
-                           tools=[{"name": "answer", "input_schema": schema, "strict": True}])
+    client.messages.create(
+        model="m", max_tokens=1, messages=_MESSAGES, tools=[{"name": "answer", "input_schema": schema, "strict": True}]
+    )
     return _carried("anthropic-tool", schema, recorder.last()["tools"][0]["input_schema"])
 
 
@@ -526,8 +569,9 @@ def anthropic_tool_judge(schema: Schema) -> Verdict:
 def anthropic_output_judge(schema: Schema) -> Verdict:
     """Structured output: Messages ``output_config.format`` (json_schema)."""
     client, recorder = _anthropic()
-    client.messages.create(model="m", max_tokens=1, messages=_MESSAGES,
-                           output_config={"format": {"type": "json_schema", "schema": schema}})
+    client.messages.create(
+        model="m", max_tokens=1, messages=_MESSAGES, output_config={"format": {"type": "json_schema", "schema": schema}}
+    )
     return _carried("anthropic-output", schema, recorder.last()["output_config"]["format"]["schema"])
 
 

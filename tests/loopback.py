@@ -23,8 +23,9 @@ class Loopback:
     """Serves ``handler`` on 127.0.0.1 (a free port; TLS with ``tls``: a certificate and its key)
     from entering the block until leaving it."""
 
-    def __init__(self, handler: type[BaseHTTPRequestHandler], tls: tuple[Path, Path] | None = None,
-                 poll: float = 0.5) -> None:
+    def __init__(
+        self, handler: type[BaseHTTPRequestHandler], tls: tuple[Path, Path] | None = None, poll: float = 0.5
+    ) -> None:
         self.scheme = "https" if tls else "http"
         self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
         self.server.daemon_threads = True

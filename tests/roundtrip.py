@@ -84,7 +84,7 @@ def check(schema: Any, examples: int = 15) -> Outcome:
 
 
 def _stopped(error: Exception) -> Outcome:
-    """"skipped" when hypothesis-jsonschema has no generator for the schema; any other exception
+    """ "skipped" when hypothesis-jsonschema has no generator for the schema; any other exception
     (a crash in strict form or restore, say) is "failed"."""
     if isinstance(error, _NO_GENERATOR):
         return Outcome("skipped", type(error).__name__)

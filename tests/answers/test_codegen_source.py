@@ -17,15 +17,32 @@ from tierone.answers.reader import Reader
 
 #: representative plan shapes: each reads a different way
 SHAPES = {
-    "flat-object": {"type": "object", "required": ["id"], "properties": {
-        "id": {"type": "string"}, "note": {"type": "string"}, "meta": {"type": "object"}}},
+    "flat-object": {
+        "type": "object",
+        "required": ["id"],
+        "properties": {"id": {"type": "string"}, "note": {"type": "string"}, "meta": {"type": "object"}},
+    },
     "nested-inline": NESTED,
     "map": {"type": "object", "additionalProperties": {"type": "object", "properties": {"x": {"type": "string"}}}},
-    "union": {"type": "object", "required": ["v"], "properties": {"v": {"anyOf": [
-        {"type": "object", "properties": {"a": {"type": "string"}}}, {"type": "array", "items": {"type": "object"}}]}}},
+    "union": {
+        "type": "object",
+        "required": ["v"],
+        "properties": {
+            "v": {
+                "anyOf": [
+                    {"type": "object", "properties": {"a": {"type": "string"}}},
+                    {"type": "array", "items": {"type": "object"}},
+                ]
+            }
+        },
+    },
     # branches that disagree on a member are not merged: each is read in turn
-    "all-of": {"allOf": [{"type": "object", "properties": {"a": {"type": "object"}}},
-                         {"type": "object", "properties": {"a": {"type": "object", "description": "x"}}}]},
+    "all-of": {
+        "allOf": [
+            {"type": "object", "properties": {"a": {"type": "object"}}},
+            {"type": "object", "properties": {"a": {"type": "object", "description": "x"}}},
+        ]
+    },
     "recursive": Node.model_json_schema(),
 }
 

@@ -14,10 +14,18 @@ from hypothesis import strategies as st
 
 from tierone.answers.decoding import loads
 
-_SCALARS = (st.none() | st.booleans() | st.integers(min_value=-(2**80), max_value=2**80)
-            | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=12))
-_JSON = st.recursive(_SCALARS, lambda inner: st.lists(inner, max_size=4)
-                     | st.dictionaries(st.text(max_size=6), inner, max_size=4), max_leaves=20)
+_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**80), max_value=2**80)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=12)
+)
+_JSON = st.recursive(
+    _SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=6), inner, max_size=4),
+    max_leaves=20,
+)
 
 
 def _same(left, right) -> bool:
@@ -40,10 +48,21 @@ def test_reads_what_json_reads(value, as_bytes):
     assert _same(loads(text.encode() if as_bytes else text), json.loads(text))
 
 
-@pytest.mark.parametrize("text", [
-    "123456789012345678901234567890", "-98765432109876543210", '{"n": 18446744073709551616}',
-    '{"a": 1, "a": 2, "b": 3}', "5e-324", "1.7976931348623157e308", "-0", "-0.0", "1E2", '"\\ud83d\\ude00"',
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "123456789012345678901234567890",
+        "-98765432109876543210",
+        '{"n": 18446744073709551616}',
+        '{"a": 1, "a": 2, "b": 3}',
+        "5e-324",
+        "1.7976931348623157e308",
+        "-0",
+        "-0.0",
+        "1E2",
+        '"\\ud83d\\ude00"',
+    ],
+)
 def test_edge_cases_read_as_json_reads_them(text):
     try:
         got = loads(text)
@@ -52,8 +71,9 @@ def test_edge_cases_read_as_json_reads_them(text):
     assert _same(got, json.loads(text))
 
 
-@pytest.mark.parametrize("text", ["NaN", "Infinity", "[1,]", "[01]", ".5", "+1", '"\\x41"', "[1] x", "", "\ufeff[1]",
-                                  '"\x01"', "\x0c[1]"])
+@pytest.mark.parametrize(
+    "text", ["NaN", "Infinity", "[1,]", "[01]", ".5", "+1", '"\\x41"', "[1] x", "", "\ufeff[1]", '"\x01"', "\x0c[1]"]
+)
 def test_refuses_what_json_refuses_or_what_is_not_json(text):
     with pytest.raises(orjson.JSONDecodeError):
         loads(text)
@@ -67,10 +87,13 @@ def test_nesting_past_the_fast_parsers_is_read_by_the_other():
     assert value == []
 
 
-@pytest.mark.parametrize("text", [
-    "[" * 300 + "12345678901234567890123" + "]" * 300,  # past the fast parser's nesting, and orjson's float
-    '"\\ud800"',  # a lone surrogate, escaped: neither fast parser reads it
-])
+@pytest.mark.parametrize(
+    "text",
+    [
+        "[" * 300 + "12345678901234567890123" + "]" * 300,  # past the fast parser's nesting, and orjson's float
+        '"\\ud800"',  # a lone surrogate, escaped: neither fast parser reads it
+    ],
+)
 def test_what_only_json_reads_is_left_to_it(text):
     with pytest.raises(orjson.JSONDecodeError):
         loads(text)

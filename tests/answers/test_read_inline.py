@@ -14,10 +14,26 @@ from tierone.answers.restore import Restorer
 
 #: objects in an array in an object, down to a member that travels JSON-encoded and one that
 #: drops on null
-NESTED = {"type": "object", "required": ["a"], "properties": {"a": {
-    "type": "object", "required": ["b"], "properties": {"b": {
-        "type": "array", "items": {"type": "object", "required": ["c"], "properties": {
-            "c": {"type": "object"}, "d": {"type": "string"}}}}}}}}
+NESTED = {
+    "type": "object",
+    "required": ["a"],
+    "properties": {
+        "a": {
+            "type": "object",
+            "required": ["b"],
+            "properties": {
+                "b": {
+                    "type": "array",
+                    "items": {
+                        "type": "object",
+                        "required": ["c"],
+                        "properties": {"c": {"type": "object"}, "d": {"type": "string"}},
+                    },
+                }
+            },
+        }
+    },
+}
 ANSWERS = [
     '{"a": {"b": [{"c": "{}", "d": null}, {"c": "{\\"x\\": [1]}", "d": "y"}]}}',
     '{"a": {"b": [{"c": "{}", "d": null}, {"c": "not json", "d": null}, {"c": "[", "d": 1}]}}',

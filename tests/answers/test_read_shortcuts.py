@@ -48,32 +48,49 @@ class TestAdditionalProperties:
             return [e.message for e in cls(schema).iter_errors({"a": 1, "xb": 2})]
 
         assert messages({"properties": {"a": {}}, "additionalProperties": False}) == [
-            "Additional properties are not allowed ('xb' was unexpected)"]
+            "Additional properties are not allowed ('xb' was unexpected)"
+        ]
         assert seen == [{"a": 1, "xb": 2}]
         seen.clear()
         assert messages({"patternProperties": {"^y": {}}, "additionalProperties": False}) == [
-            "'a', 'xb' do not match any of the regexes: '^y'"]
+            "'a', 'xb' do not match any of the regexes: '^y'"
+        ]
         assert messages({"patternProperties": {}, "additionalProperties": False}) == [
-            "Additional properties are not allowed ('a', 'xb' were unexpected)"]  # as the bounded keyword said
+            "Additional properties are not allowed ('a', 'xb' were unexpected)"
+        ]  # as the bounded keyword said
         assert seen == []
 
 
 class TestPatternBudget:
     """The payload's pattern budget is started only where judging may search a pattern."""
 
-    @pytest.mark.parametrize(("schema", "expected"), [
-        (PLAIN, False),
-        ({"$defs": {"s": {"type": "string"}}, "anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}]}, False),
-        ({"properties": {"id": {"type": "string"}}}, False),
-        (True, False),
-        (PATTERNED, True),
-        ({"patternProperties": {"^x": {}}}, True),
-        ({"properties": {"pattern": {"type": "string"}}}, True),  # a member so named: an over-estimate
-        ({"$ref": "https://json-schema.org/draft/2020-12/schema"}, True),  # a meta-schema has patterns
-        ({"$id": "https://example.com/s", "$defs": {"a": {}}, "$ref": "#/$defs/a"}, True),
-        ({"$schema": "http://json-schema.org/draft-04/schema#", "id": "https://example.com/s"}, True),
-    ], ids=["plain", "local-refs", "member-named-id", "true", "pattern", "pattern-properties",
-            "member-named-pattern", "meta-schema-ref", "dollar-id", "draft4-id"])
+    @pytest.mark.parametrize(
+        ("schema", "expected"),
+        [
+            (PLAIN, False),
+            ({"$defs": {"s": {"type": "string"}}, "anyOf": [{"$ref": "#/$defs/s"}, {"type": "null"}]}, False),
+            ({"properties": {"id": {"type": "string"}}}, False),
+            (True, False),
+            (PATTERNED, True),
+            ({"patternProperties": {"^x": {}}}, True),
+            ({"properties": {"pattern": {"type": "string"}}}, True),  # a member so named: an over-estimate
+            ({"$ref": "https://json-schema.org/draft/2020-12/schema"}, True),  # a meta-schema has patterns
+            ({"$id": "https://example.com/s", "$defs": {"a": {}}, "$ref": "#/$defs/a"}, True),
+            ({"$schema": "http://json-schema.org/draft-04/schema#", "id": "https://example.com/s"}, True),
+        ],
+        ids=[
+            "plain",
+            "local-refs",
+            "member-named-id",
+            "true",
+            "pattern",
+            "pattern-properties",
+            "member-named-pattern",
+            "meta-schema-ref",
+            "dollar-id",
+            "draft4-id",
+        ],
+    )
     def test_which_schemas_may_search(self, schema, expected):
         assert restore.searches(schema) is expected
 
@@ -120,15 +137,20 @@ class TestInPlaceGuard:
         assert reader.read("x", trusted=True) == ("x", [])
         back, ahead = (entry.plan for entry in reader.root.union)
         assert (back.loops, ahead.loops) == (True, False)
-        itself = {"$defs": {"n": {"allOf": [{"$ref": "#/$defs/n"}], "properties": {"a": {"type": ["string", "null"]}}}},
-                  "$ref": "#/$defs/n"}
+        itself = {
+            "$defs": {"n": {"allOf": [{"$ref": "#/$defs/n"}], "properties": {"a": {"type": ["string", "null"]}}}},
+            "$ref": "#/$defs/n",
+        }
         reader = Reader(itself)
         assert reader.read({"a": "x"}, trusted=True) == ({"a": "x"}, [])
         assert [step.loops for step in reader.root.all_of] == [True]
         assert restore.restore({"a": None}, itself).errors[0].message == (
-            "the original schema's references loop without consuming any input at [/$defs/n]")
+            "the original schema's references loop without consuming any input at [/$defs/n]"
+        )
         owner = tierone.strict(Owner, "openai")
-        assert owner.parse('{"name": "Bo", "pet": {"kind": "dog", "good": null}}') == Owner(name="Bo", pet=Dog(kind="dog"))
+        assert owner.parse('{"name": "Bo", "pet": {"kind": "dog", "good": null}}') == Owner(
+            name="Bo", pet=Dog(kind="dog")
+        )
         pet = owner._reader.reader.root.child("pet")
         assert [entry.plan.loops for entry in pet.union] == [False, False]
 

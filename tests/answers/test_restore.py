@@ -35,7 +35,9 @@ class TestRestore:
 
     def test_bad_json_string_is_an_error_not_a_crash(self):
         result = restore({"name": "Bo", "meta": "{not json"}, self.ORIGINAL)
-        assert (Pointer(("meta",)), "expected a JSON-encoded value (a string holding JSON)") in [tuple(e) for e in result.errors]
+        assert (Pointer(("meta",)), "expected a JSON-encoded value (a string holding JSON)") in [
+            tuple(e) for e in result.errors
+        ]
 
     def test_remote_reference_is_reported_never_fetched(self):
         from tierone.core.validation import ReferenceNotHere
@@ -101,8 +103,11 @@ class TestHostilePayloads:
         sys.set_int_max_str_digits(0)
         huge = int("9" * 25_000)
         sys.set_int_max_str_digits(before)
-        for schema in ({"type": "object"}, {"properties": {"a": {"properties": {"b": {"type": "string"}}}}},
-                       {"properties": {"a": {"properties": {"b": {"maximum": 3}}}}}):
+        for schema in (
+            {"type": "object"},
+            {"properties": {"a": {"properties": {"b": {"type": "string"}}}}},
+            {"properties": {"a": {"properties": {"b": {"maximum": 3}}}}},
+        ):
             with pytest.raises(TooLarge) as raised:
                 restore({"a": {"b": [0, huge]}} if "type" in schema else {"a": {"b": huge}}, schema)
             assert isinstance(raised.value, CannotJudge) and raised.value.about == "payload"

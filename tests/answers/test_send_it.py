@@ -27,7 +27,9 @@ def sections() -> dict[str, list[tuple[str, str]]]:
     """The page's fenced code blocks by section heading: ``[(language, code), ...]``."""
     found: dict[str, list[tuple[str, str]]] = {}
     heading = ""
-    for match in re.finditer(r"^## ([^\n]+)$|^```(\w+)\n(.*?)^```$", PAGE.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL):
+    for match in re.finditer(
+        r"^## ([^\n]+)$|^```(\w+)\n(.*?)^```$", PAGE.read_text(encoding="utf-8"), re.MULTILINE | re.DOTALL
+    ):
         if match.group(1):
             heading = match.group(1).strip()
         else:
@@ -55,16 +57,22 @@ def _patch_openai(monkeypatch: pytest.MonkeyPatch, recorder: Recorder) -> None:
     import openai
 
     real = openai.OpenAI
-    monkeypatch.setattr(openai, "OpenAI", lambda: real(api_key="no-key", base_url=_BASE + "/v1",
-                                                      http_client=recorder.client(), max_retries=0))
+    monkeypatch.setattr(
+        openai,
+        "OpenAI",
+        lambda: real(api_key="no-key", base_url=_BASE + "/v1", http_client=recorder.client(), max_retries=0),
+    )
 
 
 def _patch_anthropic(monkeypatch: pytest.MonkeyPatch, recorder: Recorder) -> None:
     import anthropic
 
     real = anthropic.Anthropic
-    monkeypatch.setattr(anthropic, "Anthropic", lambda: real(api_key="no-key", base_url=_BASE,
-                                                            http_client=recorder.client(), max_retries=0))
+    monkeypatch.setattr(
+        anthropic,
+        "Anthropic",
+        lambda: real(api_key="no-key", base_url=_BASE, http_client=recorder.client(), max_retries=0),
+    )
 
 
 def _patch_gemini(monkeypatch: pytest.MonkeyPatch, recorder: Recorder) -> None:
@@ -72,25 +80,55 @@ def _patch_gemini(monkeypatch: pytest.MonkeyPatch, recorder: Recorder) -> None:
     from google.genai import types
 
     real = genai.Client
-    options = types.HttpOptions(base_url=_BASE, httpx_client=recorder.client(), retry_options=types.HttpRetryOptions(attempts=1))
+    options = types.HttpOptions(
+        base_url=_BASE, httpx_client=recorder.client(), retry_options=types.HttpRetryOptions(attempts=1)
+    )
     monkeypatch.setattr(genai, "Client", lambda: real(api_key="no-key", http_options=options))
 
 
 def _chat(text: str) -> dict[str, Any]:
-    return {"id": "c", "object": "chat.completion", "created": 0, "model": "m", "choices": [
-        {"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}]}
+    return {
+        "id": "c",
+        "object": "chat.completion",
+        "created": 0,
+        "model": "m",
+        "choices": [{"index": 0, "message": {"role": "assistant", "content": text}, "finish_reason": "stop"}],
+    }
 
 
 def _responses(text: str) -> dict[str, Any]:
-    return {"id": "r", "object": "response", "created_at": 0, "model": "m", "status": "completed",
-            "parallel_tool_calls": False, "tool_choice": "auto", "tools": [], "output": [
-                {"type": "message", "id": "msg", "status": "completed", "role": "assistant",
-                 "content": [{"type": "output_text", "text": text, "annotations": []}]}]}
+    return {
+        "id": "r",
+        "object": "response",
+        "created_at": 0,
+        "model": "m",
+        "status": "completed",
+        "parallel_tool_calls": False,
+        "tool_choice": "auto",
+        "tools": [],
+        "output": [
+            {
+                "type": "message",
+                "id": "msg",
+                "status": "completed",
+                "role": "assistant",
+                "content": [{"type": "output_text", "text": text, "annotations": []}],
+            }
+        ],
+    }
 
 
 def _message(block: dict[str, Any]) -> dict[str, Any]:
-    return {"id": "m", "type": "message", "role": "assistant", "model": "m", "content": [block],
-            "stop_reason": "end_turn", "stop_sequence": None, "usage": {"input_tokens": 1, "output_tokens": 1}}
+    return {
+        "id": "m",
+        "type": "message",
+        "role": "assistant",
+        "model": "m",
+        "content": [block],
+        "stop_reason": "end_turn",
+        "stop_sequence": None,
+        "usage": {"input_tokens": 1, "output_tokens": 1},
+    }
 
 
 def _gemini(text: str) -> dict[str, Any]:
@@ -110,22 +148,38 @@ class Api(NamedTuple):
 
 APIS = {
     "OpenAI: Chat Completions": Api(
-        "openai", _patch_openai, lambda answer: _chat(json.dumps(answer)),
-        lambda s, body: (s.openai_response_format("invoice"), body["response_format"])),
+        "openai",
+        _patch_openai,
+        lambda answer: _chat(json.dumps(answer)),
+        lambda s, body: (s.openai_response_format("invoice"), body["response_format"]),
+    ),
     "OpenAI: Responses": Api(
-        "openai", _patch_openai, lambda answer: _responses(json.dumps(answer)),
-        lambda s, body: (s.openai_text_format("invoice"), body["text"]["format"])),
+        "openai",
+        _patch_openai,
+        lambda answer: _responses(json.dumps(answer)),
+        lambda s, body: (s.openai_text_format("invoice"), body["text"]["format"]),
+    ),
     "Anthropic: a strict tool": Api(
-        "anthropic", _patch_anthropic,
+        "anthropic",
+        _patch_anthropic,
         lambda answer: _message({"type": "tool_use", "id": "toolu_1", "name": "record_invoice", "input": answer}),
-        lambda s, body: ([s.anthropic_tool("record_invoice", "Record the invoice.")], body["tools"])),
+        lambda s, body: ([s.anthropic_tool("record_invoice", "Record the invoice.")], body["tools"]),
+    ),
     "Anthropic: structured output": Api(
-        "anthropic", _patch_anthropic, lambda answer: _message({"type": "text", "text": json.dumps(answer)}),
-        lambda s, body: (s.anthropic_output_format(), body["output_config"]["format"])),
+        "anthropic",
+        _patch_anthropic,
+        lambda answer: _message({"type": "text", "text": json.dumps(answer)}),
+        lambda s, body: (s.anthropic_output_format(), body["output_config"]["format"]),
+    ),
     "Gemini": Api(
-        "gemini", _patch_gemini, lambda answer: _gemini(json.dumps(answer)),
-        lambda s, body: ({_camel(k): v for k, v in s.gemini_config().items()},
-                         {k: v for k, v in body["generationConfig"].items() if k in ("responseMimeType", "responseJsonSchema")})),
+        "gemini",
+        _patch_gemini,
+        lambda answer: _gemini(json.dumps(answer)),
+        lambda s, body: (
+            {_camel(k): v for k, v in s.gemini_config().items()},
+            {k: v for k, v in body["generationConfig"].items() if k in ("responseMimeType", "responseJsonSchema")},
+        ),
+    ),
 }
 
 
@@ -169,8 +223,11 @@ def _run(heading: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any],
 
 def test_the_page_holds_the_model_and_one_call_per_api():
     code = {heading: [language for language, _ in blocks] for heading, blocks in sections().items()}
-    assert code == {"The model": ["python"], **{heading: ["python"] for heading in APIS},
-                    "When the answer is wrong": ["pycon"]}
+    assert code == {
+        "The model": ["python"],
+        **{heading: ["python"] for heading in APIS},
+        "When the answer is wrong": ["pycon"],
+    }
 
 
 @pytest.mark.filterwarnings("error::DeprecationWarning")  # e.g. a model name the SDK calls deprecated

@@ -32,12 +32,26 @@ class TestFragments:
     def test_each_is_exactly_what_its_api_takes(self, person: Strict):
         s = person.schema
         assert person.openai_response_format("person") == {
-            "type": "json_schema", "json_schema": {"name": "person", "schema": s, "strict": True}}
-        assert person.openai_text_format("person") == {"type": "json_schema", "name": "person", "schema": s, "strict": True}
-        assert person.openai_tool("save", "Save a person.") == {"type": "function", "function": {
-            "name": "save", "description": "Save a person.", "parameters": s, "strict": True}}
+            "type": "json_schema",
+            "json_schema": {"name": "person", "schema": s, "strict": True},
+        }
+        assert person.openai_text_format("person") == {
+            "type": "json_schema",
+            "name": "person",
+            "schema": s,
+            "strict": True,
+        }
+        assert person.openai_tool("save", "Save a person.") == {
+            "type": "function",
+            "function": {"name": "save", "description": "Save a person.", "parameters": s, "strict": True},
+        }
         assert person.anthropic_tool("save") == {"name": "save", "input_schema": s, "strict": True}
-        assert person.anthropic_tool("save", "Save.") == {"name": "save", "description": "Save.", "input_schema": s, "strict": True}
+        assert person.anthropic_tool("save", "Save.") == {
+            "name": "save",
+            "description": "Save.",
+            "input_schema": s,
+            "strict": True,
+        }
         assert person.anthropic_output_format() == {"type": "json_schema", "schema": s}
         assert person.gemini_config() == {"response_mime_type": "application/json", "response_json_schema": s}
 
@@ -49,8 +63,15 @@ class TestFragments:
 
     @pytest.mark.parametrize("name", ["", "has space", "é", "x" * 65, "a.b", None, 3])
     def test_a_name_the_vendor_refuses_is_a_clear_value_error(self, person: Strict, name):
-        for make in (person.openai_response_format, person.openai_text_format, person.openai_tool, person.anthropic_tool):
-            with pytest.raises(ValueError, match=r"is not a valid .*name.*1 to 64 letters, digits, underscores or hyphens"):
+        for make in (
+            person.openai_response_format,
+            person.openai_text_format,
+            person.openai_tool,
+            person.anthropic_tool,
+        ):
+            with pytest.raises(
+                ValueError, match=r"is not a valid .*name.*1 to 64 letters, digits, underscores or hyphens"
+            ):
                 make(name)
 
     def test_fragment_builds_each_vendor_fragment_by_its_emit_name(self, person: Strict):
@@ -60,12 +81,15 @@ class TestFragments:
         assert person.fragment("anthropic-output-format") == person.anthropic_output_format()
         assert person.fragment("gemini-config") == person.gemini_config()
 
-    @pytest.mark.parametrize("kind, name, description, error", [
-        ("mistral-tool", "x", None, "no request fragment is called 'mistral-tool' .one of: openai-response-format"),
-        ("openai-tool", None, None, "the openai-tool fragment needs a name"),
-        ("gemini-config", "x", None, "the gemini-config fragment takes no name"),
-        ("openai-text-format", "x", "Why.", "the openai-text-format fragment takes no description"),
-    ])
+    @pytest.mark.parametrize(
+        "kind, name, description, error",
+        [
+            ("mistral-tool", "x", None, "no request fragment is called 'mistral-tool' .one of: openai-response-format"),
+            ("openai-tool", None, None, "the openai-tool fragment needs a name"),
+            ("gemini-config", "x", None, "the gemini-config fragment takes no name"),
+            ("openai-text-format", "x", "Why.", "the openai-text-format fragment takes no description"),
+        ],
+    )
     def test_fragment_says_what_is_wrong(self, person: Strict, kind, name, description, error):
         with pytest.raises(ValueError, match=error):
             person.fragment(kind, name, description)
@@ -104,7 +128,14 @@ class TestParse:
     def test_the_models_validators_run(self):
         invoice = tierone.strict(Invoice, "openai")
         line = {"title": "  ship  ", "status": None, "priority": "high", "subtasks": None, "assignees": None}
-        answer = {"number": "7", "customer": PERSON, "lines": [line], "currency": None, "discount": None, "totals": '{"net": 3}'}
+        answer = {
+            "number": "7",
+            "customer": PERSON,
+            "lines": [line],
+            "currency": None,
+            "discount": None,
+            "totals": '{"net": 3}',
+        }
         parsed = invoice.parse(answer)
         assert isinstance(parsed, Invoice) and parsed.lines == [Task(title="ship", priority=Priority.HIGH)]
         assert (parsed.currency, parsed.totals, parsed.customer.age) == ("EUR", {"net": 3}, 30)
@@ -145,10 +176,25 @@ class TestErrors:
             assert "x" * 41 not in str(error) and "x" * 30 in str(error)
 
     def test_a_union_reports_the_branch_that_came_closest(self):
-        original = {"type": "object", "properties": {"pet": {"anyOf": [
-            {"type": "object", "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}}, "required": ["kind"]},
-            {"type": "object", "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}}, "required": ["kind"]},
-        ]}}}
+        original = {
+            "type": "object",
+            "properties": {
+                "pet": {
+                    "anyOf": [
+                        {
+                            "type": "object",
+                            "properties": {"kind": {"const": "cat"}, "lives": {"type": "integer"}},
+                            "required": ["kind"],
+                        },
+                        {
+                            "type": "object",
+                            "properties": {"kind": {"const": "dog"}, "good": {"type": "boolean"}},
+                            "required": ["kind"],
+                        },
+                    ]
+                }
+            },
+        }
         with pytest.raises(tierone.StrictError) as raised:
             tierone.strict(original, "openai").restore({"pet": {"kind": "dog", "good": 3}})
         assert raised.value.errors == ((Pointer(("pet", "good")), "3 is not of type 'boolean'"),)
@@ -189,10 +235,12 @@ class TestSources:
         for source in (TypeAdapter(Person), schema, str(path), path, "tests.answers.models:Person"):
             assert tierone.strict(source).schema == expected, source
         assert tierone.strict("tests.answers.models:Person").parse(PERSON) == Person.model_validate(
-            {"name": "Ann", "home": {"street": "1 Main", "city": "Oslo"}})
+            {"name": "Ann", "home": {"street": "1 Main", "city": "Oslo"}}
+        )
 
-    @pytest.mark.parametrize("source", ["no-such-file.json", "nomodule_xyz:Model", "tests.answers.models:Missing",
-                                        '{"type": "object"}'])
+    @pytest.mark.parametrize(
+        "source", ["no-such-file.json", "nomodule_xyz:Model", "tests.answers.models:Missing", '{"type": "object"}']
+    )
     def test_a_string_that_names_nothing_is_an_input_error(self, source):
         sys.modules.pop("nomodule_xyz", None)
         with pytest.raises(InputError):
@@ -247,7 +295,9 @@ class TestCompiledOnce:
 
     def test_integers_past_64_bits_survive_as_integers(self):
         big = 2**70 + 1
-        reader = tierone.strict({"type": "object", "properties": {"n": {"type": "integer"}, "m": {"type": "object"}}}, "openai")
+        reader = tierone.strict(
+            {"type": "object", "properties": {"n": {"type": "integer"}, "m": {"type": "object"}}}, "openai"
+        )
         assert reader.parse(f'{{"n": {big}, "m": "{{\\"k\\": {-big}}}"}}') == {"n": big, "m": {"k": -big}}
         assert tierone.restore({"m": json.dumps({"k": big})}, reader.original).payload == {"m": {"k": big}}
 
@@ -255,8 +305,10 @@ class TestCompiledOnce:
         from concurrent.futures import ThreadPoolExecutor
 
         owner = tierone.strict(Owner, "openai")
-        answers = [{"name": f"n{i}", "pet": {"kind": "dog" if i % 2 else "cat", "good" if i % 2 else "lives": None}}
-                   for i in range(200)]
+        answers = [
+            {"name": f"n{i}", "pet": {"kind": "dog" if i % 2 else "cat", "good" if i % 2 else "lives": None}}
+            for i in range(200)
+        ]
         with ThreadPoolExecutor(4) as pool:
             parsed = list(pool.map(owner.parse, answers))
         assert parsed == [owner.parse(a) for a in answers]
@@ -287,14 +339,18 @@ class TestCompiledOnce:
     def test_a_reference_loop_is_named_at_once_not_after_minutes(self):
         import time
 
-        looped = {"type": ["integer", "object", "string"], "properties": {"type": {"type": "object"}},
-                  "additionalProperties": {"type": ["integer", "object", "string"], "$ref": "#", "enum": [None]},
-                  "$ref": "#"}
+        looped = {
+            "type": ["integer", "object", "string"],
+            "properties": {"type": {"type": "object"}},
+            "additionalProperties": {"type": ["integer", "object", "string"], "$ref": "#", "enum": [None]},
+            "$ref": "#",
+        }
         started = time.monotonic()
         result = tierone.restore({"a": None, "b": "{}"}, looped)
         assert time.monotonic() - started < 20
         assert [(str(e.pointer), e.message) for e in result.errors] == [
-            ("", "the original schema's references loop without consuming any input at []")]
+            ("", "the original schema's references loop without consuming any input at []")
+        ]
 
 
 class TestHotPath:
@@ -309,11 +365,20 @@ class TestHotPath:
         owner = tierone.strict(Owner, profile)
         read: list[object] = []
         real = Walk.in_place
-        monkeypatch.setattr(Walk, "in_place", lambda self, value, plan, pointer: read.append(plan) or real(self, value, plan, pointer))
-        assert owner.parse({"name": "Bo", "pet": {"kind": "dog", "good": None}}) == Owner(name="Bo", pet=Dog(kind="dog"))
+        monkeypatch.setattr(
+            Walk, "in_place", lambda self, value, plan, pointer: read.append(plan) or real(self, value, plan, pointer)
+        )
+        assert owner.parse({"name": "Bo", "pet": {"kind": "dog", "good": None}}) == Owner(
+            name="Bo", pet=Dog(kind="dog")
+        )
         assert len(read) == 1
-        assert owner.parse({"name": "Bo", "pet": {"kind": "cat", "lives": None}}) == Owner(name="Bo", pet=Cat(kind="cat"))
-        assert owner.restore({"name": "Bo", "pet": {"kind": "cat", "lives": 3}}) == {"name": "Bo", "pet": {"kind": "cat", "lives": 3}}
+        assert owner.parse({"name": "Bo", "pet": {"kind": "cat", "lives": None}}) == Owner(
+            name="Bo", pet=Cat(kind="cat")
+        )
+        assert owner.restore({"name": "Bo", "pet": {"kind": "cat", "lives": 3}}) == {
+            "name": "Bo",
+            "pet": {"kind": "cat", "lives": 3},
+        }
         with pytest.raises(tierone.StrictError) as raised:  # a tag no branch names: no branch, an error there
             owner.parse({"name": "Bo", "pet": {"kind": "cow", "good": True}})
         assert [str(f.pointer) for f in raised.value.findings] == ["/pet"] and "cow" in str(raised.value)
@@ -337,8 +402,14 @@ class TestModelsEverywhere:
         path = tmp_path / "person.json"
         path.write_text(json.dumps(schema))
         monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
-        return {"class": Person, "adapter": TypeAdapter(Person), "dict": schema, "path": str(path),
-                "pathlib": path, "module:attribute": "tests.answers.models:Person"}
+        return {
+            "class": Person,
+            "adapter": TypeAdapter(Person),
+            "dict": schema,
+            "path": str(path),
+            "pathlib": path,
+            "module:attribute": "tests.answers.models:Person",
+        }
 
     def test_each_function_reads_every_kind_of_source_alike(self, sources):
         schema = sources["dict"]
@@ -351,7 +422,9 @@ class TestModelsEverywhere:
         }
         assert expected["lint"] and expected["restore"].ok
         for kind, source in sources.items():
-            assert sorted(d.code for d in tierone.lint(source, profile="openai").diagnostics) == sorted(expected["lint"]), kind
+            assert sorted(d.code for d in tierone.lint(source, profile="openai").diagnostics) == sorted(
+                expected["lint"]
+            ), kind
             assert tierone.rewrite(source, "openai").schema == expected["rewrite"], kind
             assert tierone.restore(wire, source) == expected["restore"], kind
             assert tierone.to_strict_form({"name": "A", "home": ADDRESS}, source) == expected["to_strict_form"], kind
@@ -361,8 +434,11 @@ class TestModelsEverywhere:
         sys.modules.pop("nomodule_xyz", None)
         result = tierone.lint(source)
         assert not result.ok and result.error is not None
-        for call in (lambda: tierone.rewrite(source), lambda: tierone.restore({}, source),
-                     lambda: tierone.to_strict_form({}, source)):
+        for call in (
+            lambda: tierone.rewrite(source),
+            lambda: tierone.restore({}, source),
+            lambda: tierone.to_strict_form({}, source),
+        ):
             with pytest.raises(InputError):
                 call()
 
@@ -377,9 +453,16 @@ class TestRecursion:
         assert tierone.lint(schema, profile="openai").ok
 
     def test_other_definitions_are_kept_and_retargeted(self):
-        original = {"$ref": "#/$defs/Tree", "$defs": {
-            "Tree": {"type": "object", "properties": {"leaf": {"$ref": "#/$defs/Leaf"}, "next": {"$ref": "#/$defs/Tree"}}},
-            "Leaf": {"type": "object", "properties": {"up": {"$ref": "#/$defs/Tree"}, "v": {"type": "integer"}}}}}
+        original = {
+            "$ref": "#/$defs/Tree",
+            "$defs": {
+                "Tree": {
+                    "type": "object",
+                    "properties": {"leaf": {"$ref": "#/$defs/Leaf"}, "next": {"$ref": "#/$defs/Tree"}},
+                },
+                "Leaf": {"type": "object", "properties": {"up": {"$ref": "#/$defs/Tree"}, "v": {"type": "integer"}}},
+            },
+        }
         schema = tierone.rewrite(original, "openai").schema
         assert list(schema["$defs"]) == ["Leaf"]
         assert schema["$defs"]["Leaf"]["properties"]["up"]["anyOf"][0] == {"$ref": "#"}
@@ -391,7 +474,8 @@ class TestRecursion:
         with pytest.raises(tierone.StrictError) as raised:
             tierone.strict(Node, profile)
         assert [(str(f.pointer), f.message.split(" ")[0]) for f in raised.value.findings] == [
-            ("/properties/children/items", "T501")]
+            ("/properties/children/items", "T501")
+        ]
         assert "pass unroll=N" in str(raised.value)
 
     @pytest.mark.parametrize("profile", ["tier1", "anthropic", "openai", "gemini"])
@@ -413,13 +497,18 @@ class TestRecursion:
             assert not check.is_valid(tierone.to_strict_form(four, Node.model_json_schema()))
 
     def test_unroll_closes_an_optional_union_branch(self):
-        original = {"type": "object", "properties": {"v": {"type": "integer"}, "next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}},
-                    "required": ["v", "next"]}
+        original = {
+            "type": "object",
+            "properties": {"v": {"type": "integer"}, "next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}},
+            "required": ["v", "next"],
+        }
         schema = tierone.rewrite(original, "anthropic", unroll=2).schema
         last = schema["$defs"]["Root_2"]["properties"]["next"]
         assert last == {"anyOf": [{"type": "null"}]} or last == {"type": "null"}
-        assert tierone.strict(original, "anthropic", unroll=2).parse({"v": 1, "next": {"v": 2, "next": None}}) == \
-            {"v": 1, "next": {"v": 2, "next": None}}
+        assert tierone.strict(original, "anthropic", unroll=2).parse({"v": 1, "next": {"v": 2, "next": None}}) == {
+            "v": 1,
+            "next": {"v": 2, "next": None},
+        }
 
     def test_a_recursion_no_optional_member_holds_cannot_be_closed(self):
         original = {"type": "object", "properties": {"next": {"$ref": "#"}}, "required": ["next"]}
@@ -432,9 +521,16 @@ class TestRecursion:
             tierone.rewrite({"type": "object"}, unroll=levels)
 
     def test_draft07_definitions_are_unrolled_too(self):
-        original = {"definitions": {"Node": {"type": "object", "properties": {
-            "v": {"type": "integer"}, "next": {"$ref": "#/definitions/Node"}}, "required": ["v"]}},
-            "$ref": "#/definitions/Node"}
+        original = {
+            "definitions": {
+                "Node": {
+                    "type": "object",
+                    "properties": {"v": {"type": "integer"}, "next": {"$ref": "#/definitions/Node"}},
+                    "required": ["v"],
+                }
+            },
+            "$ref": "#/definitions/Node",
+        }
         done = tierone.rewrite(original, "anthropic", unroll=2)
         assert done.ok, done.unfixable
         assert done.schema["properties"]["next"] == {"$ref": "#/$defs/Root_2"}  # Anthropic takes optional members
@@ -469,11 +565,15 @@ class TestHostileAnswers:
 
     @pytest.mark.parametrize("number", ["1e400", "-1e400", "1" * 400 + ".0"])
     def test_a_number_past_a_double_is_refused_in_the_text_and_in_an_encoded_member(self, number):
-        reader = tierone.strict({"type": "object", "properties": {"n": {"type": "number"}, "m": {"type": "object"}}},
-                                "openai")
+        reader = tierone.strict(
+            {"type": "object", "properties": {"n": {"type": "number"}, "m": {"type": "object"}}}, "openai"
+        )
         model = tierone.strict(Reading, "openai")  # pydantic's float takes infinity
-        for read, text in ((reader.parse, f'{{"n": {number}, "m": null}}'), (model.parse, f'{{"value": {number}, "extra": "{{}}"}}'),
-                           (reader.restore, f"[{number}]")):
+        for read, text in (
+            (reader.parse, f'{{"n": {number}, "m": null}}'),
+            (model.parse, f'{{"value": {number}, "extra": "{{}}"}}'),
+            (reader.restore, f"[{number}]"),
+        ):
             with pytest.raises(tierone.StrictError, match="not finite") as raised:
                 read(text)
             assert [str(f.pointer) for f in raised.value.findings] == [""]
@@ -494,10 +594,12 @@ class TestHostileAnswers:
     def test_an_integer_past_what_python_writes_is_refused_at_its_pointer(self, inventory: Strict):
         huge = huge_int(25_000)
         schema = tierone.strict({"type": "object", "properties": {"a": {"type": "string"}, "b": {}}}, "openai")
-        for read, answer, at in ((inventory.restore, {"counts": {"a": huge}, "tags": None, "note": None}, "/counts/a"),
-                                 (inventory.parse, {"counts": {"a": 1}, "tags": [huge], "note": None}, "/tags/0"),
-                                 (schema.restore, {"a": huge, "b": None}, "/a"),
-                                 (schema.parse, {"a": "x", "b": [[huge]]}, "/b/0/0")):
+        for read, answer, at in (
+            (inventory.restore, {"counts": {"a": huge}, "tags": None, "note": None}, "/counts/a"),
+            (inventory.parse, {"counts": {"a": 1}, "tags": [huge], "note": None}, "/tags/0"),
+            (schema.restore, {"a": huge, "b": None}, "/a"),
+            (schema.parse, {"a": "x", "b": [[huge]]}, "/b/0/0"),
+        ):
             with pytest.raises(tierone.StrictError, match="more than 4,300 digits") as raised:
                 read(answer)
             assert [str(f.pointer) for f in raised.value.findings] == [at]
@@ -506,5 +608,3 @@ class TestHostileAnswers:
 class Reading(BaseModel):
     value: float
     extra: dict[str, Any] = {}
-
-

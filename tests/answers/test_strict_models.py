@@ -29,8 +29,11 @@ REFUSED: dict[tuple[str, str], set[tuple[str, str]]] = {
     ("tier1", "Node"): {("/properties/children/items", "T501")},
     ("tier1", "Survey"): {("", "T408")},
     ("tier1", "Deep"): {("/properties/two", "T402"), ("/$defs/Level2/properties/three", "T402")},
-    ("tier1", "Invoice"): {("/properties/lines/items", "T402"), ("/$defs/Task/properties/assignees/items", "T402"),
-                           ("/$defs/Task/properties/subtasks/items", "T501")},
+    ("tier1", "Invoice"): {
+        ("/properties/lines/items", "T402"),
+        ("/$defs/Task/properties/assignees/items", "T402"),
+        ("/$defs/Task/properties/subtasks/items", "T501"),
+    },
     ("anthropic", "Task"): {("/properties/subtasks/items", "T501")},
     ("anthropic", "Node"): {("/properties/children/items", "T501")},
     ("anthropic", "Survey"): {("", "T408")},
@@ -49,8 +52,12 @@ CASES = [(profile, name) for profile in PROFILE_NAMES for name in MODELS]
 #: the properties leave out Invoice, a composite of the other models whose schema
 #: hypothesis-jsonschema takes over a minute to canonicalise
 PROPERTY_CASES = [(profile, name) for profile, name in CASES if name != "Invoice"]
-PROPERTY = settings(max_examples=10, deadline=None, derandomize=True,
-                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much])
+PROPERTY = settings(
+    max_examples=10,
+    deadline=None,
+    derandomize=True,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.filter_too_much],
+)
 
 
 @cache
@@ -92,7 +99,9 @@ def test_strict_succeeds_or_refuses_as_the_profile_dictates(profile, name):
 @pytest.mark.parametrize("profile, name", [(p, n) for p, n in CASES if n in RECURSIVE])
 def test_recursion_is_kept_where_the_profile_allows_it_and_unrolled_on_request(profile, name):
     plain, unrolled = made(profile, name), made(profile, name, UNROLL)
-    refused_for_recursion = isinstance(plain, tierone.StrictError) and {f.message.split()[0] for f in plain.findings} == {"T501"}
+    refused_for_recursion = isinstance(plain, tierone.StrictError) and {
+        f.message.split()[0] for f in plain.findings
+    } == {"T501"}
     if isinstance(plain, Strict):  # kept recursive
         assert "T501" in {d.code for d in tierone.lint(plain.schema, profile="anthropic").diagnostics}
     if refused_for_recursion or isinstance(plain, Strict):

@@ -30,8 +30,16 @@ HAND_MADE = {
         },
         "required": ["name"],
         "$defs": {
-            "Cat": {"type": "object", "properties": {"kind": {"enum": ["cat"]}, "lives": {"type": "integer"}}, "required": ["kind"]},
-            "Dog": {"type": "object", "properties": {"kind": {"enum": ["dog"]}, "good": {"type": "boolean"}}, "required": ["kind"]},
+            "Cat": {
+                "type": "object",
+                "properties": {"kind": {"enum": ["cat"]}, "lives": {"type": "integer"}},
+                "required": ["kind"],
+            },
+            "Dog": {
+                "type": "object",
+                "properties": {"kind": {"enum": ["dog"]}, "good": {"type": "boolean"}},
+                "required": ["kind"],
+            },
         },
     },
     "anchors": {
@@ -42,9 +50,19 @@ HAND_MADE = {
     },
     "nested-arrays": {
         "type": "object",
-        "properties": {"rows": {"type": "array", "items": {"type": "object", "properties": {
-            "cells": {"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}},
-            "note": {"type": "string", "maxLength": 10}}, "required": ["cells"]}}},
+        "properties": {
+            "rows": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "properties": {
+                        "cells": {"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}},
+                        "note": {"type": "string", "maxLength": 10},
+                    },
+                    "required": ["cells"],
+                },
+            }
+        },
         # required, so that tier1's anyOf spelling of null costs no level of the depth-5 limit
         "required": ["rows"],
     },
@@ -81,8 +99,12 @@ def test_strict_form_example():
 
 # ---- the round-trip check itself: only "no generator" is a skip ---------------------------
 
-TICKET = {"type": "object", "properties": {"title": {"type": "string"}, "count": {"type": "integer"}},
-          "required": ["title"], "additionalProperties": False}
+TICKET = {
+    "type": "object",
+    "properties": {"title": {"type": "string"}, "count": {"type": "integer"}},
+    "required": ["title"],
+    "additionalProperties": False,
+}
 
 
 class InvalidPayload(ValueError):
@@ -92,14 +114,19 @@ class InvalidPayload(ValueError):
 def _raises(error: Exception):
     def fail(*args, **kwargs):
         raise error
+
     return fail
 
 
-@pytest.mark.parametrize("target, error", [
-    ("as_read", RuntimeError("strict form broke")),
-    ("restore", InvalidPayload("restore broke")),
-    ("restore", KeyError("restore broke")),
-], ids=["setup-crash", "restore-crash-named-invalid", "restore-crash"])
+@pytest.mark.parametrize(
+    "target, error",
+    [
+        ("as_read", RuntimeError("strict form broke")),
+        ("restore", InvalidPayload("restore broke")),
+        ("restore", KeyError("restore broke")),
+    ],
+    ids=["setup-crash", "restore-crash-named-invalid", "restore-crash"],
+)
 def test_a_crash_in_the_round_trip_is_a_failure_never_a_skip(monkeypatch, target, error):
     monkeypatch.setattr(roundtrip, target, _raises(error))
     outcome = check(TICKET, examples=5)
@@ -118,11 +145,29 @@ def test_a_rewrite_that_is_not_a_schema_is_a_failure_never_a_skip(monkeypatch):
     assert outcome.status == "failed" and "not a valid schema" in outcome.detail, outcome
 
 
-@pytest.mark.parametrize("schema, reason", [
-    ({"type": "object", "properties": {"a": {"type": "string", "pattern": "^a$", "minLength": 5}},
-      "required": ["a"], "additionalProperties": False}, "Unsatisfiable"),
-    ({"type": "object", "properties": {"a": {"type": "string", "minLength": -1}},
-      "required": ["a"], "additionalProperties": False}, "InvalidArgument"),
-], ids=["unsatisfiable", "not-readable-by-the-generator"])
+@pytest.mark.parametrize(
+    "schema, reason",
+    [
+        (
+            {
+                "type": "object",
+                "properties": {"a": {"type": "string", "pattern": "^a$", "minLength": 5}},
+                "required": ["a"],
+                "additionalProperties": False,
+            },
+            "Unsatisfiable",
+        ),
+        (
+            {
+                "type": "object",
+                "properties": {"a": {"type": "string", "minLength": -1}},
+                "required": ["a"],
+                "additionalProperties": False,
+            },
+            "InvalidArgument",
+        ),
+    ],
+    ids=["unsatisfiable", "not-readable-by-the-generator"],
+)
 def test_a_schema_without_a_generator_is_still_a_skip(schema, reason):
     assert check(schema, examples=5) == roundtrip.Outcome("skipped", reason)

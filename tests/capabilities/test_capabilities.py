@@ -39,8 +39,10 @@ class TestGenerate:
         result = capabilities.generate(config(compliance=compliance, promptDirective=directive))
         assert result.ok and result.granted == compliance
         envelopes = result.document["envelopes"]
-        assert envelopes == {"reasoning": {"supported": True, "promptDirective": directive},
-                             "tierOneSubsetCompliance": compliance}
+        assert envelopes == {
+            "reasoning": {"supported": True, "promptDirective": directive},
+            "tierOneSubsetCompliance": compliance,
+        }
         assert schema_problems(result.document) == []
 
     def test_dishonest_strict_is_refused_with_the_canonical_schemas(self):
@@ -58,16 +60,34 @@ class TestGenerate:
         assert capabilities.generate(config(compliance="strict")).granted == "strict"
 
     def test_served_kinds_universal_first_and_versions_cover_every_kind(self):
-        result = capabilities.generate(config(servedKinds=["vendor.example.plan.generate"], schemas=["schemas/envelopes"],
-                                              schemaVersions={"vendor.example.plan.generate": 2}))
+        result = capabilities.generate(
+            config(
+                servedKinds=["vendor.example.plan.generate"],
+                schemas=["schemas/envelopes"],
+                schemaVersions={"vendor.example.plan.generate": 2},
+            )
+        )
         document = result.document
-        assert document["supportedEnvelopes"][:4] == ["clarification.request", "schema.request", "schema.response", "error"]
+        assert document["supportedEnvelopes"][:4] == [
+            "clarification.request",
+            "schema.request",
+            "schema.response",
+            "error",
+        ]
         assert set(document["schemaVersions"]) == set(document["supportedEnvelopes"])
         assert document["schemaVersions"]["vendor.example.plan.generate"] == 2
 
     def test_reasoning_support_needs_every_kind_that_should_declare_it(self, tmp_path):
-        (tmp_path / "vendor.acme.plan.schema.json").write_text(json.dumps(
-            {"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"], "additionalProperties": False}))
+        (tmp_path / "vendor.acme.plan.schema.json").write_text(
+            json.dumps(
+                {
+                    "type": "object",
+                    "properties": {"x": {"type": "string"}},
+                    "required": ["x"],
+                    "additionalProperties": False,
+                }
+            )
+        )
         result = capabilities.generate(config(servedKinds=["vendor.acme.plan"]), [tmp_path])
         assert result.document["envelopes"]["reasoning"]["supported"] is False
         assert any("vendor.acme.plan" in note for note in result.notes)
@@ -83,7 +103,9 @@ class TestGenerate:
     @pytest.mark.parametrize("compliance", ["strict", "warn", "off"])
     def test_documents_per_claim(self, compliance, json_snapshot):
         universal = "strict" if compliance == "strict" else "canonical"
-        document = capabilities.generate(config(compliance=compliance, universal=universal, promptDirective="mandatory")).document
+        document = capabilities.generate(
+            config(compliance=compliance, universal=universal, promptDirective="mandatory")
+        ).document
         assert document == json_snapshot
 
     def test_deterministic(self):
@@ -92,13 +114,19 @@ class TestGenerate:
 
 
 class TestConfigErrors:
-    @pytest.mark.parametrize("data, fragment", [
-        ({"limits": LIMITS, "complience": "strict"}, "complience: unknown key"),
-        ({"limits": LIMITS, "compliance": True}, "compliance:"),
-        ({"limits": {"clarificationRounds": -1, "schemaRounds": 1, "envelopesPerTurn": 1}}, "limits.clarificationRounds"),
-        ({}, "limits: Field required"),
-        ([1], "must be a mapping"),
-    ])
+    @pytest.mark.parametrize(
+        "data, fragment",
+        [
+            ({"limits": LIMITS, "complience": "strict"}, "complience: unknown key"),
+            ({"limits": LIMITS, "compliance": True}, "compliance:"),
+            (
+                {"limits": {"clarificationRounds": -1, "schemaRounds": 1, "envelopesPerTurn": 1}},
+                "limits.clarificationRounds",
+            ),
+            ({}, "limits: Field required"),
+            ([1], "must be a mapping"),
+        ],
+    )
     def test_precise_errors(self, data, fragment):
         with pytest.raises(InputError) as caught:
             capabilities.parse_config(data, "host.yaml")
@@ -106,7 +134,9 @@ class TestConfigErrors:
 
     def test_cli_bad_config_is_2(self, tmp_path):
         bad = tmp_path / "host.toml"
-        bad.write_text('compliance = "strict"\n[limits]\nclarificationRounds = "three"\nschemaRounds = 1\nenvelopesPerTurn = 1\n')
+        bad.write_text(
+            'compliance = "strict"\n[limits]\nclarificationRounds = "three"\nschemaRounds = 1\nenvelopesPerTurn = 1\n'
+        )
         result = run("capabilities", "generate", "-c", str(bad))
         assert result.exit_code == 2 and "limits.clarificationRounds" in result.stderr and "host.toml" in result.stderr
 
@@ -155,9 +185,17 @@ class TestCheck:
         assert any("vendor.acme.ghost has no schema" in p.message for p in report.problems)
 
     def test_v2_envelopes_family(self):
-        document = {"protocolVersions": ["2.0"], "preferredVersion": "2.0",
-                    "envelopes": {"status": "stable", "since": "2.0", "witness": "claims-check",
-                                  "reasoning": {"promptDirective": "advisory"}, "tierOneSubsetCompliance": "warn"}}
+        document = {
+            "protocolVersions": ["2.0"],
+            "preferredVersion": "2.0",
+            "envelopes": {
+                "status": "stable",
+                "since": "2.0",
+                "witness": "claims-check",
+                "reasoning": {"promptDirective": "advisory"},
+                "tierOneSubsetCompliance": "warn",
+            },
+        }
         report = capabilities.check(document)
         assert report.shape == "v2" and report.ok
         document["envelopes"]["reasoning"]["supported"] = True
@@ -180,14 +218,18 @@ class TestCli:
 
     def test_refusal_writes_nothing(self, tmp_path):
         cfg = tmp_path / "host.yaml"
-        cfg.write_text("universal: canonical\ncompliance: strict\nlimits: {clarificationRounds: 1, schemaRounds: 1, envelopesPerTurn: 1}\n")
+        cfg.write_text(
+            "universal: canonical\ncompliance: strict\nlimits: {clarificationRounds: 1, schemaRounds: 1, envelopesPerTurn: 1}\n"
+        )
         out = tmp_path / "caps.json"
         result = run("capabilities", "generate", "-c", str(cfg), "-o", str(out))
-        assert result.exit_code == 1 and not out.exists() and "refused \"strict\"" in result.stderr
+        assert result.exit_code == 1 and not out.exists() and 'refused "strict"' in result.stderr
 
     def test_check_table_and_json(self):
         doc = str(HOST / "capabilities.json")
-        text = run("capabilities", "check", doc, "--schemas", str(HOST / "schemas" / "envelopes"), "--universal", "strict")
+        text = run(
+            "capabilities", "check", doc, "--schemas", str(HOST / "schemas" / "envelopes"), "--universal", "strict"
+        )
         assert text.exit_code == 0 and re.search(r"envelope-tier-one-subset-static \(strict leg\) +pass", text.stdout)
         report = json.loads(run("capabilities", "check", doc, "--format", "json").stdout)
         assert report["valid"] is True and report["shape"] == "v1"
@@ -201,7 +243,9 @@ class TestCli:
         assert ("invalid JSON" if content.startswith("{not") else "JSON object") in result.stderr
 
     def test_shipped_example_is_current(self):
-        result = run("capabilities", "generate", "-c", str(HOST / "host.yaml"), "-o", str(HOST / "capabilities.json"), "--check")
+        result = run(
+            "capabilities", "generate", "-c", str(HOST / "host.yaml"), "-o", str(HOST / "capabilities.json"), "--check"
+        )
         assert result.exit_code == 0, result.stderr
 
 
@@ -216,8 +260,15 @@ class TestConfiguration:
         schema["required"].remove("reasoning")
         schema_path.write_text(json.dumps(schema))
         monkeypatch.chdir(tmp_path)
-        args = ["capabilities", "check", "host/capabilities.json", "--schemas", "host/schemas/envelopes",
-                "--universal", "strict"]
+        args = [
+            "capabilities",
+            "check",
+            "host/capabilities.json",
+            "--schemas",
+            "host/schemas/envelopes",
+            "--universal",
+            "strict",
+        ]
         assert run(*args).exit_code == 1
         kinds = json.dumps([*LOW_REASONING_KINDS, "vendor.example.plan.generate"])
         (tmp_path / "pyproject.toml").write_text(f"[tool.tierone]\nlow-reasoning-kinds = {kinds}\n")
@@ -236,5 +287,9 @@ class TestConfiguration:
 
 def test_generated_documents_are_valid_against_the_shipped_schema():
     schema = capabilities.capabilities_schema("v1")
-    assert schema["properties"]["envelopes"]["properties"]["tierOneSubsetCompliance"]["enum"] == ["strict", "warn", "off"]
+    assert schema["properties"]["envelopes"]["properties"]["tierOneSubsetCompliance"]["enum"] == [
+        "strict",
+        "warn",
+        "off",
+    ]
     assert Path(HOST / "capabilities.json").exists()

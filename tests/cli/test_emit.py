@@ -59,14 +59,30 @@ class TestUnroll:
 
 
 class TestEmit:
-    @pytest.mark.parametrize("kind, name, fragment", [
-        ("openai-response-format", "person", lambda s: {"type": "json_schema", "json_schema": {"name": "person", "schema": s, "strict": True}}),
-        ("openai-text-format", "person", lambda s: {"type": "json_schema", "name": "person", "schema": s, "strict": True}),
-        ("openai-tool", "save_person", lambda s: {"type": "function", "function": {"name": "save_person", "parameters": s, "strict": True}}),
-        ("anthropic-tool", "save_person", lambda s: {"name": "save_person", "input_schema": s, "strict": True}),
-        ("anthropic-output-format", None, lambda s: {"type": "json_schema", "schema": s}),
-        ("gemini-config", None, lambda s: {"response_mime_type": "application/json", "response_json_schema": s}),
-    ], ids=lambda value: value if isinstance(value, str) else "")
+    @pytest.mark.parametrize(
+        "kind, name, fragment",
+        [
+            (
+                "openai-response-format",
+                "person",
+                lambda s: {"type": "json_schema", "json_schema": {"name": "person", "schema": s, "strict": True}},
+            ),
+            (
+                "openai-text-format",
+                "person",
+                lambda s: {"type": "json_schema", "name": "person", "schema": s, "strict": True},
+            ),
+            (
+                "openai-tool",
+                "save_person",
+                lambda s: {"type": "function", "function": {"name": "save_person", "parameters": s, "strict": True}},
+            ),
+            ("anthropic-tool", "save_person", lambda s: {"name": "save_person", "input_schema": s, "strict": True}),
+            ("anthropic-output-format", None, lambda s: {"type": "json_schema", "schema": s}),
+            ("gemini-config", None, lambda s: {"response_mime_type": "application/json", "response_json_schema": s}),
+        ],
+        ids=lambda value: value if isinstance(value, str) else "",
+    )
     def test_prints_the_fragment_as_the_api_takes_it(self, kind, name, fragment, json_snapshot):
         result = run("rewrite", PERSON, "--emit", kind, *(["--name", name] if name else []))
         assert result.exit_code == 0, result.stderr
@@ -97,8 +113,11 @@ class TestEmit:
 
     @pytest.mark.parametrize("name", ["has space", "", "x" * 65, "naïve", "a.b"])
     def test_the_name_is_one_the_api_accepts(self, name):
-        refused(run("rewrite", PERSON, "--emit", "openai-tool", "--name", name), "is not a valid OpenAI name",
-                "^[a-zA-Z0-9_-]{1,64}$")
+        refused(
+            run("rewrite", PERSON, "--emit", "openai-tool", "--name", name),
+            "is not a valid OpenAI name",
+            "^[a-zA-Z0-9_-]{1,64}$",
+        )
 
     def test_name_without_emit(self):
         refused(run("rewrite", PERSON, "--name", "person"), "--name goes with --emit")
@@ -107,7 +126,9 @@ class TestEmit:
         result = run("rewrite", PERSON, "--emit", "openai")
         assert result.exit_code == 2 and "Invalid value for '--emit'" in result.stderr and result.stdout == ""
 
-    @pytest.mark.parametrize("extra", [["-o", "out.json"], ["--in-place"], ["--check"], ["--diff"], ["tests.answers.models:Task"]])
+    @pytest.mark.parametrize(
+        "extra", [["-o", "out.json"], ["--in-place"], ["--check"], ["--diff"], ["tests.answers.models:Task"]]
+    )
     def test_one_input_to_stdout_only(self, extra, tmp_path, monkeypatch):
         monkeypatch.chdir(tmp_path)
         refused(run("rewrite", PERSON, "--emit", "gemini-config", *extra), "--emit prints one input's request fragment")
@@ -131,17 +152,36 @@ class TestModels:
         assert list(tmp_path.iterdir()) == []
 
     def test_a_missing_model_is_one_line(self):
-        refused(run("rewrite", "tests.answers.models:Nope"), "tests.answers.models:Nope: error: module 'tests.answers.models' has no attribute 'Nope'")
+        refused(
+            run("rewrite", "tests.answers.models:Nope"),
+            "tests.answers.models:Nope: error: module 'tests.answers.models' has no attribute 'Nope'",
+        )
 
     def test_restore_takes_the_schema_as_module_attribute(self, tmp_path):
-        (tmp_path / "bad.json").write_text(json.dumps({"name": "Ann", "email": None, "age": "old",
-                                                       "home": {"street": "1 Main", "city": "Oslo", "postcode": None},
-                                                       "work": None}))
+        (tmp_path / "bad.json").write_text(
+            json.dumps(
+                {
+                    "name": "Ann",
+                    "email": None,
+                    "age": "old",
+                    "home": {"street": "1 Main", "city": "Oslo", "postcode": None},
+                    "work": None,
+                }
+            )
+        )
         result = run("restore", "--schema", PERSON, str(tmp_path / "bad.json"))
         assert result.exit_code == 1 and "[/age]" in result.stderr and f"error(s) against {PERSON}" in result.stderr
-        (tmp_path / "good.json").write_text(json.dumps({"name": "Ann", "email": None, "age": None,
-                                                        "home": {"street": "1 Main", "city": "Oslo", "postcode": None},
-                                                        "work": None}))
+        (tmp_path / "good.json").write_text(
+            json.dumps(
+                {
+                    "name": "Ann",
+                    "email": None,
+                    "age": None,
+                    "home": {"street": "1 Main", "city": "Oslo", "postcode": None},
+                    "work": None,
+                }
+            )
+        )
         result = run("restore", "--schema", PERSON, str(tmp_path / "good.json"))
         assert result.exit_code == 0, result.stderr
         assert json.loads(result.stdout) == {"name": "Ann", "home": {"street": "1 Main", "city": "Oslo"}}

@@ -65,7 +65,10 @@ class TestFixWritesARendition:
         assert "in 1 of 1 file" in result.stdout
         run("lint", "--fix", ".")
         assert sorted(p.name for p in project.iterdir()) == [
-            "pyproject.toml", "ticket.schema.strict.yaml", "ticket.schema.yaml"]
+            "pyproject.toml",
+            "ticket.schema.strict.yaml",
+            "ticket.schema.yaml",
+        ]
 
     def test_an_unmarked_rendition_is_known_by_its_name(self, project):
         (project / "pyproject.toml").write_text('[tool.tierone]\ninclude = ["*.yaml"]\nprofile = "gemini"\n')
@@ -86,8 +89,10 @@ class TestFixWritesARendition:
         restored = run("restore", "--schema", str(rendition), str(ANSWER))
         assert restored.exit_code == 0, restored.output
 
-    @pytest.mark.parametrize("pattern, said", [
-        ("{name}.json", "names {name}"), ("fixed.json", "must use {stem}"), ("/tmp/{stem}", "must be relative")])
+    @pytest.mark.parametrize(
+        "pattern, said",
+        [("{name}.json", "names {name}"), ("fixed.json", "must use {stem}"), ("/tmp/{stem}", "must be relative")],
+    )
     def test_a_bad_fix_output_is_one_line(self, project, pattern, said):
         (project / "pyproject.toml").write_text(f'[tool.tierone]\nfix-output = "{pattern}"\n')
         result = run("lint", "--fix", ".")
@@ -158,8 +163,10 @@ class TestRewriteRenditions:
     def test_a_gemini_rendition_carries_no_marker_and_google_genai_takes_it(self, project, profile):
         from google.genai import types
 
-        for args in (["rewrite", "-p", profile, "ticket.schema.yaml", "-o", "out.json"],
-                     ["lint", "--fix", "-p", profile, "ticket.schema.yaml"]):
+        for args in (
+            ["rewrite", "-p", profile, "ticket.schema.yaml", "-o", "out.json"],
+            ["lint", "--fix", "-p", profile, "ticket.schema.yaml"],
+        ):
             assert run(*args).exit_code in (0, 1), args
         for written in ("out.json", "ticket.schema.strict.yaml"):
             schema = _yaml(project / written)
@@ -184,7 +191,10 @@ class TestRewriteRenditions:
     def test_a_rewrite_with_its_own_id_is_not_marked(self, project):
         assert run("rewrite", "ticket.schema.yaml", "--id", "https://example.com/t", "-o", "out.yaml").exit_code == 0
         assert marker_of(_yaml(project / "out.yaml")) is None
-        assert run("rewrite", "ticket.schema.yaml", "--id", "https://example.com/t", "-o", "out.yaml", "--check").exit_code == 0
+        assert (
+            run("rewrite", "ticket.schema.yaml", "--id", "https://example.com/t", "-o", "out.yaml", "--check").exit_code
+            == 0
+        )
 
     def test_o_naming_an_input_never_overwrites_it(self, project):
         before = (project / "ticket.schema.yaml").read_bytes()
@@ -209,7 +219,10 @@ class TestOneConfiguration:
         (project / "pyproject.toml").write_text('[tool.tierone]\nprofile = ["openai", "anthropic"]\n')
         result = run("rewrite", "ticket.schema.yaml", "-o", "out/{stem}.{profile}.json")
         assert result.exit_code == 0, result.output
-        assert sorted(p.name for p in (project / "out").iterdir()) == ["ticket.schema.anthropic.json", "ticket.schema.openai.json"]
+        assert sorted(p.name for p in (project / "out").iterdir()) == [
+            "ticket.schema.anthropic.json",
+            "ticket.schema.openai.json",
+        ]
         alone = run("rewrite", "ticket.schema.yaml")
         assert alone.exit_code == 2 and "several --profile renditions need -o with {profile}" in alone.stderr
         assert run("rewrite", "-p", "openai", "ticket.schema.yaml").exit_code == 0  # -p chooses
@@ -222,9 +235,14 @@ class TestOneConfiguration:
         assert result.exit_code == 1 and "[/properties/metadata]" in result.stderr
         assert run("rewrite", "--open-objects", "encode", "ticket.schema.yaml").exit_code == 0
 
-    @pytest.mark.parametrize("name, text", [
-        ("tierone.toml", 'profile = "anthropic"\n'), ("other.toml", 'profile = "anthropic"\n'),
-        ("pyproject.toml", '[tool.tierone]\nprofile = "anthropic"\n')])
+    @pytest.mark.parametrize(
+        "name, text",
+        [
+            ("tierone.toml", 'profile = "anthropic"\n'),
+            ("other.toml", 'profile = "anthropic"\n'),
+            ("pyproject.toml", '[tool.tierone]\nprofile = "anthropic"\n'),
+        ],
+    )
     def test_config_names_a_file(self, project, name, text):
         (project / "conf").mkdir()
         (project / "conf" / name).write_text(text)
@@ -237,12 +255,22 @@ class TestOneConfiguration:
         (project / ".tierone.toml").write_text('profile = "anthropic"\n')
         assert "(profile anthropic)" in run("lint", ".").stdout
 
-    @pytest.mark.parametrize("text, said", [
-        ('hints = "no"', "hints must be true or false"), ('open-objects = "keep"', "open-objects must be one of"),
-        ('profile = ["openai", "nope"]', "profile 'nope' is not one of"), ("profile = []", "at least one profile")])
+    @pytest.mark.parametrize(
+        "text, said",
+        [
+            ('hints = "no"', "hints must be true or false"),
+            ('open-objects = "keep"', "open-objects must be one of"),
+            ('profile = ["openai", "nope"]', "profile 'nope' is not one of"),
+            ("profile = []", "at least one profile"),
+        ],
+    )
     def test_bad_keys_are_one_line(self, project, text, said):
         (project / "pyproject.toml").write_text(f"[tool.tierone]\n{text}\n")
-        for command in (["rewrite", "ticket.schema.yaml"], ["lint", "."], ["restore", "-s", "ticket.schema.yaml", str(ANSWER)]):
+        for command in (
+            ["rewrite", "ticket.schema.yaml"],
+            ["lint", "."],
+            ["restore", "-s", "ticket.schema.yaml", str(ANSWER)],
+        ):
             result = run(*command)
             assert result.exit_code == 2 and said in result.stderr, command
             assert len(result.stderr.splitlines()) == 1

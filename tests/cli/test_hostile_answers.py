@@ -51,8 +51,11 @@ SOURCES: dict[str, Any] = {
     "inventory": Inventory,
     "node": Node,
     "notes": Notes,
-    "schema": {"type": "object", "properties": {"m": {"type": "object"}, "n": {"type": "number"},
-                                                "s": {"type": "string"}}, "required": ["s"]},
+    "schema": {
+        "type": "object",
+        "properties": {"m": {"type": "object"}, "n": {"type": "number"}, "s": {"type": "string"}},
+        "required": ["s"],
+    },
 }
 
 
@@ -80,8 +83,23 @@ HOSTILE_TEXT = st.one_of(
     st.integers(900, 30_000).map(lambda n: _nested(n, '{"m": ', "}", "1")),
     st.integers(300, 6_000).map(lambda n: "1" * n),
     st.integers(300, 6_000).map(lambda n: "1" * n + ".5"),
-    st.sampled_from(["1e400", "-1e400", "1E+999", "NaN", "Infinity", "-Infinity", '"\\ud800"', '"\\udfff x"',
-                     '{"\\ud800": 1}', '{"a": "\\ud83d"}', "\ufeff{}", "[1,]", ""]),
+    st.sampled_from(
+        [
+            "1e400",
+            "-1e400",
+            "1E+999",
+            "NaN",
+            "Infinity",
+            "-Infinity",
+            '"\\ud800"',
+            '"\\udfff x"',
+            '{"\\ud800": 1}',
+            '{"a": "\\ud83d"}',
+            "\ufeff{}",
+            "[1,]",
+            "",
+        ]
+    ),
 )
 
 
@@ -92,11 +110,18 @@ def _answer(names: list[str], values: list[Any]) -> dict[str, Any]:
 #: answer texts: hostile text at the root, or in each member (where an encoded member decodes it)
 ANSWER_TEXT = st.one_of(
     HOSTILE_TEXT,
-    st.builds(lambda names, texts: json.dumps(_answer(names, texts)),
-              st.lists(st.sampled_from(NAMES), max_size=4), st.lists(HOSTILE_TEXT, max_size=4)),
-    st.builds(lambda names, texts: json.dumps(_answer(names, texts))[:-1] + ', "n": ' + texts[0] + "}",
-              st.lists(st.sampled_from(NAMES), max_size=3), st.lists(HOSTILE_TEXT, min_size=1, max_size=3)),
+    st.builds(
+        lambda names, texts: json.dumps(_answer(names, texts)),
+        st.lists(st.sampled_from(NAMES), max_size=4),
+        st.lists(HOSTILE_TEXT, max_size=4),
+    ),
+    st.builds(
+        lambda names, texts: json.dumps(_answer(names, texts))[:-1] + ', "n": ' + texts[0] + "}",
+        st.lists(st.sampled_from(NAMES), max_size=3),
+        st.lists(HOSTILE_TEXT, min_size=1, max_size=3),
+    ),
 )
+
 
 class Huge:
     """Stands for an integer of 5,000 digits until the test makes it (hypothesis shows the
@@ -109,9 +134,12 @@ class Huge:
         return f"Huge({self.sign})"
 
 
-SCALARS = (st.none() | st.booleans() | st.integers() | st.sampled_from([Huge(1), Huge(-1)]) | st.floats() | TEXT)
-DATA = st.recursive(SCALARS, lambda inner: st.lists(inner, max_size=4)
-                    | st.dictionaries(st.sampled_from(NAMES) | TEXT, inner, max_size=5), max_leaves=16)
+SCALARS = st.none() | st.booleans() | st.integers() | st.sampled_from([Huge(1), Huge(-1)]) | st.floats() | TEXT
+DATA = st.recursive(
+    SCALARS,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(NAMES) | TEXT, inner, max_size=5),
+    max_leaves=16,
+)
 
 
 def _made(value: Any) -> Any:
@@ -137,8 +165,15 @@ def _deep(depth: int, leaf: Any, kind: str) -> Any:
 HOSTILE_DATA = st.one_of(
     st.tuples(st.just(0), st.just("list"), DATA),
     st.tuples(st.integers(200, 5_000), st.sampled_from(["list", "node", "map"]), SCALARS),
-    st.tuples(st.just(0), st.just("list"), st.builds(lambda names, texts: _answer(names, texts),
-              st.lists(st.sampled_from(NAMES), max_size=4), st.lists(HOSTILE_TEXT, max_size=4))),  # strings encoded members decode
+    st.tuples(
+        st.just(0),
+        st.just("list"),
+        st.builds(
+            lambda names, texts: _answer(names, texts),
+            st.lists(st.sampled_from(NAMES), max_size=4),
+            st.lists(HOSTILE_TEXT, max_size=4),
+        ),
+    ),  # strings encoded members decode
 )
 
 
@@ -199,8 +234,9 @@ def test_a_lone_surrogate_decoded_from_a_member_is_one_line_exit_2(tmp_path, enc
     assert result.stdout == ""
 
 
-@pytest.mark.parametrize("value, place", [(".inf", "1:4"), ("-.inf", "1:4"), (".nan", "1:4"), ("[1, .NaN]", "1:8"),
-                                          ("{b: +.Inf}", "1:8")])
+@pytest.mark.parametrize(
+    "value, place", [(".inf", "1:4"), ("-.inf", "1:4"), (".nan", "1:4"), ("[1, .NaN]", "1:8"), ("{b: +.Inf}", "1:8")]
+)
 def test_a_yaml_payload_holding_a_non_finite_number_is_refused(tmp_path, value, place):
     schema = tmp_path / "s.json"
     schema.write_text(json.dumps(FREE))

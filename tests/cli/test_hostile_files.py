@@ -47,8 +47,15 @@ def run(*args: str, input: str | bytes | None = None):
 
 def cli(*args: str, input: bytes | None = None, stdout: int | None = subprocess.PIPE, **kwargs):
     """The real entry point in a subprocess (a hang becomes a failure, not a stuck run)."""
-    result = subprocess.run([sys.executable, "-m", "tierone", *args], check=False, input=input, stdout=stdout,
-                            stderr=subprocess.PIPE, timeout=TIMEOUT, **kwargs)
+    result = subprocess.run(
+        [sys.executable, "-m", "tierone", *args],
+        check=False,
+        input=input,
+        stdout=stdout,
+        stderr=subprocess.PIPE,
+        timeout=TIMEOUT,
+        **kwargs,
+    )
     assert b"Traceback" not in result.stderr, result.stderr.decode(errors="replace")
     return result
 
@@ -107,6 +114,7 @@ def test_python_rewrite_refuses_what_is_not_a_schema(tmp_path, kind):
 
 
 # --- item 5: special files read ----------------------------------------------------------------
+
 
 def _fifo(path: Path) -> Path:
     os.mkfifo(path)
@@ -247,8 +255,11 @@ def test_a_read_only_file_is_refused_even_as_root(tmp_path, command, where):
     (target if where == "file" else folder).chmod(0o444 if where == "file" else 0o555)
     try:
         before = target.read_bytes()
-        args = ["rewrite", "--in-place", str(target), str(other)] if command == "rewrite" else \
-            ["lint", "--fix", "--in-place", str(target), str(other)]
+        args = (
+            ["rewrite", "--in-place", str(target), str(other)]
+            if command == "rewrite"
+            else ["lint", "--fix", "--in-place", str(target), str(other)]
+        )
         result = run(*args)
         assert result.exit_code == 2
         assert f"{target}: error: cannot write: the {where} is read-only" in result.stderr
@@ -285,6 +296,7 @@ def test_lint_output_naming_an_input_is_refused(tmp_path, named):
 
 # --- item 6: write errors, standard output, file names -----------------------------------------
 
+
 def _missing(tmp: Path) -> Path:
     return tmp / "missing" / "out.json"
 
@@ -300,7 +312,9 @@ def _not_a_directory(tmp: Path) -> Path:
     return tmp / "file" / "out.json"
 
 
-@pytest.mark.parametrize("parent", [_missing, _read_only, _not_a_directory], ids=["missing", "read-only", "not-a-directory"])
+@pytest.mark.parametrize(
+    "parent", [_missing, _read_only, _not_a_directory], ids=["missing", "read-only", "not-a-directory"]
+)
 def test_capabilities_generate_into_a_bad_parent_is_one_line(tmp_path, parent):
     out = parent(tmp_path)
     try:
@@ -378,7 +392,10 @@ def test_a_full_standard_output_is_one_line_and_exit_2(printer_args, command):
     with open("/dev/full", "wb") as full:
         result = cli(*printer_args(command), stdout=full)
     assert result.returncode == 2
-    assert result.stderr.decode().splitlines()[-1] == "tierone: error: cannot write to standard output: No space left on device"
+    assert (
+        result.stderr.decode().splitlines()[-1]
+        == "tierone: error: cannot write to standard output: No space left on device"
+    )
 
 
 @pytest.mark.parametrize("command", ["lint", "rules", "rewrite", "version", "capabilities-generate"])
@@ -413,6 +430,7 @@ def test_undecodable_file_names_in_lint_output(tmp_path, output_format):
 
 
 # --- item 8: nothing skipped in silence --------------------------------------------------------
+
 
 def _lint_as_nobody(folder: str) -> tuple[int, str, str]:
     """``tierone lint folder`` in a child without root's power to read any directory."""
@@ -480,7 +498,10 @@ def test_a_directory_where_nothing_matches_is_said(tmp_path, with_other):
     write(empty / "notes.json", GOOD)  # not *.schema.json
     other = write(tmp_path / "good.schema.json", GOOD)
     result = run("lint", str(empty), *([str(other)] if with_other else []))
-    assert f"{empty}: warning: no file matches the include patterns (*.schema.json, *.schema.yaml, *.schema.yml)" in result.stderr
+    assert (
+        f"{empty}: warning: no file matches the include patterns (*.schema.json, *.schema.yaml, *.schema.yml)"
+        in result.stderr
+    )
     assert result.exit_code == (0 if with_other else 2)
     assert "0 files" not in result.stdout
 
@@ -488,11 +509,40 @@ def test_a_directory_where_nothing_matches_is_said(tmp_path, with_other):
 # --- the property: arbitrary documents and bytes never end in a traceback -----------------------
 
 JSON = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
-    lambda children: st.lists(children, max_size=4) | st.dictionaries(
-        st.sampled_from(["type", "properties", "items", "$ref", "required", "anyOf", "enum", "a", "reasoning", "$defs",
-                         "additionalProperties", "pattern", "format", "questions", "id", "value", "$schema"]) | st.text(max_size=4),
-        children, max_size=5),
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=8),
+    lambda children: (
+        st.lists(children, max_size=4)
+        | st.dictionaries(
+            st.sampled_from(
+                [
+                    "type",
+                    "properties",
+                    "items",
+                    "$ref",
+                    "required",
+                    "anyOf",
+                    "enum",
+                    "a",
+                    "reasoning",
+                    "$defs",
+                    "additionalProperties",
+                    "pattern",
+                    "format",
+                    "questions",
+                    "id",
+                    "value",
+                    "$schema",
+                ]
+            )
+            | st.text(max_size=4),
+            children,
+            max_size=5,
+        )
+    ),
     max_leaves=25,
 )
 CONTENT = st.one_of(JSON.map(lambda value: json.dumps(value).encode()), st.binary(max_size=200))

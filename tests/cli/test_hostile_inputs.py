@@ -56,8 +56,14 @@ def cli(*args: str) -> Ran:
 def process(*args: str, cwd: Path | None = None) -> Ran:
     """``python -m tierone`` with a strict UTF-8 output encoding (as under a UTF-8 locale)."""
     env = {**os.environ, "PYTHONIOENCODING": "utf-8:strict", "NO_COLOR": "1"}
-    done = subprocess.run([sys.executable, "-m", "tierone", *map(str, args)], capture_output=True,
-                          cwd=cwd, env=env, timeout=120, check=False)
+    done = subprocess.run(
+        [sys.executable, "-m", "tierone", *map(str, args)],
+        capture_output=True,
+        cwd=cwd,
+        env=env,
+        timeout=120,
+        check=False,
+    )
     return Ran(done.returncode, done.stdout.decode("utf-8", "replace"), done.stderr.decode("utf-8", "replace"))
 
 
@@ -87,18 +93,32 @@ BAD_SECRETS = [
     ("yaml-bad-timestamp", "s.yaml", f"api: !!timestamp {FIRST}\n", "invalid YAML"),
     ("yaml-bad-int", "s.yaml", f"api: !!int {FIRST}\n", "invalid YAML"),
     ("yaml-undefined-tag-handle", "s.yaml", f"api: !{FIRST}!x y\n", "undefined tag handle"),
-    ("json-duplicate-id", "s.json", f'{{"api": "{FIRST}",\n "api": "{SECOND}"}}\n', 'duplicate key "api" (lines 1 and 2)'),
-    ("json-list-duplicate-id", "s.json",
-     f'[{{"id": "api", "value": "{FIRST}"}},\n {{"id": "api", "value": "{SECOND}"}}]\n',
-     "duplicate secret id 'api' (lines 1 and 2)"),
-    ("yaml-list-duplicate-id", "s.yaml", f"- id: api\n  value: {FIRST}\n- {{id: api, value: {SECOND}}}\n",
-     "duplicate secret id 'api' (lines 1 and 3)"),
+    (
+        "json-duplicate-id",
+        "s.json",
+        f'{{"api": "{FIRST}",\n "api": "{SECOND}"}}\n',
+        'duplicate key "api" (lines 1 and 2)',
+    ),
+    (
+        "json-list-duplicate-id",
+        "s.json",
+        f'[{{"id": "api", "value": "{FIRST}"}},\n {{"id": "api", "value": "{SECOND}"}}]\n',
+        "duplicate secret id 'api' (lines 1 and 2)",
+    ),
+    (
+        "yaml-list-duplicate-id",
+        "s.yaml",
+        f"- id: api\n  value: {FIRST}\n- {{id: api, value: {SECOND}}}\n",
+        "duplicate secret id 'api' (lines 1 and 3)",
+    ),
     ("json-id-not-a-string", "s.json", f'[{{"id": {{"k": "{FIRST}"}}, "value": "{SECOND}"}}]\n', "id must be a string"),
     ("yaml-lone-surrogate", "s.yaml", f'api: "{FIRST}\\udc00"\n', "lone surrogate \\udc00"),
 ]
 
 
-@pytest.mark.parametrize(("filename", "content", "expected"), [b[1:] for b in BAD_SECRETS], ids=[b[0] for b in BAD_SECRETS])
+@pytest.mark.parametrize(
+    ("filename", "content", "expected"), [b[1:] for b in BAD_SECRETS], ids=[b[0] for b in BAD_SECRETS]
+)
 def test_a_bad_secrets_file_is_refused_without_its_values(tmp_path, filename, content, expected):
     secrets = write(tmp_path / filename, content)
     payload = write(tmp_path / "payload.json", PAYLOAD)
@@ -119,11 +139,16 @@ def test_a_reused_anchor_in_a_secrets_file_is_not_quoted_in_a_warning(tmp_path):
 
 def test_credential_references_are_reported_redacted_at_redacted_pointers(tmp_path):
     secrets = write(tmp_path / "s.json", json.dumps({"api": FIRST, "tok": SECOND}))
-    payload = write(tmp_path / "payload.json", json.dumps({
-        "reasoning": f"use secret:tenant:{FIRST}:v1 here",
-        FIRST: {"note": "secret:tenant:db:v2"},
-        "cut": f"secret:t:n:v{SECOND}",
-    }))
+    payload = write(
+        tmp_path / "payload.json",
+        json.dumps(
+            {
+                "reasoning": f"use secret:tenant:{FIRST}:v1 here",
+                FIRST: {"note": "secret:tenant:db:v2"},
+                "cut": f"secret:t:n:v{SECOND}",
+            }
+        ),
+    )
     before = snapshot(tmp_path)
     ran = cli("envelopes", "redact", payload, "--secrets", secrets).check(0)
     assert "credential reference secret:tenant:[REDACTED:api]:v1 at [/reasoning]" in ran.stderr
@@ -147,10 +172,14 @@ def test_the_python_api_reports_references_redacted_and_refuses_duplicate_ids():
 HOST = "universal: strict\nlimits: {clarificationRounds: 1, schemaRounds: 1, envelopesPerTurn: 1}\n"
 
 
-@pytest.mark.parametrize(("content", "expected"), [
-    (f"{HOST}compliance: {FIRST}\ncompliance: {SECOND}\n", 'duplicate key "compliance" (lines 3 and 4)'),
-    (f"{HOST}protocolVersion: *{FIRST}\n", "undefined alias"),
-], ids=["duplicate-key", "undefined-alias"])
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (f"{HOST}compliance: {FIRST}\ncompliance: {SECOND}\n", 'duplicate key "compliance" (lines 3 and 4)'),
+        (f"{HOST}protocolVersion: *{FIRST}\n", "undefined alias"),
+    ],
+    ids=["duplicate-key", "undefined-alias"],
+)
 def test_a_bad_host_config_is_refused_without_its_values(tmp_path, content, expected):
     config = write(tmp_path / "host.yaml", content)
     ran = cli("capabilities", "generate", "-c", config, "-o", tmp_path / "out.json").check(2)
@@ -162,7 +191,9 @@ def test_yaml_schema_errors_name_keys_and_places_never_values(tmp_path):
     bad = write(tmp_path / "a.schema.yaml", f"type: object\ndescription: {FIRST}\ndescription: {SECOND}\n")
     write(tmp_path / "b.schema.json", CLEAN)
     ran = cli("lint", "--isolated", tmp_path).check(2)
-    assert error_lines(ran) == [f"{bad}:3:1: error: duplicate key \"description\" (lines 2 and 3): the document is ambiguous"]
+    assert error_lines(ran) == [
+        f'{bad}:3:1: error: duplicate key "description" (lines 2 and 3): the document is ambiguous'
+    ]
     assert "1 input could not be checked" in ran.stdout and "2 files" not in ran.stdout
 
 
@@ -170,17 +201,38 @@ def test_yaml_schema_errors_name_keys_and_places_never_values(tmp_path):
 
 #: a clean schema whose strings hold colons and a ``\u003a`` escape, nested past 255 levels
 #: (the depth orjson writes): no false duplicate
-TRICKY = json.dumps({"type": "object", "description": "a: b \\u003a c", "properties": {},
-                     "required": [], "additionalProperties": False, "$comment": "x" * 3,
-                     "examples": [[[["k:v"]]]]}).replace("\\\\u003a", "\\u003a")
-DEEP_CLEAN = '{"type": "object", "properties": {}, "required": [], "additionalProperties": false, "$comment": ' \
-             + "[" * 300 + '"a:b"' + "]" * 300 + "}"
+TRICKY = json.dumps(
+    {
+        "type": "object",
+        "description": "a: b \\u003a c",
+        "properties": {},
+        "required": [],
+        "additionalProperties": False,
+        "$comment": "x" * 3,
+        "examples": [[[["k:v"]]]],
+    }
+).replace("\\\\u003a", "\\u003a")
+DEEP_CLEAN = (
+    '{"type": "object", "properties": {}, "required": [], "additionalProperties": false, "$comment": '
+    + "[" * 300
+    + '"a:b"'
+    + "]" * 300
+    + "}"
+)
 
 DUPLICATES = [
-    ("nested", '{\n  "type": "object",\n  "properties": {\n    "a": {"type": "string",\n          "type": "integer"}\n  }\n}\n',
-     'duplicate key "type" (lines 4 and 5): the document is ambiguous', (5, 11)),
-    ("one-line", '{"type": "object", "title": "x", "type": "array"}',
-     'duplicate key "type" (line 1, columns 2 and 34): the document is ambiguous', (1, 34)),
+    (
+        "nested",
+        '{\n  "type": "object",\n  "properties": {\n    "a": {"type": "string",\n          "type": "integer"}\n  }\n}\n',
+        'duplicate key "type" (lines 4 and 5): the document is ambiguous',
+        (5, 11),
+    ),
+    (
+        "one-line",
+        '{"type": "object", "title": "x", "type": "array"}',
+        'duplicate key "type" (line 1, columns 2 and 34): the document is ambiguous',
+        (1, 34),
+    ),
     ("escaped-name", '{"type": "object",\n"\\u0074ype": "array"}', 'duplicate key "type" (lines 1 and 2)', (2, 1)),
     ("colon-escape-hides-the-count", '{"a": "\\u003a", "a": 1, "type": "object"}', 'duplicate key "a"', (1, 17)),
     ("deep", "[" * 300 + '{"x": 1, "x": 2}' + "]" * 300, 'duplicate key "x"', (1, 310)),
@@ -194,12 +246,16 @@ def test_a_duplicate_json_member_is_an_input_error_naming_both_places(tmp_path, 
     write(tmp_path / "deep.schema.json", DEEP_CLEAN)
     ran = cli("lint", "--isolated", tmp_path).check(2)
     lines = error_lines(ran)
-    assert len(lines) == 1 and lines[0].startswith(f"{bad}:{place[0]}:{place[1]}: error: ") and expected in lines[0], lines
+    assert len(lines) == 1 and lines[0].startswith(f"{bad}:{place[0]}:{place[1]}: error: ") and expected in lines[0], (
+        lines
+    )
     assert "1 input could not be checked" in ran.stdout and "Found" not in ran.stdout  # the other two are clean
 
 
 def test_rewrite_and_restore_refuse_a_duplicate_member_and_change_nothing(tmp_path):
-    schema = write(tmp_path / "s.schema.json", '{"type": "object", "properties": {"a": {"type": "string"}},\n "type": "array"}\n')
+    schema = write(
+        tmp_path / "s.schema.json", '{"type": "object", "properties": {"a": {"type": "string"}},\n "type": "array"}\n'
+    )
     other = write(tmp_path / "t.schema.json", '{"type": "object", "properties": {"b": {"type": "string"}}}\n')
     before = snapshot(tmp_path)
     ran = cli("rewrite", "--in-place", schema, other).check(2)
@@ -238,8 +294,12 @@ def test_a_lone_surrogate_is_an_input_error_in_every_reporter(tmp_path, output_f
     ran = process("lint", "--isolated", "--format", output_format, ".", cwd=tmp_path).check(2)
     shown = ran.stderr if output_format == "text" else ran.stdout
     assert "lone surrogate \\udc00 in a string: not valid Unicode text" in shown.replace("\\\\", "\\")
-    assert "bad.schema.yaml:3:3: error" in shown or '"line": 3' in shown or "line=3,col=3" in shown \
+    assert (
+        "bad.schema.yaml:3:3: error" in shown
+        or '"line": 3' in shown
+        or "line=3,col=3" in shown
         or '"startLine": 3' in shown
+    )
     assert "open.schema.json" in ran.stdout and "T102" in ran.stdout  # the other file is still reported
 
 
@@ -254,8 +314,11 @@ def test_restore_and_redact_refuse_a_payload_with_a_lone_surrogate(tmp_path, com
     payload = write(tmp_path / "payload.yaml", f'a: "\\udc00{FIRST}"\n')
     schema = write(tmp_path / "s.json", '{"type": "object", "properties": {"a": {"type": "string"}}}')
     secrets = write(tmp_path / "secrets.json", json.dumps({"api": FIRST}))
-    args = ("restore", "--schema", schema, payload) if command == "restore" else \
-        ("envelopes", "redact", payload, "--secrets", secrets)
+    args = (
+        ("restore", "--schema", schema, payload)
+        if command == "restore"
+        else ("envelopes", "redact", payload, "--secrets", secrets)
+    )
     ran = process(*args).check(2)
     assert "payload.yaml:1:1: error: lone surrogate \\udc00 in a string" in ran.stderr and ran.stdout == ""
 
@@ -277,8 +340,12 @@ def test_the_python_api_refuses_data_with_a_lone_surrogate():
 # --- documents that are not schemas -----------------------------------------------------------
 
 #: each document that is not a schema, and how the error names what it is
-NOT_SCHEMAS = {"string": ('"x"', "a string"), "array": ("[]", "an array"), "number": ("5", "a number"),
-               "null": ("null", "null")}
+NOT_SCHEMAS = {
+    "string": ('"x"', "a string"),
+    "array": ("[]", "an array"),
+    "number": ("5", "a number"),
+    "null": ("null", "null"),
+}
 
 
 @pytest.mark.parametrize("kind", list(NOT_SCHEMAS))
@@ -288,7 +355,9 @@ def test_a_served_file_that_is_not_a_schema_never_gets_strict(tmp_path, kind):
     served = write(tmp_path / "s" / "vendor.x.thing.schema.json", text)
     config = write(tmp_path / "host.yaml", f"{HOST}compliance: strict\nservedKinds: [vendor.x.thing]\nschemas: [s]\n")
     ran = cli("capabilities", "generate", "-c", config).check(2)
-    assert error_lines(ran) == [f"{served}: error: not a JSON Schema: the document is {shown}, not an object or a boolean"]
+    assert error_lines(ran) == [
+        f"{served}: error: not a JSON Schema: the document is {shown}, not an object or a boolean"
+    ]
     assert "strict" not in ran.stdout
 
 
@@ -321,7 +390,7 @@ MODULES = {
     "generator-exit": "raise GeneratorExit('odd')\n",
     "base-exception": "class Odd(BaseException):\n    pass\nraise Odd('very odd')\n",
     "schema-exits": "import pydantic\nclass M(pydantic.BaseModel):\n    @classmethod\n"
-                    "    def model_json_schema(cls, *args, **kwargs):\n        raise SystemExit(0)\n",
+    "    def model_json_schema(cls, *args, **kwargs):\n        raise SystemExit(0)\n",
     "getattr-exits": "import sys\ndef __getattr__(name):\n    sys.exit(0)\n",
 }
 

@@ -41,7 +41,7 @@ runner = CliRunner()
 
 
 def pieces(key: str = KEY) -> set[str]:
-    return {key[i:i + 4].lower() for i in range(len(key) - 3)}
+    return {key[i : i + 4].lower() for i in range(len(key) - 3)}
 
 
 def assert_clean(*texts: str, key: str = KEY) -> None:
@@ -86,8 +86,10 @@ class StandIn(Loopback):
                 try:
                     if _schema(body) == catalog.CONTROL.schema:
                         data = b'{"id": "x", "choices": []}'
-                        self.wfile.write(b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
-                                         b"content-length: %d\r\n\r\n%s" % (len(data), data))
+                        self.wfile.write(
+                            b"HTTP/1.1 200 OK\r\ncontent-type: application/json\r\n"
+                            b"content-length: %d\r\n\r\n%s" % (len(data), data)
+                        )
                     else:
                         stand_in.answer(self, stand_in)
                 except OSError:  # the client hung up: that is what some probes want
@@ -102,15 +104,21 @@ class StandIn(Loopback):
 
 def raw(status: int, body: bytes, content_type: str = "text/plain") -> Answer:
     def answer(handler: BaseHTTPRequestHandler, stand_in: StandIn) -> None:
-        handler.wfile.write(b"HTTP/1.1 %d Nope\r\ncontent-type: %s\r\ncontent-length: %d\r\n\r\n"
-                            % (status, content_type.encode(), len(body)) + body)
+        handler.wfile.write(
+            b"HTTP/1.1 %d Nope\r\ncontent-type: %s\r\ncontent-length: %d\r\n\r\n"
+            % (status, content_type.encode(), len(body))
+            + body
+        )
 
     return answer
 
 
 def vendor_error(message: str, status: int = 400) -> Answer:
-    return raw(status, json.dumps({"error": {"message": message, "type": "invalid_request_error"}}).encode(),
-               "application/json")
+    return raw(
+        status,
+        json.dumps({"error": {"message": message, "type": "invalid_request_error"}}).encode(),
+        "application/json",
+    )
 
 
 @pytest.fixture(autouse=True)
@@ -151,9 +159,18 @@ def test_a_key_with_surrounding_whitespace_is_stripped(value, monkeypatch):
     assert stand_in.keys_seen == {f"Bearer {KEY}"}
 
 
-@pytest.mark.parametrize("value", [KEY[:12] + "\x1b" + KEY[12:], KEY[:12] + "\r\n" + KEY[12:], KEY + "\x7f",
-                                   KEY[:5] + "é" + KEY[5:], KEY + "\u200b", KEY[:9] + "\x85" + KEY[9:],
-                                   KEY[:20] + "\t" + KEY[20:]])
+@pytest.mark.parametrize(
+    "value",
+    [
+        KEY[:12] + "\x1b" + KEY[12:],
+        KEY[:12] + "\r\n" + KEY[12:],
+        KEY + "\x7f",
+        KEY[:5] + "é" + KEY[5:],
+        KEY + "\u200b",
+        KEY[:9] + "\x85" + KEY[9:],
+        KEY[:20] + "\t" + KEY[20:],
+    ],
+)
 def test_a_key_with_a_control_or_non_ascii_character_is_refused(value, monkeypatch):
     monkeypatch.setenv("OPENAI_API_KEY", value)
     with StandIn(vendor_error("no")) as stand_in:
@@ -167,8 +184,9 @@ def test_a_key_with_a_control_or_non_ascii_character_is_refused(value, monkeypat
 
 def test_a_blank_key_variable_counts_as_unset(monkeypatch):
     monkeypatch.setenv("GEMINI_API_KEY", " \r\n")
-    result = runner.invoke(app, ["probe", "--vendor", "gemini", "--base-url", "http://127.0.0.1:9/v1"],
-                           catch_exceptions=False)
+    result = runner.invoke(
+        app, ["probe", "--vendor", "gemini", "--base-url", "http://127.0.0.1:9/v1"], catch_exceptions=False
+    )
     assert result.exit_code == 2
     assert "no API key" in error_line(result)
 
@@ -189,7 +207,7 @@ ECHOES = {
     "upper-case": ("raw", f"invalid key {KEY.upper()}!"),
     "fragment-in-a-word": ("json", f"see abc{KEY[7:19]}def"),
     "split-by-escapes": ("json", f"key {KEY[:10]}\x1b[0m{KEY[10:]}"),
-    "pieces-apart": ("raw", " ".join(KEY[i:i + 5] for i in range(0, len(KEY), 5))),
+    "pieces-apart": ("raw", " ".join(KEY[i : i + 5] for i in range(0, len(KEY), 5))),
     "in-a-url": ("json", f"see https://example.com/?key={KEY}&x=1"),
 }
 
@@ -199,8 +217,9 @@ ECHOES = {
 def test_an_echoed_key_never_survives(kind, text, output, environment, tmp_path):
     answer = raw(400, text.encode()) if kind == "raw" else vendor_error(text)
     report = tmp_path / "report.out"
-    args = {"text": ("-o", str(report)), "json": ("--format", "json", "-o", str(report)),
-            "update": ("--update",)}[output]
+    args = {"text": ("-o", str(report)), "json": ("--format", "json", "-o", str(report)), "update": ("--update",)}[
+        output
+    ]
     with StandIn(answer) as stand_in:
         result = probe("--base-url", stand_in.url, *args)
     assert result.exit_code == 0, result.output
@@ -336,38 +355,53 @@ def _certificate(folder: Path) -> tuple[Path, Path]:
     now = datetime.datetime.now(datetime.UTC)
     identifier = x509.SubjectKeyIdentifier.from_public_key(key.public_key())
     certificate = (
-        x509.CertificateBuilder().subject_name(name).issuer_name(name).public_key(key.public_key())
+        x509.CertificateBuilder()
+        .subject_name(name)
+        .issuer_name(name)
+        .public_key(key.public_key())
         .serial_number(x509.random_serial_number())
-        .not_valid_before(now - datetime.timedelta(hours=1)).not_valid_after(now + datetime.timedelta(days=1))
+        .not_valid_before(now - datetime.timedelta(hours=1))
+        .not_valid_after(now + datetime.timedelta(days=1))
         .add_extension(x509.SubjectAlternativeName([x509.IPAddress(ipaddress.ip_address("127.0.0.1"))]), False)
         .add_extension(x509.BasicConstraints(ca=True, path_length=None), True)
         .add_extension(x509.KeyUsage(True, False, False, False, False, True, False, False, False), True)
         .add_extension(identifier, False)
         .add_extension(x509.AuthorityKeyIdentifier.from_issuer_subject_key_identifier(identifier), False)
-        .sign(key, hashes.SHA256()))
+        .sign(key, hashes.SHA256())
+    )
     cert, private = folder / "cert.pem", folder / "key.pem"
     cert.write_bytes(certificate.public_bytes(serialization.Encoding.PEM))
-    private.write_bytes(key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8,
-                                          serialization.NoEncryption()))
+    private.write_bytes(
+        key.private_bytes(serialization.Encoding.PEM, serialization.PrivateFormat.PKCS8, serialization.NoEncryption())
+    )
     return cert, private
 
 
 def _process(*args: str, timeout: float, **env: str) -> subprocess.CompletedProcess[str]:
     clean = {k: v for k, v in os.environ.items() if "proxy" not in k.lower() and k not in VARIABLES}
-    return subprocess.run([sys.executable, "-m", "tierone", "probe", *args], capture_output=True, text=True,
-                          env={**clean, "OPENAI_API_KEY": KEY, **env}, cwd=ROOT, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tierone", "probe", *args],
+        capture_output=True,
+        text=True,
+        env={**clean, "OPENAI_API_KEY": KEY, **env},
+        cwd=ROOT,
+        timeout=timeout,
+        check=False,
+    )
 
 
-@pytest.mark.parametrize("what, tls", [("body", False), ("headers", False), ("headers", True)],
-                         ids=["body", "headers", "headers-over-tls"])
+@pytest.mark.parametrize(
+    "what, tls", [("body", False), ("headers", False), ("headers", True)], ids=["body", "headers", "headers-over-tls"]
+)
 def test_a_trickling_server_is_cut_off_at_the_deadline(what, tls, tmp_path):
     cert = _certificate(tmp_path) if tls else None
     env = {"TIERONE_PROBE_TIMEOUT": "1", **({"SSL_CERT_FILE": str(cert[0])} if cert else {})}
     with StandIn(_trickle(what), cert) as stand_in:
         started = time.monotonic()
         try:
-            done = _process("--vendor", "openai", "--rows", ROW, "--base-url", stand_in.url, "--format", "json",
-                            timeout=15, **env)
+            done = _process(
+                "--vendor", "openai", "--rows", ROW, "--base-url", stand_in.url, "--format", "json", timeout=15, **env
+            )
         except subprocess.TimeoutExpired:
             pytest.fail("tierone probe was still reading the trickle after 15 s (deadline 1 s)")
         elapsed = time.monotonic() - started

@@ -32,12 +32,21 @@ MARKER = "TIERONE-REFERENCED-CONTENT-5c1e"
 
 def tierone(*args: str, stdin: str | None = None, timeout: float = 60) -> subprocess.CompletedProcess[str]:
     """The real CLI, as a user runs it; a hang fails the probe."""
-    return subprocess.run([sys.executable, "-m", "tierone", *args], capture_output=True, text=True,
-                          input=stdin, timeout=timeout, cwd=ROOT, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tierone", *args],
+        capture_output=True,
+        text=True,
+        input=stdin,
+        timeout=timeout,
+        cwd=ROOT,
+        check=False,
+    )
 
 
 def python(code: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, cwd=ROOT, check=False)
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=timeout, cwd=ROOT, check=False
+    )
 
 
 def refused(result: subprocess.CompletedProcess[str], *fragments: str) -> None:
@@ -97,11 +106,20 @@ def target(request, server, tmp_path):
 #: where a reference stands, and the pointer the error must name
 SITES = {
     "properties": (lambda t: {"type": "object", "properties": {"a": {"$ref": t}}}, "/properties/a"),
-    "defs": (lambda t: {"type": "object", "$defs": {"x": {"$ref": t}}, "properties": {"a": {"$ref": "#/$defs/x"}}}, "/$defs/x"),
+    "defs": (
+        lambda t: {"type": "object", "$defs": {"x": {"$ref": t}}, "properties": {"a": {"$ref": "#/$defs/x"}}},
+        "/$defs/x",
+    ),
     "anyOf": (lambda t: {"anyOf": [{"type": "integer"}, {"$ref": t}]}, "/anyOf/1"),
     "dynamicRef": (lambda t: {"type": "object", "properties": {"a": {"$dynamicRef": t}}}, "/properties/a"),
-    "recursiveRef": (lambda t: {"$schema": "https://json-schema.org/draft/2019-09/schema", "type": "object",
-                                "properties": {"a": {"$recursiveRef": t}}}, "/properties/a"),
+    "recursiveRef": (
+        lambda t: {
+            "$schema": "https://json-schema.org/draft/2019-09/schema",
+            "type": "object",
+            "properties": {"a": {"$recursiveRef": t}},
+        },
+        "/properties/a",
+    ),
 }
 
 
@@ -115,16 +133,23 @@ class TestNoFetch:
         payload = tmp_path / "p.json"
         payload.write_text('{"a": "text"}')
         result = tierone("restore", "--schema", str(schema), str(payload))
-        refused(result, f"{schema}: error:", "the original schema's reference", f"at [{pointer}]",
-                "is not in this document; tierone never fetches references")
+        refused(
+            result,
+            f"{schema}: error:",
+            "the original schema's reference",
+            f"at [{pointer}]",
+            "is not in this document; tierone never fetches references",
+        )
         assert requests == []
 
     def test_python_api(self, site, target):
         uri, requests = target
         build, pointer = SITES[site]
-        code = (f"import tierone\nfrom tierone.core.validation import ReferenceNotHere\n"
-                f"try:\n    tierone.restore({{'a': 'text'}}, {build(uri)!r})\n"
-                f"except ReferenceNotHere as e:\n    print(e.pointer, '|', e)\nelse:\n    print('judged')")
+        code = (
+            f"import tierone\nfrom tierone.core.validation import ReferenceNotHere\n"
+            f"try:\n    tierone.restore({{'a': 'text'}}, {build(uri)!r})\n"
+            f"except ReferenceNotHere as e:\n    print(e.pointer, '|', e)\nelse:\n    print('judged')"
+        )
         result = python(code)
         assert "Traceback" not in result.stderr and MARKER not in result.stdout
         assert result.stdout.startswith(f"{pointer} | the original schema's reference {uri!r} at [{pointer}]")
@@ -140,13 +165,24 @@ class TestNoFetch:
         served = folder / "clarification.request.schema.json"
         canonical = json.loads(served.read_text())
         remote = build(uri)
-        served.write_text(json.dumps({**canonical, **{k: v for k, v in remote.items() if k != "type"},
-                                      "properties": {**canonical["properties"], **remote.get("properties", {})}}))
+        served.write_text(
+            json.dumps(
+                {
+                    **canonical,
+                    **{k: v for k, v in remote.items() if k != "type"},
+                    "properties": {**canonical["properties"], **remote.get("properties", {})},
+                }
+            )
+        )
         document = tmp_path / "caps.json"
         document.write_text(json.dumps(_document("warn")))
         result = tierone("capabilities", "check", str(document), "--schemas", str(folder))
-        refused(result, f"{served}: error: clarification.request: the schema's reference", f"at [{pointer}]",
-                "tierone never fetches references")
+        refused(
+            result,
+            f"{served}: error: clarification.request: the schema's reference",
+            f"at [{pointer}]",
+            "tierone never fetches references",
+        )
         assert requests == []
 
 
@@ -214,7 +250,10 @@ class TestDeepVerdicts:
         assert "Traceback" not in result.stderr and "loop" not in result.stderr
         assert result.returncode == (0 if valid else 1), result.stderr
         if not valid:
-            assert result.stderr.startswith(f"{tmp_path / 'p.json'}: [/details] [[[[") and "is not of type 'object'" in result.stderr
+            assert (
+                result.stderr.startswith(f"{tmp_path / 'p.json'}: [/details] [[[[")
+                and "is not of type 'object'" in result.stderr
+            )
 
     def test_past_the_evaluation_room_is_too_deep(self, tmp_path):
         # 450 nested anyOf around a recursive reference (900 levels of JSON), and a 990-deep
@@ -226,18 +265,30 @@ class TestDeepVerdicts:
         (tmp_path / "s.json").write_text(json.dumps(schema))
         (tmp_path / "p.json").write_text(json.dumps(_nested(990)))
         result = tierone("restore", "--schema", str(tmp_path / "s.json"), str(tmp_path / "p.json"))
-        refused(result, f"{tmp_path / 's.json'}: error: too deep: judging this value against the original schema needs more than")
+        refused(
+            result,
+            f"{tmp_path / 's.json'}: error: too deep: judging this value against the original schema needs more than",
+        )
 
     def test_python_api_past_the_depth_limit(self):
-        result = python("import tierone\nfrom tierone.core.validation import TooDeep\nx = {}\n"
-                        "for _ in range(3000): x = {'child': x}\n"
-                        "try: tierone.restore(x, {'properties': {'child': {'$ref': '#'}}})\n"
-                        "except TooDeep as e: print(e)")
+        result = python(
+            "import tierone\nfrom tierone.core.validation import TooDeep\nx = {}\n"
+            "for _ in range(3000): x = {'child': x}\n"
+            "try: tierone.restore(x, {'properties': {'child': {'$ref': '#'}}})\n"
+            "except TooDeep as e: print(e)"
+        )
         assert "Traceback" not in result.stderr
         assert result.stdout.strip() == "too deep: the payload nests past 2,000 levels"
 
-    @pytest.mark.parametrize("schema", [{"$ref": "#"}, {"allOf": [{"$ref": "#"}]}, {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"not": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"}],
-                             ids=["ref-self", "allOf-self", "ref-not-ref"])
+    @pytest.mark.parametrize(
+        "schema",
+        [
+            {"$ref": "#"},
+            {"allOf": [{"$ref": "#"}]},
+            {"$defs": {"a": {"$ref": "#/$defs/b"}, "b": {"not": {"$ref": "#/$defs/a"}}}, "$ref": "#/$defs/a"},
+        ],
+        ids=["ref-self", "allOf-self", "ref-not-ref"],
+    )
     def test_true_loop_keeps_its_message(self, tmp_path, schema):
         (tmp_path / "s.json").write_text(json.dumps(schema))
         (tmp_path / "p.json").write_text('{"a": 1}')
@@ -247,7 +298,9 @@ class TestDeepVerdicts:
 
 
 class TestNotJson:
-    @pytest.mark.parametrize("encoded, constant", [("NaN", "NaN"), ("[1, Infinity]", "Infinity"), ('{"x": -Infinity}', "-Infinity")])
+    @pytest.mark.parametrize(
+        "encoded, constant", [("NaN", "NaN"), ("[1, Infinity]", "Infinity"), ('{"x": -Infinity}', "-Infinity")]
+    )
     def test_decoded_nan_and_infinity_are_refused_with_the_pointer(self, tmp_path, encoded, constant):
         (tmp_path / "s.json").write_text('{"type": "object", "properties": {"a": {}}}')
         (tmp_path / "p.json").write_text(json.dumps({"a": encoded}))
@@ -270,10 +323,26 @@ class TestNotJson:
 HOSTILE = "a" * 40 + "!"
 #: (schema, payload, pointer): a catastrophic pattern where the model's output meets it
 PATTERNS = {
-    "pattern": ({"type": "object", "properties": {"name": {"type": "string", "pattern": "%s"}}}, {"name": HOSTILE}, "/name"),
-    "patternProperties": ({"type": "object", "patternProperties": {"%s": {"type": "string"}}}, {HOSTILE: "x"}, "/" + HOSTILE),
-    "additionalProperties": ({"type": "object", "patternProperties": {"%s": {}}, "additionalProperties": False}, {HOSTILE: 1}, "/" + HOSTILE),
-    "unevaluatedProperties": ({"type": "object", "patternProperties": {"%s": {}}, "unevaluatedProperties": False}, {HOSTILE: 1}, "/" + HOSTILE),
+    "pattern": (
+        {"type": "object", "properties": {"name": {"type": "string", "pattern": "%s"}}},
+        {"name": HOSTILE},
+        "/name",
+    ),
+    "patternProperties": (
+        {"type": "object", "patternProperties": {"%s": {"type": "string"}}},
+        {HOSTILE: "x"},
+        "/" + HOSTILE,
+    ),
+    "additionalProperties": (
+        {"type": "object", "patternProperties": {"%s": {}}, "additionalProperties": False},
+        {HOSTILE: 1},
+        "/" + HOSTILE,
+    ),
+    "unevaluatedProperties": (
+        {"type": "object", "patternProperties": {"%s": {}}, "unevaluatedProperties": False},
+        {HOSTILE: 1},
+        "/" + HOSTILE,
+    ),
     "in-anyOf": ({"anyOf": [{"type": "string", "pattern": "%s"}, {"type": "integer"}]}, HOSTILE, ""),
 }
 
@@ -299,7 +368,10 @@ class TestCatastrophicPatterns:
         (tmp_path / "s.json").write_text(json.dumps(_with(schema, "^(a|a)*$")))
         (tmp_path / "p.json").write_text(json.dumps(payload))
         result = tierone("restore", "--schema", str(tmp_path / "s.json"), str(tmp_path / "p.json"), timeout=30)
-        refused(result, f"{tmp_path / 'p.json'}: error: [{pointer}] pattern '^(a|a)*$' took longer than 1 s on this value; refusing")
+        refused(
+            result,
+            f"{tmp_path / 'p.json'}: error: [{pointer}] pattern '^(a|a)*$' took longer than 1 s on this value; refusing",
+        )
 
 
 class TestReasoningStrictForm:
@@ -319,6 +391,7 @@ class TestReasoningStrictForm:
             path = tmp_path / f"caps-{compliance}.json"
             path.write_text(json.dumps(_document(compliance)))
             return path
+
         return write
 
     def test_strict_copies_prove_a_strict_claim_with_a_warning(self, strict_copies, document):
@@ -330,21 +403,34 @@ class TestReasoningStrictForm:
         assert "RFC 0030 §D" in warning and self.WARNING in warning
 
     def test_json_format_carries_the_warning(self, strict_copies, document):
-        result = tierone("capabilities", "check", str(document("strict")), "--schemas", str(strict_copies), "--format", "json")
+        result = tierone(
+            "capabilities", "check", str(document("strict")), "--schemas", str(strict_copies), "--format", "json"
+        )
         report = json.loads(result.stdout)
         assert result.returncode == 0 and report["valid"] is True
         assert {"valid", "shape", "problems", "scenarios", "warnings"} <= set(report)
         assert len(report["warnings"]) == 1 and self.WARNING in report["warnings"][0]
 
     def test_reference_literal_keeps_the_literal_reading(self, strict_copies, document):
-        result = tierone("capabilities", "check", str(document("strict")), "--schemas", str(strict_copies), "--reference-literal")
+        result = tierone(
+            "capabilities", "check", str(document("strict")), "--schemas", str(strict_copies), "--reference-literal"
+        )
         assert "Traceback" not in result.stderr and result.returncode == 1
-        assert "envelope-reasoning-shape" in result.stdout and "clarification.request: reasoning is not a plain string" in result.stdout
+        assert (
+            "envelope-reasoning-shape" in result.stdout
+            and "clarification.request: reasoning is not a plain string" in result.stdout
+        )
         assert "warning" not in result.stderr
 
-    @pytest.mark.parametrize("args, compliance", [
-        (["--universal", "canonical"], "warn"), (["--universal", "strict"], "strict"), (["--schemas", "canonical"], "warn"),
-    ], ids=["universal-canonical", "universal-strict", "canonical-copies"])
+    @pytest.mark.parametrize(
+        "args, compliance",
+        [
+            (["--universal", "canonical"], "warn"),
+            (["--universal", "strict"], "strict"),
+            (["--schemas", "canonical"], "warn"),
+        ],
+        ids=["universal-canonical", "universal-strict", "canonical-copies"],
+    )
     def test_both_shipped_renditions_pass(self, tmp_path, document, args, compliance):
         if args[0] == "--schemas":
             shutil.copytree(ENVELOPES, tmp_path / "canonical", ignore=shutil.ignore_patterns("strict", "samples.json"))

@@ -68,6 +68,7 @@ def rendition(path: Path, source: str, source_digest: str = "0" * 16) -> Path:
 
 # --- item 1: a marker never leads outside the project ---------------------------------------
 
+
 def _secret(tree: Path) -> Path:
     return tree.parent / "outside" / "c.json"
 
@@ -88,8 +89,11 @@ def test_a_marker_that_leads_out_of_the_project_is_not_followed(tree, how, comma
     named = rendition(tree / "x.schema.json", LEADS_OUT[how](tree), digest(_secret(tree)))
     write(tree / "a.json", {"k": "guess"})
     before = snapshot(tree.parent)
-    args = {"check-dir": ["rewrite", "--check", "."], "check-file": ["rewrite", "--check", named.name],
-            "restore": ["restore", "--schema", named.name, "a.json"]}[command]
+    args = {
+        "check-dir": ["rewrite", "--check", "."],
+        "check-file": ["rewrite", "--check", named.name],
+        "restore": ["restore", "--schema", named.name, "a.json"],
+    }[command]
     result = run(*args)
     assert result.exit_code == 2
     assert "x.schema.json: error: its rendition marker" in result.stderr
@@ -126,8 +130,11 @@ def test_a_marker_naming_the_password_file_with_its_digest_is_refused_without_it
     rendition(tree / "q.schema.json", "../" * 20 + "etc/passwd", digest(passwd))
     write(tree / "a.json", {})
     text = passwd.read_text(encoding="utf-8", errors="replace")
-    for args in (["restore", "--schema", "p.schema.json", "a.json"], ["restore", "--schema", "q.schema.json", "a.json"],
-                 ["rewrite", "--check", "."]):
+    for args in (
+        ["restore", "--schema", "p.schema.json", "a.json"],
+        ["restore", "--schema", "q.schema.json", "a.json"],
+        ["rewrite", "--check", "."],
+    ):
         result = run(*args)
         assert result.exit_code == 2
         assert not any(line and line in result.output + result.stderr for line in text.splitlines()[:3])
@@ -135,8 +142,14 @@ def test_a_marker_naming_the_password_file_with_its_digest_is_refused_without_it
 
 # --- item 2: a malformed or dangling marker is one line, and the file is still linted ---------
 
-MALFORMED = {"bad-escape": '"a\\qb"', "bad-unicode": '"\\u12zz"', "nul": '"a\\u0000b"', "surrogate": '"\\ud800"',
-             "unquoted": "a.json", "empty": '""'}
+MALFORMED = {
+    "bad-escape": '"a\\qb"',
+    "bad-unicode": '"\\u12zz"',
+    "nul": '"a\\u0000b"',
+    "surrogate": '"\\ud800"',
+    "unquoted": "a.json",
+    "empty": '""',
+}
 
 
 @pytest.mark.parametrize("kind", MALFORMED)
@@ -149,7 +162,11 @@ def test_a_malformed_marker_is_one_line_and_the_file_is_still_linted(tree, kind)
     assert linted.exit_code == 1
     assert f"{bad.name}:" in linted.stdout and f"{other.name}:" in linted.stdout  # both linted
     assert [line for line in linted.stderr.splitlines() if "m.schema.json: warning: its rendition marker" in line]
-    for args in (["rewrite", "--check", "."], ["rewrite", "--check", bad.name], ["restore", "--schema", bad.name, "a.json"]):
+    for args in (
+        ["rewrite", "--check", "."],
+        ["rewrite", "--check", bad.name],
+        ["restore", "--schema", bad.name, "a.json"],
+    ):
         result = run(*args)
         assert result.exit_code == 2
         assert len([line for line in result.stderr.splitlines() if "m.schema.json: error:" in line]) == 1
@@ -162,26 +179,42 @@ def test_a_malformed_marker_is_one_line_and_the_file_is_still_linted(tree, kind)
 
 
 def test_a_dangling_marker_hides_nothing(tree):
-    findings = {"type": "object", "properties": {"a": {"type": "string", "minLength": 1, "maxLength": 3, "pattern": "a"},
-                                                  "b": {"oneOf": [{"type": "string"}, {"type": "integer"}]}}}
+    findings = {
+        "type": "object",
+        "properties": {
+            "a": {"type": "string", "minLength": 1, "maxLength": 3, "pattern": "a"},
+            "b": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+        },
+    }
     write(tree / "d.schema.json", {"$comment": marker('"gone.schema.json"'), **findings})
     text = run("lint", ".")
     assert text.exit_code == 1 and "All checks passed" not in text.stdout
-    assert "d.schema.json: warning: its rendition marker names \"gone.schema.json\", which does not exist" in text.stderr
+    assert 'd.schema.json: warning: its rendition marker names "gone.schema.json", which does not exist' in text.stderr
     sarif = json.loads(run("lint", "--format", "sarif", ".").stdout)
     assert len(sarif["runs"][0]["results"]) >= 5
 
 
 # --- item 3: fix-output writes beside its source, never over an input or through a link -------
 
+
 def _configure(tree: Path, pattern: str) -> None:
     (tree / "tierone.toml").write_text(f"fix-output = {json.dumps(pattern)}\n", encoding="utf-8")
 
 
-@pytest.mark.parametrize("pattern", [
-    "../../../outside/victim.txt{stem:.0}", "{stem}/../../../outside/pwned.json", "../../../outside/{stem}.json",
-    "{stem}{suffix}", "{stem:>2000000000}", "{stem:{profile}}", "{stem!s}.json", "/tmp/{stem}.json", "{stem}/..",
-])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "../../../outside/victim.txt{stem:.0}",
+        "{stem}/../../../outside/pwned.json",
+        "../../../outside/{stem}.json",
+        "{stem}{suffix}",
+        "{stem:>2000000000}",
+        "{stem:{profile}}",
+        "{stem!s}.json",
+        "/tmp/{stem}.json",
+        "{stem}/..",
+    ],
+)
 def test_a_fix_output_that_leaves_the_folder_or_names_the_source_is_refused(tree, pattern):
     write(tree / "a.schema.json", FIXABLE)
     _configure(tree, pattern)
@@ -250,6 +283,7 @@ def test_the_stem_of_a_model_is_a_file_name(tree, monkeypatch):
 
 # --- item 4: suppression lists cost linear time -------------------------------------------
 
+
 @pytest.mark.parametrize("count", [20_000, 40_000])
 def test_a_huge_suppression_list_is_one_warning_in_linear_time(tree, count):
     codes = ",".join(f"X{i}" for i in range(count))
@@ -264,6 +298,7 @@ def test_a_huge_suppression_list_is_one_warning_in_linear_time(tree, count):
 
 # --- items 5 and 10: configuration files are bounded, and never ignored in silence ------------
 
+
 def test_a_huge_pyproject_is_refused_naming_it(tree):
     with open(tree / "pyproject.toml", "wb") as handle:  # sparse: 1 GiB on paper, nothing on disk
         handle.seek(1 << 30)
@@ -275,15 +310,22 @@ def test_a_huge_pyproject_is_refused_naming_it(tree):
     assert time.perf_counter() - start < 5
 
 
-@pytest.mark.parametrize("content, says", [
-    (b"[tool.tierone]\nprofile = \"\xff\"\n", "not valid UTF-8"),
-    (b"[tool]\ntierone = 5\n", "[tool.tierone] must be a table"),
-    (b"[tool.tierone\n", "invalid TOML"),
-])
+@pytest.mark.parametrize(
+    "content, says",
+    [
+        (b'[tool.tierone]\nprofile = "\xff"\n', "not valid UTF-8"),
+        (b"[tool]\ntierone = 5\n", "[tool.tierone] must be a table"),
+        (b"[tool.tierone\n", "invalid TOML"),
+    ],
+)
 def test_a_pyproject_that_cannot_be_read_is_said_so(tree, content, says):
     (tree / "pyproject.toml").write_bytes(content)
     write(tree / "a.schema.json", GOOD)
-    for args in (["lint", "a.schema.json"], ["rewrite", "a.schema.json"], ["restore", "--schema", "a.schema.json", "a.schema.json"]):
+    for args in (
+        ["lint", "a.schema.json"],
+        ["rewrite", "a.schema.json"],
+        ["restore", "--schema", "a.schema.json", "a.schema.json"],
+    ):
         result = run(*args)
         assert result.exit_code == 2 and says in result.stderr
         assert len(result.stderr.strip().splitlines()) == 1
@@ -313,12 +355,16 @@ def test_an_output_template_that_is_not_one_is_refused(tree, template):
 
 # --- item 8: a capabilities kind is a name, never a path --------------------------------------
 
+
 def _host(tree: Path, kinds: list[str]) -> Path:
     (tree / "schemas").mkdir(exist_ok=True)
     for kind in ("clarification.request", "schema.request", "schema.response", "error"):
         write(tree / "schemas" / f"{kind}.schema.json", GOOD)
-    host = {"servedKinds": kinds, "schemas": ["schemas"], "limits": {"clarificationRounds": 1, "schemaRounds": 1,
-                                                                     "envelopesPerTurn": 1}}
+    host = {
+        "servedKinds": kinds,
+        "schemas": ["schemas"],
+        "limits": {"clarificationRounds": 1, "schemaRounds": 1, "envelopesPerTurn": 1},
+    }
     return write(tree / "host.json", host)
 
 
@@ -336,10 +382,13 @@ def test_a_served_kind_that_is_a_path_is_refused(tree):
 @pytest.mark.parametrize("kind", ["path", "dot-dot", "huge"])
 def test_an_advertised_kind_that_is_a_path_is_never_opened(tree, kind):
     name = {"path": _outside_kind(tree), "dot-dot": "../outside/k", "huge": "x" * 100_000}[kind]
-    document = {"protocolVersion": "1.1", "supportedEnvelopes": ["clarification.request", "schema.request",
-                                                                 "schema.response", "error", name],
-                "schemaVersions": {}, "limits": {"clarificationRounds": 1, "schemaRounds": 1, "envelopesPerTurn": 1},
-                "envelopes": {"tierOneSubsetCompliance": "strict"}}
+    document = {
+        "protocolVersion": "1.1",
+        "supportedEnvelopes": ["clarification.request", "schema.request", "schema.response", "error", name],
+        "schemaVersions": {},
+        "limits": {"clarificationRounds": 1, "schemaRounds": 1, "envelopesPerTurn": 1},
+        "envelopes": {"tierOneSubsetCompliance": "strict"},
+    }
     write(tree / "caps.json", document)
     _host(tree, [])
     result = run("capabilities", "check", "caps.json", "--schemas", "schemas")

@@ -51,10 +51,13 @@ class TestExitCodes:
     def test_exit_zero(self):
         assert run("lint", "--isolated", "--exit-zero", "messy.schema.json").exit_code == 0
 
-    @pytest.mark.parametrize("args, message", [
-        (["--select", "T9"], "unknown rule selector"),
-        (["--profile", "nope"], "unknown profile"),
-    ])
+    @pytest.mark.parametrize(
+        "args, message",
+        [
+            (["--select", "T9"], "unknown rule selector"),
+            (["--profile", "nope"], "unknown profile"),
+        ],
+    )
     def test_bad_options_are_2(self, args, message):
         result = run("lint", "--isolated", *args, "clean.schema.json")
         assert result.exit_code == 2 and message in result.stderr
@@ -150,8 +153,11 @@ class TestInputs:
         assert "mymodels.py:3:1: T102" in out and "mymodels.py:5:5: T104" in out and "[/properties/score]" in out
         sarif = json.loads(run("lint", "--isolated", "--format", "sarif", "mymodels:Answer").stdout)
         assert_valid_sarif(sarif)
-        uris = {loc["physicalLocation"]["artifactLocation"]["uri"]
-                for result in sarif["runs"][0]["results"] for loc in result["locations"]}
+        uris = {
+            loc["physicalLocation"]["artifactLocation"]["uri"]
+            for result in sarif["runs"][0]["results"]
+            for loc in result["locations"]
+        }
         assert uris == {"mymodels.py"}
 
     def test_sarif_with_spaces_and_unreadable_input(self, tmp_path, monkeypatch):
@@ -172,13 +178,17 @@ class TestInputs:
         result = run("lint", "--isolated", "no_such_module_xyz:Model")
         assert result.exit_code == 2 and "cannot import module" in result.stderr
 
-    @pytest.mark.parametrize("content, message", [
-        (b"\xff\xfe\x00garbage", "not valid UTF-8"),
-        (b"", "empty file"),
-        (b"[1, 2]", "not a JSON Schema"),
-        (("[" * 20000 + "]" * 20000).encode(), "nesting is deeper"),
-        (('{"type":"object","properties":{"a":' * 20000 + "{}" + "}}" * 20000).encode(), "nesting is deeper"),
-    ], ids=["binary", "empty", "array", "deep-array", "deep-schema"])
+    @pytest.mark.parametrize(
+        "content, message",
+        [
+            (b"\xff\xfe\x00garbage", "not valid UTF-8"),
+            (b"", "empty file"),
+            (b"[1, 2]", "not a JSON Schema"),
+            (("[" * 20000 + "]" * 20000).encode(), "nesting is deeper"),
+            (('{"type":"object","properties":{"a":' * 20000 + "{}" + "}}" * 20000).encode(), "nesting is deeper"),
+        ],
+        ids=["binary", "empty", "array", "deep-array", "deep-schema"],
+    )
     def test_bad_files_get_one_line_and_2(self, tmp_path, content, message):
         path = tmp_path / "bad.json"
         path.write_bytes(content)
@@ -206,7 +216,7 @@ class TestConfig:
         (tmp_path / "pyproject.toml").write_text('[tool.tierone]\nignore = ["T102"]\n')
         inner = tmp_path / "pkg"
         inner.mkdir()
-        (inner / "pyproject.toml").write_text('[tool.ruff]\nline-length = 100\n')
+        (inner / "pyproject.toml").write_text("[tool.ruff]\nline-length = 100\n")
         (inner / "a.schema.json").write_text('{"type": "object"}')
         monkeypatch.chdir(inner)
         assert run("lint", "a.schema.json").exit_code == 0
@@ -228,7 +238,18 @@ class TestRuleDocs:
     def test_rules_json_for_a_profile(self):
         rules = json.loads(run("rules", "--profile", "tier1-load-bearing", "--format", "json").stdout)
         # the load-bearing rows, and the rule about tierone's own directives (every profile has it)
-        assert {r["code"] for r in rules} == {"T201", "T202", "T203", "T204", "T205", "T206", "T207", "T401", "T403", "T801"}
+        assert {r["code"] for r in rules} == {
+            "T201",
+            "T202",
+            "T203",
+            "T204",
+            "T205",
+            "T206",
+            "T207",
+            "T401",
+            "T403",
+            "T801",
+        }
 
     def test_rule_page(self, snapshot):
         assert run("rule", "T102").stdout == snapshot
@@ -245,8 +266,13 @@ def test_version():
 def test_python_dash_m(tmp_path):
     import subprocess
 
-    result = subprocess.run([sys.executable, "-m", "tierone", "lint", "--isolated", str(CLI / "clean.schema.json")],
-                            capture_output=True, text=True, env={**os.environ, "NO_COLOR": "1"}, check=False)
+    result = subprocess.run(
+        [sys.executable, "-m", "tierone", "lint", "--isolated", str(CLI / "clean.schema.json")],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "NO_COLOR": "1"},
+        check=False,
+    )
     assert result.returncode == 0, result.stderr
 
 
@@ -268,8 +294,14 @@ class TestTerminal:
         leader, follower = os.openpty()
         try:
             env = {k: v for k, v in os.environ.items() if k not in ("NO_COLOR", "FORCE_COLOR")}
-            result = subprocess.run([sys.executable, "-m", "tierone", "lint", "--isolated", str(tmp_path)],
-                                    stdout=subprocess.PIPE, stderr=follower, env=env, timeout=120, check=False)
+            result = subprocess.run(
+                [sys.executable, "-m", "tierone", "lint", "--isolated", str(tmp_path)],
+                stdout=subprocess.PIPE,
+                stderr=follower,
+                env=env,
+                timeout=120,
+                check=False,
+            )
             shown = os.read(leader, 65536).decode()
         finally:
             os.close(leader)
@@ -280,6 +312,8 @@ class TestTerminal:
 
     def test_no_progress_when_not_a_terminal(self, tmp_path):
         for i in range(60):
-            (tmp_path / f"s{i}.schema.json").write_text('{"type": "object", "properties": {}, "additionalProperties": false}')
+            (tmp_path / f"s{i}.schema.json").write_text(
+                '{"type": "object", "properties": {}, "additionalProperties": false}'
+            )
         result = run("lint", "--isolated", str(tmp_path))
         assert result.exit_code == 0 and "files" not in result.stderr

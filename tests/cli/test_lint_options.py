@@ -38,26 +38,32 @@ def codes(result) -> set[str]:
 class TestExtend:
     def test_extend_select_adds_to_select(self, here):
         assert codes(run("lint", "--isolated", "--format", "json", "--select", "T3", "s.schema.json")) == {"T301"}
-        both = codes(run("lint", "--isolated", "--format", "json", "--select", "T3", "--extend-select", "T102",
-                         "s.schema.json"))
+        both = codes(
+            run("lint", "--isolated", "--format", "json", "--select", "T3", "--extend-select", "T102", "s.schema.json")
+        )
         assert both == {"T301", "T102"}
 
     def test_extend_ignore_adds_to_ignore(self, here):
-        left = codes(run("lint", "--isolated", "--format", "json", "--ignore", "T3", "--extend-ignore", "T1",
-                         "s.schema.json"))
+        left = codes(
+            run("lint", "--isolated", "--format", "json", "--ignore", "T3", "--extend-ignore", "T1", "s.schema.json")
+        )
         assert left == {"T605"}
 
     def test_config_keys(self, here):
         (here / "pyproject.toml").write_text(
-            '[tool.tierone]\nselect = ["T3"]\nextend-select = ["T1"]\nextend-ignore = ["T104"]\n')
+            '[tool.tierone]\nselect = ["T3"]\nextend-select = ["T1"]\nextend-ignore = ["T104"]\n'
+        )
         assert codes(run("lint", "--format", "json", "s.schema.json")) == {"T301", "T102"}
         assert codes(run("lint", "--format", "json", "--extend-select", "T605", "s.schema.json")) == {
-            "T301", "T102", "T605"}
+            "T301",
+            "T102",
+            "T605",
+        }
         # --select replaces the configured selection, its extend-select included (ruff's layering)
         assert codes(run("lint", "--format", "json", "--select", "T605", "s.schema.json")) == {"T605"}
 
     def test_a_bad_config_value_is_one_line_and_2(self, here):
-        (here / "pyproject.toml").write_text('[tool.tierone]\nextend-select = 3\n')
+        (here / "pyproject.toml").write_text("[tool.tierone]\nextend-select = 3\n")
         result = run("lint", "s.schema.json")
         assert result.exit_code == 2 and "extend-select must be a string or a list of strings" in result.stderr
 
@@ -65,7 +71,8 @@ class TestExtend:
 def test_output_format_is_the_name_of_format(here):
     ours = run("lint", "--isolated", "--output-format", "json", "s.schema.json")
     assert ours.exit_code == 1 and json.loads(ours.stdout) == json.loads(
-        run("lint", "--isolated", "--format", "json", "s.schema.json").stdout)
+        run("lint", "--isolated", "--format", "json", "s.schema.json").stdout
+    )
 
 
 class TestColor:
@@ -105,10 +112,14 @@ class TestRules:
 
 
 def test_the_json_string_hint_of_a_map_says_what_it_holds():
-    schema = {"type": "object", "properties": {
-        "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
-        "lists": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
-        "free": {"type": "object"}}}
+    schema = {
+        "type": "object",
+        "properties": {
+            "counts": {"type": "object", "additionalProperties": {"type": "integer"}},
+            "lists": {"type": "object", "additionalProperties": {"type": "array", "items": {"type": "string"}}},
+            "free": {"type": "object"},
+        },
+    }
     done = rewrite(schema).schema["properties"]
     assert done["counts"]["description"] == "An object of string → integer, JSON-encoded (a string holding JSON)."
     assert done["lists"]["description"].startswith("An object of string → array of string, JSON-encoded")

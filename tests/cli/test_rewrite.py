@@ -32,7 +32,9 @@ def ticket(tmp_path):
 class TestRewrite:
     def test_json_to_stdout_keeps_indentation(self, tmp_path, json_snapshot):
         path = tmp_path / "four.schema.json"
-        path.write_text(json.dumps({"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}}, indent=4) + "\n")
+        path.write_text(
+            json.dumps({"type": "object", "properties": {"a": {"type": "string", "maxLength": 3}}}, indent=4) + "\n"
+        )
         result = run("rewrite", str(path))
         assert result.exit_code == 0
         assert result.stdout.startswith('{\n    "type": "object"')
@@ -48,7 +50,10 @@ class TestRewrite:
         target = tmp_path / "out.json"
         result = run("rewrite", str(CLI / "messy.schema.json"), "-o", str(target))
         assert result.exit_code == 1
-        assert "T501 cannot be made compliant" in result.stderr and "[/$defs/Cat/properties/kittens/items]" in result.stderr
+        assert (
+            "T501 cannot be made compliant" in result.stderr
+            and "[/$defs/Cat/properties/kittens/items]" in result.stderr
+        )
         assert not target.exists() and result.stdout == ""
 
     def test_output_file_then_check_is_current(self, ticket, tmp_path):
@@ -93,14 +98,21 @@ class TestRewrite:
 
         leader, follower = os.openpty()
         try:
-            result = subprocess.run([sys.executable, "-m", "tierone", "rewrite"], stdin=follower,
-                                    capture_output=True, text=True, timeout=60, check=False)
+            result = subprocess.run(
+                [sys.executable, "-m", "tierone", "rewrite"],
+                stdin=follower,
+                capture_output=True,
+                text=True,
+                timeout=60,
+                check=False,
+            )
         finally:
             os.close(leader)
             os.close(follower)
         assert result.returncode == 2
         assert result.stderr.strip() == (
-            "tierone: error: no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)")
+            "tierone: error: no input: name the schema files to rewrite, or pipe one in (`-` reads stdin)"
+        )
 
     def test_open_objects_error(self, ticket):
         result = run("rewrite", str(ticket), "--open-objects", "error")
@@ -118,7 +130,9 @@ class TestRewrite:
 class TestRestore:
     def test_valid_payload(self, tmp_path):
         payload = tmp_path / "answer.json"
-        payload.write_text(json.dumps({"title": "Bug", "priority": None, "labels": ["a"], "assignee": None, "metadata": '{"k": 1}'}))
+        payload.write_text(
+            json.dumps({"title": "Bug", "priority": None, "labels": ["a"], "assignee": None, "metadata": '{"k": 1}'})
+        )
         result = run("restore", "--schema", str(EXAMPLES / "ticket.schema.yaml"), str(payload))
         assert result.exit_code == 0
         assert json.loads(result.stdout) == {"title": "Bug", "labels": ["a"], "metadata": {"k": 1}}
@@ -130,7 +144,9 @@ class TestRestore:
         assert "[/priority]" in result.stderr and "[/title]" in result.stderr
 
     def test_json_format(self):
-        result = run("restore", "-s", str(EXAMPLES / "ticket.schema.yaml"), "--format", "json", "-", input='{"title": "abc"}')
+        result = run(
+            "restore", "-s", str(EXAMPLES / "ticket.schema.yaml"), "--format", "json", "-", input='{"title": "abc"}'
+        )
         report = json.loads(result.stdout)
         assert report == {"valid": True, "payload": {"title": "abc"}, "errors": []}
 
@@ -176,7 +192,10 @@ class TestOneRenditionPerProfile:
         for extra in (["-o", str(tmp_path / "x.json")], [], ["--in-place"]):
             result = run("rewrite", str(ticket), "-p", "openai", "-p", "anthropic", *extra)
             assert result.exit_code == 2, extra
-            assert result.stderr.startswith("tierone: error: several --profile renditions") and result.stderr.count("\n") == 1
+            assert (
+                result.stderr.startswith("tierone: error: several --profile renditions")
+                and result.stderr.count("\n") == 1
+            )
         assert list(tmp_path.iterdir()) == [ticket]
 
     def test_an_unknown_profile_writes_nothing(self, tmp_path, ticket):

@@ -12,9 +12,11 @@ from typer.testing import CliRunner
 
 from tierone.cli import app
 
-SCHEMA = {"type": "object", "properties": {"a": {"type": "string", "minLength": 3},
-                                           "d": {"$ref": "#/definitions/D"}},
-          "definitions": {"D": {"type": "object", "properties": {"x": {"type": "string"}}}}}
+SCHEMA = {
+    "type": "object",
+    "properties": {"a": {"type": "string", "minLength": 3}, "d": {"$ref": "#/definitions/D"}},
+    "definitions": {"D": {"type": "object", "properties": {"x": {"type": "string"}}}},
+}
 _names = itertools.count()
 
 
@@ -67,4 +69,7 @@ def test_summary_counts_for_lint_fix_only_what_it_can_write(schema_file, tmp_pat
         piped = run(*named, "-", input=json.dumps(SCHEMA))
         assert "(or `tierone lint --fix`)" not in piped and "fixable with `tierone rewrite` (a model" in piped
     both = run("s.schema.json", f"{name}:M")
-    assert "6 fixable with `tierone rewrite` (or `tierone lint --fix`)" in both and "3 more fixable with `tierone rewrite`" in both
+    assert (
+        "6 fixable with `tierone rewrite` (or `tierone lint --fix`)" in both
+        and "3 more fixable with `tierone rewrite`" in both
+    )

@@ -18,8 +18,16 @@ NO_INPUT = "tierone: error: no input: name the schema files to rewrite, or pipe 
 
 
 def tierone(*args: str, cwd, stdin=None, input: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "tierone", *args], cwd=cwd, stdin=stdin, input=input,
-                          capture_output=True, text=True, timeout=120, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "tierone", *args],
+        cwd=cwd,
+        stdin=stdin,
+        input=input,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        check=False,
+    )
 
 
 @pytest.fixture
@@ -52,7 +60,9 @@ def test_lint_reads_piped_stdin_and_lints_the_directory_on_a_terminal_or_dev_nul
 
 
 def test_rewrite_reads_piped_stdin(directory):
-    ran = tierone("rewrite", "--isolated", cwd=directory, input='{"type": "object", "properties": {"a": {"type": "string"}}}')
+    ran = tierone(
+        "rewrite", "--isolated", cwd=directory, input='{"type": "object", "properties": {"a": {"type": "string"}}}'
+    )
     assert ran.returncode == 0 and '"additionalProperties": false' in ran.stdout
 
 

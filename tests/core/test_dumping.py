@@ -11,8 +11,8 @@ from tierone.core.dumping import JsonStyle, dump_json
 
 # no floats: the standard library writes 1e-07 where orjson writes 1e-7 (the same number)
 JSON_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(" \t\n\"\\a/é\u2028", max_size=6),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(" a\"", max_size=4), inner, max_size=3),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.text(' \t\n"\\a/é\u2028', max_size=6),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(' a"', max_size=4), inner, max_size=3),
     max_leaves=25,
 )
 

@@ -69,7 +69,8 @@ def test_stdin_format_overrides_the_content_guess():
 def test_models_only_when_asked(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
     monkeypatch.chdir(tmp_path)
     (tmp_path / "tier_one_models.py").write_text(
-        "class Model:\n    @staticmethod\n    def model_json_schema():\n        return {'type': 'object'}\n")
+        "class Model:\n    @staticmethod\n    def model_json_schema():\n        return {'type': 'object'}\n"
+    )
     monkeypatch.syspath_prepend(str(tmp_path))
     assert inputs.load_input("tier_one_models:Model", models=True).format == "model"
     with pytest.raises(InputError, match="no such file"):

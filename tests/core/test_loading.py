@@ -9,12 +9,16 @@ from tierone.core.loading import load_bytes, load_path
 
 
 class TestLoading:
-    @pytest.mark.parametrize("data, message, line, column", [
-        (b'{"a": 1,\n "b": }', "invalid JSON", 2, 7),
-        (b"\xff\xfe\x00garbage", "not valid UTF-8", 1, 1),
-        (b"", "empty file", None, None),
-        (b"[" * 5000 + b"]" * 5000, "nesting is deeper", None, None),
-    ], ids=["syntax", "utf8", "empty", "deep"])
+    @pytest.mark.parametrize(
+        "data, message, line, column",
+        [
+            (b'{"a": 1,\n "b": }', "invalid JSON", 2, 7),
+            (b"\xff\xfe\x00garbage", "not valid UTF-8", 1, 1),
+            (b"", "empty file", None, None),
+            (b"[" * 5000 + b"]" * 5000, "nesting is deeper", None, None),
+        ],
+        ids=["syntax", "utf8", "empty", "deep"],
+    )
     def test_bad_json_is_one_error_with_a_place(self, data, message, line, column):
         with pytest.raises(InputError) as caught:
             load_bytes(data, "x.json")
@@ -35,7 +39,9 @@ class TestLoading:
             load_bytes("\n".join(lines).encode(), "bomb.yaml")
 
     def test_yaml_keeps_order_and_plain_types(self):
-        source = load_bytes(b"type: object\nproperties:\n  b: {type: string}\n  a: {enum: [1, 2.5, true, null]}\n", "s.yaml")
+        source = load_bytes(
+            b"type: object\nproperties:\n  b: {type: string}\n  a: {enum: [1, 2.5, true, null]}\n", "s.yaml"
+        )
         assert list(source.data["properties"]) == ["b", "a"]
         assert source.data["properties"]["a"]["enum"] == [1, 2.5, True, None]
         assert type(source.data["properties"]["a"]["enum"][0]) is int
@@ -52,9 +58,17 @@ class TestLoading:
 
 # ---- numbers beyond 64 bits --------------------------------------------------------------
 
-@pytest.mark.parametrize("number", [
-    99999999999999999999999, 18446744073709551616, -9223372036854775809, 10**40, 1234567890123456789,
-])
+
+@pytest.mark.parametrize(
+    "number",
+    [
+        99999999999999999999999,
+        18446744073709551616,
+        -9223372036854775809,
+        10**40,
+        1234567890123456789,
+    ],
+)
 def test_integers_beyond_64_bits_load_exactly(number):
     source = load_bytes(f'{{"maximum": {number}, "description": "id 12345678901234567890"}}'.encode(), "x.json")
     assert source.data["maximum"] == number and type(source.data["maximum"]) is int

@@ -19,10 +19,14 @@ class TestPositions:
         assert found[("d~/",)] == (3, 3)
         assert found[()] == (1, 1)
 
-    @given(st.recursive(st.one_of(st.integers(), st.text(max_size=3), st.none()),
-                        lambda c: st.one_of(st.lists(c, max_size=3), st.dictionaries(st.text(max_size=3), c, max_size=3)),
-                        max_leaves=15),
-           st.sampled_from([None, 2]))
+    @given(
+        st.recursive(
+            st.one_of(st.integers(), st.text(max_size=3), st.none()),
+            lambda c: st.one_of(st.lists(c, max_size=3), st.dictionaries(st.text(max_size=3), c, max_size=3)),
+            max_leaves=15,
+        ),
+        st.sampled_from([None, 2]),
+    )
     def test_every_member_is_found_where_json_dumps_put_it(self, document, indent):
         text = json.dumps(document, indent=indent)
         wanted = [v.pointer for v in _all_pointers(document)]
@@ -31,9 +35,13 @@ class TestPositions:
         lines = text.split("\n")
         for parts, (line, column) in found.items():
             if parts:
-                token = json.dumps(parts[-1]) if isinstance(parts[-1], str) and isinstance(_parent(document, parts), dict) else None
+                token = (
+                    json.dumps(parts[-1])
+                    if isinstance(parts[-1], str) and isinstance(_parent(document, parts), dict)
+                    else None
+                )
                 if token:
-                    assert lines[line - 1][column - 1:].startswith(token)
+                    assert lines[line - 1][column - 1 :].startswith(token)
 
 
 def _parent(document, parts):

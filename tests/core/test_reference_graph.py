@@ -28,8 +28,9 @@ SCHEMA: dict[str, Any] = {
 
 def chain(length: int) -> dict[str, Any]:
     """``r`` refers to ``x0``, each ``xi`` to ``x(i+1)`` through a property, the last is a string."""
-    defs: dict[str, Any] = {f"x{i}": {"type": "object", "properties": {"n": {"$ref": f"#/$defs/x{i + 1}"}}}
-                            for i in range(length)}
+    defs: dict[str, Any] = {
+        f"x{i}": {"type": "object", "properties": {"n": {"$ref": f"#/$defs/x{i + 1}"}}} for i in range(length)
+    }
     defs[f"x{length}"] = {"type": "string"}
     return {"type": "object", "properties": {"r": {"$ref": "#/$defs/x0"}}, "$defs": defs}
 
@@ -68,7 +69,11 @@ def test_a_graph_from_a_walk_already_made_is_the_graph_of_the_schema():
     nodes = objects(SCHEMA)
     given = ReferenceGraph(SCHEMA, made.sites, nodes)
     assert (given.edges, given.remote, given.broken, given.recursive) == (
-        made.edges, made.remote, made.broken, made.recursive)
+        made.edges,
+        made.remote,
+        made.broken,
+        made.recursive,
+    )
 
 
 def test_heights_follow_references_and_skip_cycles():
@@ -81,8 +86,10 @@ def test_heights_follow_references_and_skip_cycles():
 
 
 def test_heights_count_only_the_given_levels():
-    schema = {"$defs": {"T": {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {}}}}}},
-              "properties": {"t": {"$ref": "#/$defs/T"}}}
+    schema = {
+        "$defs": {"T": {"type": "object", "properties": {"a": {"type": "object", "properties": {"b": {}}}}}},
+        "properties": {"t": {"$ref": "#/$defs/T"}},
+    }
     graph = ReferenceGraph.of(schema)
     assert graph.heights().height(P("/$defs/T")) == 2
     shallow = [(P(""), 0), (P("/$defs/T"), 1), (P("/$defs/T/properties/a"), 2)]  # /a/properties/b not a level
@@ -101,8 +108,9 @@ def test_a_pointer_is_written_as_a_uri_fragment_once():
 
 
 #: a reference into an array item that leads back to itself
-INTO_AN_ITEM: dict[str, Any] = {"anyOf": [{"type": "object", "properties": {"x": {"$ref": "#/anyOf/0"}}},
-                                          {"type": "null"}]}
+INTO_AN_ITEM: dict[str, Any] = {
+    "anyOf": [{"type": "object", "properties": {"x": {"$ref": "#/anyOf/0"}}}, {"type": "null"}]
+}
 
 
 def test_a_target_in_an_array_is_the_place_the_walker_names():
@@ -114,7 +122,9 @@ def test_a_target_in_an_array_is_the_place_the_walker_names():
 
 
 def test_heights_follow_a_reference_into_an_array():
-    schema = {"properties": {"r": {"$ref": "#/$defs/L/items/0"}},
-              "$defs": {"L": {"items": [{"properties": {"a": {"properties": {"b": {}}}}}]}}}
+    schema = {
+        "properties": {"r": {"$ref": "#/$defs/L/items/0"}},
+        "$defs": {"L": {"items": [{"properties": {"a": {"properties": {"b": {}}}}}]}},
+    }
     graph = ReferenceGraph.of(schema)
     assert graph.heights().height(graph.edges[P("/properties/r")]) == 2  # a, then b

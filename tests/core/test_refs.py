@@ -28,4 +28,9 @@ class TestRefs:
             p("/properties/y"): p("/$defs/C"),
             p("/$defs/C/items"): p(""),
         }
-        assert recursive_sites(edges) == {p("/$defs/A/properties/b"), p("/$defs/B/properties/a"), p("/$defs/C/items"), p("/properties/y")}
+        assert recursive_sites(edges) == {
+            p("/$defs/A/properties/b"),
+            p("/$defs/B/properties/a"),
+            p("/$defs/C/items"),
+            p("/properties/y"),
+        }

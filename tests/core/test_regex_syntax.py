@@ -10,26 +10,34 @@ from hypothesis import strategies as st
 from tierone.core.regex_syntax import ANY, anchored_at_ends, atoms, is_anchor
 
 
-@pytest.mark.parametrize("pattern, expected", [
-    ("^$|^\\+?[0-9]{9,20}$", "^(?:|\\+?[0-9]{9,20})$"),
-    ("^https?://", f"^https?://{ANY}$"),
-    ("\\.json$", f"^{ANY}\\.json$"),
-    ("^a$|^b$", "^(?:a|b)$"),
-    ("^a|b", f"^(?:a{ANY}|{ANY}b{ANY})$"),
-    ("^^a$$", "^a$"),
-    ("^", f"^{ANY}$"),
-])
+@pytest.mark.parametrize(
+    "pattern, expected",
+    [
+        ("^$|^\\+?[0-9]{9,20}$", "^(?:|\\+?[0-9]{9,20})$"),
+        ("^https?://", f"^https?://{ANY}$"),
+        ("\\.json$", f"^{ANY}\\.json$"),
+        ("^a$|^b$", "^(?:a|b)$"),
+        ("^a|b", f"^(?:a{ANY}|{ANY}b{ANY})$"),
+        ("^^a$$", "^a$"),
+        ("^", f"^{ANY}$"),
+    ],
+)
 def test_anchors_move_to_the_ends(pattern, expected):
     assert anchored_at_ends(pattern) == expected
 
 
-@pytest.mark.parametrize("pattern", [
-    "^[a-z]+$",          # anchored at both ends already
-    "[a-z]+",            # no anchor: the engines' reading is narrower, never wrong
-    "^(a|$)",            # an anchor inside a group: no rewriting exists
-    "^a^b$",             # an anchor inside an alternative
-    "a\\$", "[$^]x", "[^^]+",  # escaped or in a class: characters, not anchors
-])
+@pytest.mark.parametrize(
+    "pattern",
+    [
+        "^[a-z]+$",  # anchored at both ends already
+        "[a-z]+",  # no anchor: the engines' reading is narrower, never wrong
+        "^(a|$)",  # an anchor inside a group: no rewriting exists
+        "^a^b$",  # an anchor inside an alternative
+        "a\\$",
+        "[$^]x",
+        "[^^]+",  # escaped or in a class: characters, not anchors
+    ],
+)
 def test_patterns_left_as_they_are(pattern):
     assert anchored_at_ends(pattern) == pattern
 
@@ -43,7 +51,8 @@ def test_atoms_read_escapes_and_classes():
 
 _PIECES = st.sampled_from(["a", "b", "ab", "[ab]", "a*", "(a|b)", "b+", "\\.", ".", "[^a]", "x?", ""])
 _ALTERNATIVE = st.tuples(st.booleans(), st.lists(_PIECES, max_size=3), st.booleans()).map(
-    lambda t: ("^" if t[0] else "") + "".join(t[1]) + ("$" if t[2] else ""))
+    lambda t: ("^" if t[0] else "") + "".join(t[1]) + ("$" if t[2] else "")
+)
 _PATTERN = st.lists(_ALTERNATIVE, min_size=1, max_size=3).map("|".join)
 
 

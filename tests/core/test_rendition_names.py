@@ -11,10 +11,12 @@ from hypothesis import strategies as st
 
 from tierone.core import rendition_names as names
 
-NAMES = st.text(st.sampled_from("ab.-_ \"\\é"), min_size=1, max_size=12).filter(
-    lambda name: name.strip(".") and not name.endswith("."))
-PATTERNS = st.sampled_from(["{stem}.strict{suffix}", "strict/{stem}{suffix}", "{stem}.{profile}{suffix}",
-                            "out/{profile}/{stem}.s{suffix}"])
+NAMES = st.text(st.sampled_from('ab.-_ "\\é'), min_size=1, max_size=12).filter(
+    lambda name: name.strip(".") and not name.endswith(".")
+)
+PATTERNS = st.sampled_from(
+    ["{stem}.strict{suffix}", "strict/{stem}{suffix}", "{stem}.{profile}{suffix}", "out/{profile}/{stem}.s{suffix}"]
+)
 
 
 @given(st.lists(NAMES, min_size=1, max_size=3), PATTERNS, st.sampled_from(["tier1", "openai", "tier1-load-bearing"]))
@@ -24,8 +26,14 @@ def test_a_pattern_read_backwards_finds_its_source(parts, pattern, profile):
     assert (os.path.normpath(source), profile) in names.named_sources(rendition, pattern, [profile])
 
 
-@pytest.mark.parametrize("source, expected", [
-    ("a.schema.json", "a.schema.strict.json"), ("d/t.schema.yaml", "d/t.schema.strict.yaml"), ("noext", "noext.strict")])
+@pytest.mark.parametrize(
+    "source, expected",
+    [
+        ("a.schema.json", "a.schema.strict.json"),
+        ("d/t.schema.yaml", "d/t.schema.strict.yaml"),
+        ("noext", "noext.strict"),
+    ],
+)
 def test_the_default_name(source, expected):
     assert names.rendition_path(source, "tier1") == expected
 
@@ -44,21 +52,24 @@ def test_any_pattern_is_checked_without_a_crash_and_a_good_one_stays_in_the_fold
         assert os.path.normpath(target) != os.path.normpath(f"dir/{stem}.json")
 
 
-@pytest.mark.parametrize("pattern, says", [
-    ("../../../outside/victim.txt{stem:.0}", "format spec"),
-    ("{stem}/../../../outside/pwned.json", "inside the source's folder"),
-    ("../../../outside/{stem}.json", "inside the source's folder"),
-    ("{stem}{suffix}", "names the source itself"),
-    ("{stem:>2000000000}", "format spec"),
-    ("{stem:{profile}}", "format spec"),
-    ("{stem!r}.json", "format spec"),
-    ("{stem", "not a pattern"),
-    ("{stem}}", "not a pattern"),
-    ("{stem}.{0}", "names {0}"),
-    ("{stem.__class__}", "names {stem.__class__}"),
-    ("/abs/{stem}.json", "relative"),
-    ("{stem}/..", "inside the source's folder"),
-])
+@pytest.mark.parametrize(
+    "pattern, says",
+    [
+        ("../../../outside/victim.txt{stem:.0}", "format spec"),
+        ("{stem}/../../../outside/pwned.json", "inside the source's folder"),
+        ("../../../outside/{stem}.json", "inside the source's folder"),
+        ("{stem}{suffix}", "names the source itself"),
+        ("{stem:>2000000000}", "format spec"),
+        ("{stem:{profile}}", "format spec"),
+        ("{stem!r}.json", "format spec"),
+        ("{stem", "not a pattern"),
+        ("{stem}}", "not a pattern"),
+        ("{stem}.{0}", "names {0}"),
+        ("{stem.__class__}", "names {stem.__class__}"),
+        ("/abs/{stem}.json", "relative"),
+        ("{stem}/..", "inside the source's folder"),
+    ],
+)
 def test_a_pattern_that_names_more_than_its_fields_or_leaves_the_folder_is_refused(pattern, says):
     assert says in (names.check_pattern(pattern) or "")
 

@@ -52,7 +52,9 @@ def test_the_folder_of_a_rendition_outside_the_project_is_its_own_bound(layout):
     outside = layout.parent / "outside"
     assert follow(str(outside / "r.json"), Marker("a.json", "tier1", "0" * 16), str(layout)) == str(outside / "a.json")
     with pytest.raises(InputError, match="outside its folder and the project"):
-        follow(str(outside / "r.json"), Marker("../project/a.json", "tier1", "0" * 16), str(layout.parent / "elsewhere"))
+        follow(
+            str(outside / "r.json"), Marker("../project/a.json", "tier1", "0" * 16), str(layout.parent / "elsewhere")
+        )
 
 
 def test_a_source_that_is_a_rendition_is_not_read_through(tmp_path):

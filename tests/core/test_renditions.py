@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from tierone.core import renditions
 
-NAMES = st.text(st.sampled_from("ab.-_ \"\\é"), min_size=1, max_size=12).filter(
-    lambda name: name.strip(".") and not name.endswith("."))
+NAMES = st.text(st.sampled_from('ab.-_ "\\é'), min_size=1, max_size=12).filter(
+    lambda name: name.strip(".") and not name.endswith(".")
+)
 
 
 @given(NAMES, st.sampled_from(["tier1", "openai", "anthropic"]), st.text(max_size=30))
@@ -30,14 +31,23 @@ def test_marking_twice_keeps_one():
 
 
 def test_what_looks_rewritten():
-    assert renditions.looks_rewritten({"properties": {"m": {"type": ["string", "null"],
-                                                             "description": "A JSON-encoded value (a string holding JSON)."}}})
+    assert renditions.looks_rewritten(
+        {
+            "properties": {
+                "m": {"type": ["string", "null"], "description": "A JSON-encoded value (a string holding JSON)."}
+            }
+        }
+    )
     assert not renditions.looks_rewritten({"properties": {"m": {"type": "object", "description": "JSON-encoded"}}})
 
 
 @given(st.text(max_size=80))
 def test_any_comment_gives_a_marker_none_or_a_marker_error(text):
-    for comment in (text, renditions.PREFIX + text, f'{renditions.PREFIX} of "{text}" (profile tier1, source sha256:{"0" * 16})'):
+    for comment in (
+        text,
+        renditions.PREFIX + text,
+        f'{renditions.PREFIX} of "{text}" (profile tier1, source sha256:{"0" * 16})',
+    ):
         try:
             found = renditions.marker_of({"$comment": comment})
         except renditions.MarkerError as error:

@@ -9,12 +9,20 @@ from tierone.core.walker import detached, transform, walk
 
 class TestWalker:
     def test_document_order_pointers_and_depth(self):
-        schema = {"properties": {"a": {"items": {"type": "string"}}}, "anyOf": [True, {"not": {}}],
-                  "$defs": {"d": {}}, "enum": [{"properties": {"x": {}}}]}
+        schema = {
+            "properties": {"a": {"items": {"type": "string"}}},
+            "anyOf": [True, {"not": {}}],
+            "$defs": {"d": {}},
+            "enum": [{"properties": {"x": {}}}],
+        }
         visits = [(str(v.pointer), v.depth, v.keyword) for v in walk(schema)]
         assert visits == [
-            ("", 0, None), ("/properties/a", 1, "properties"), ("/properties/a/items", 2, "items"),
-            ("/anyOf/0", 1, "anyOf"), ("/anyOf/1", 1, "anyOf"), ("/anyOf/1/not", 2, "not"),
+            ("", 0, None),
+            ("/properties/a", 1, "properties"),
+            ("/properties/a/items", 2, "items"),
+            ("/anyOf/0", 1, "anyOf"),
+            ("/anyOf/1", 1, "anyOf"),
+            ("/anyOf/1/not", 2, "not"),
             ("/$defs/d", 1, "$defs"),
         ]
 
@@ -26,6 +34,7 @@ class TestWalker:
 
 
 # ---- transform shares what it does not change; detached copies --------------------------
+
 
 def test_transform_shares_untouched_subtrees_and_never_mutates():
     schema = {"properties": {"a": {"type": "string"}, "b": {"type": "integer"}}}

@@ -18,8 +18,10 @@ KINDS = envelopes.kinds()
 WITH_REASONING = [k for k in KINDS if k != "schema.response"]
 STRICT_ID = "https://tierone.dev/schemas/envelopes/strict/{kind}.schema.json"
 PAYLOADS = {
-    "clarification.request": {"questions": [{"id": "q1", "question": "Which region?", "context": {"options": ["eu", "us"]}}],
-                              "contextType": "deployment"},
+    "clarification.request": {
+        "questions": [{"id": "q1", "question": "Which region?", "context": {"options": ["eu", "us"]}}],
+        "contextType": "deployment",
+    },
     "schema.request": {"envelopeType": "vendor.acme.plan", "reason": "unknown kind"},
     "schema.response": {"envelopeType": "vendor.acme.plan", "ack": True},
     "error": {"code": "E_INPUT", "message": "The brief is empty.", "details": {"field": "brief"}},
@@ -68,7 +70,9 @@ class TestStrict:
         folder = resources.files("tierone.envelopes").joinpath("schemas")
         canonical = str(folder.joinpath(f"{kind}.schema.json"))
         strict = str(folder.joinpath("strict", f"{kind}.schema.json"))
-        result = runner.invoke(app, ["rewrite", canonical, "--id", STRICT_ID.format(kind=kind), "-o", strict, "--check"])
+        result = runner.invoke(
+            app, ["rewrite", canonical, "--id", STRICT_ID.format(kind=kind), "-o", strict, "--check"]
+        )
         assert result.exit_code == 0, result.output
 
     @pytest.mark.parametrize("kind", KINDS)
@@ -92,7 +96,10 @@ class TestStrict:
         import jsonschema
 
         canonical, strict = envelopes.schema(kind), envelopes.schema(kind, strict=True)
-        for payload in (PAYLOADS[kind], {"reasoning": "Thinking first.", **PAYLOADS[kind]} if kind in WITH_REASONING else PAYLOADS[kind]):
+        for payload in (
+            PAYLOADS[kind],
+            {"reasoning": "Thinking first.", **PAYLOADS[kind]} if kind in WITH_REASONING else PAYLOADS[kind],
+        ):
             answer = to_strict_form(payload, canonical)
             jsonschema.Draft202012Validator(strict).validate(answer)
             assert restore(answer, canonical).payload == payload
@@ -133,7 +140,11 @@ class TestHelpers:
 
 
 class TestRedaction:
-    SECRETS: ClassVar[dict[str, str]] = {"key-long": "sk-live-0123456789abcdef", "key-short": "sk-live-0123", "pin": "1234"}
+    SECRETS: ClassVar[dict[str, str]] = {
+        "key-long": "sk-live-0123456789abcdef",
+        "key-short": "sk-live-0123",
+        "pin": "1234",
+    }
 
     def test_everywhere_longest_first_with_counts(self):
         payload = {
@@ -143,7 +154,10 @@ class TestRedaction:
         original = copy.deepcopy(payload)
         result = envelopes.redact(payload, self.SECRETS)
         assert result.count == 4
-        assert result.payload["reasoning"] == "Used [REDACTED:key-long] then [REDACTED:key-short] twice: [REDACTED:key-short]."
+        assert (
+            result.payload["reasoning"]
+            == "Used [REDACTED:key-long] then [REDACTED:key-short] twice: [REDACTED:key-short]."
+        )
         assert result.payload["details"]["bag"]["deep"][0] == "x [REDACTED:key-long]"
         assert result.payload["details"]["pin"] == "1234"  # under 8 characters: not redacted
         assert payload == original
@@ -188,10 +202,16 @@ class TestCli:
     def test_redact_and_secrets_file_errors_never_echo_secrets(self, tmp_path):
         secrets = tmp_path / "secrets.json"
         secrets.write_text(json.dumps({"byok-1": "sk-live-0123456789abcdef"}))
-        result = self.run("envelopes", "redact", "-", "--secrets", str(secrets), input='{"reasoning": "sk-live-0123456789abcdef"}')
-        assert json.loads(result.stdout) == {"reasoning": "[REDACTED:byok-1]"} and "redacted 1 occurrence" in result.stderr
+        result = self.run(
+            "envelopes", "redact", "-", "--secrets", str(secrets), input='{"reasoning": "sk-live-0123456789abcdef"}'
+        )
+        assert (
+            json.loads(result.stdout) == {"reasoning": "[REDACTED:byok-1]"} and "redacted 1 occurrence" in result.stderr
+        )
         secrets.write_text(json.dumps([{"id": "bad id", "value": "sk-live-0123456789abcdef"}]))
-        bad = self.run("envelopes", "redact", "-", "--secrets", str(secrets), input='{"reasoning": "sk-live-0123456789abcdef"}')
+        bad = self.run(
+            "envelopes", "redact", "-", "--secrets", str(secrets), input='{"reasoning": "sk-live-0123456789abcdef"}'
+        )
         assert bad.exit_code == 2 and "sk-live" not in bad.output
         secrets.write_text('{"byok-1": 12345678}')
         bad = self.run("envelopes", "redact", "-", "--secrets", str(secrets), input="{}")

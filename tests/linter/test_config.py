@@ -8,9 +8,14 @@ from hypothesis import strategies as st
 PATH_PIECES = st.sampled_from(["envelopes", "a", "b", "src", "x.schema.json", "y.json", "e?", "[ab]"])
 
 
-@given(st.lists(PATH_PIECES, min_size=1, max_size=4), st.lists(
-    st.sampled_from(["envelopes", "a", "*", "?", "*.schema.json", "*.json", "[ab]", "src", "y.json"]),
-    min_size=1, max_size=3))
+@given(
+    st.lists(PATH_PIECES, min_size=1, max_size=4),
+    st.lists(
+        st.sampled_from(["envelopes", "a", "*", "?", "*.schema.json", "*.json", "[ab]", "src", "y.json"]),
+        min_size=1,
+        max_size=3,
+    ),
+)
 def test_glob_prefilter_never_changes_a_verdict(parts, pattern_parts):
     import fnmatch
     from pathlib import PurePosixPath
@@ -25,11 +30,14 @@ def test_glob_prefilter_never_changes_a_verdict(parts, pattern_parts):
 TOML_VALUES = st.recursive(
     st.one_of(st.text(max_size=12), st.integers(), st.booleans(), st.floats(allow_nan=False)),
     lambda inner: st.one_of(st.lists(inner, max_size=4), st.dictionaries(st.text(max_size=8), inner, max_size=4)),
-    max_leaves=12)
+    max_leaves=12,
+)
 KEYS = st.sampled_from(sorted(__import__("tierone.linter.config", fromlist=["KEYS"]).KEYS) + ["unknown", ""])
 
 
-@given(st.dictionaries(KEYS, TOML_VALUES, max_size=6), st.sampled_from(["a/b.schema.json", "envelopes/x.schema.json", ""]))
+@given(
+    st.dictionaries(KEYS, TOML_VALUES, max_size=6), st.sampled_from(["a/b.schema.json", "envelopes/x.schema.json", ""])
+)
 def test_any_table_is_a_config_or_a_config_error_and_a_config_never_crashes_later(table, path):
     from pathlib import Path
 

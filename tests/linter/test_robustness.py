@@ -45,9 +45,29 @@ def test_generated_schemas_never_crash(schema, profile):
 
 
 @settings(max_examples=200, deadline=None)
-@given(st.dictionaries(st.sampled_from(["type", "properties", "required", "items", "anyOf", "$ref", "enum",
-                                        "const", "additionalProperties", "$defs", "not", "format", "minItems"]),
-                       JSON, max_size=6))
+@given(
+    st.dictionaries(
+        st.sampled_from(
+            [
+                "type",
+                "properties",
+                "required",
+                "items",
+                "anyOf",
+                "$ref",
+                "enum",
+                "const",
+                "additionalProperties",
+                "$defs",
+                "not",
+                "format",
+                "minItems",
+            ]
+        ),
+        JSON,
+        max_size=6,
+    )
+)
 def test_arbitrary_values_under_schema_keywords_never_crash(schema):
     assert_well_formed(lint(schema), schema)
 
@@ -88,8 +108,17 @@ def test_metaschema_generated_schemas_never_crash(corpus):
 
 @pytest.mark.slow
 def test_the_whole_corpus_lints_without_a_crash(corpus):
-    files = [str(p) for p in corpus_files(corpus, "jsonschemabench", "jsonschemabench-maskbench-extra",
-                                          "json-schema-test-suite", "metaschemas", "hypothesis-jsonschema")]
+    files = [
+        str(p)
+        for p in corpus_files(
+            corpus,
+            "jsonschemabench",
+            "jsonschemabench-maskbench-extra",
+            "json-schema-test-suite",
+            "metaschemas",
+            "hypothesis-jsonschema",
+        )
+    ]
     report = lint_paths(files, config=Config())
     assert len(report.results) == len(files) > 11_000
     errors = [(r.path, r.error.message) for r in report.results if r.error is not None]

@@ -96,7 +96,9 @@ def test_strip_constraints_removes_a_keyword_only_for_a_rule_fixed_by_stripping(
         if feature.fix != STRIP:
             continue
         node = Pointer.parse(case.get("pointer") or "").resolve(case["schema"])
-        removed = {c.what.removesuffix(" removed") for c in result.changes if str(c.pointer) == (case.get("pointer") or "")}
+        removed = {
+            c.what.removesuffix(" removed") for c in result.changes if str(c.pointer) == (case.get("pointer") or "")
+        }
         present = set(node) & set(feature.keywords) if feature.keywords else removed
         assert present and present <= removed, f"{code}/{case['name']}: {present - removed} not stripped"
 
@@ -142,8 +144,12 @@ def test_the_registry_is_what_the_checks_declare():
 
 @pytest.mark.parametrize("profile", list(PROFILES))
 def test_messages_name_the_subset_by_the_profiles_phrase(profile):
-    schema = {"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}]}},
-              "required": ["a"], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {"a": {"oneOf": [{"type": "string"}]}},
+        "required": ["a"],
+        "additionalProperties": False,
+    }
     (message,) = [d.message for d in lint(schema, profile=profile).diagnostics if d.code == "T201"]
     assert message == f"`oneOf` is not accepted by {PROFILES[profile].phrase}"
 

@@ -23,8 +23,16 @@ def _cases(kind: str) -> list[tuple[str, str, object, str | None, str | None, st
     for path in RULE_FILES:
         data = json.loads(path.read_text())
         for case in data[kind]:
-            cases.append((data["code"], case["name"], case["schema"], case.get("pointer"), case.get("envelope"),
-                          data.get("profile", "tier1")))
+            cases.append(
+                (
+                    data["code"],
+                    case["name"],
+                    case["schema"],
+                    case.get("pointer"),
+                    case.get("envelope"),
+                    data.get("profile", "tier1"),
+                )
+            )
     return cases
 
 
@@ -47,7 +55,13 @@ def test_good_fixture_is_not_flagged(case):
 
 def test_every_rule_has_fixtures_a_detector_and_docs():
     codes = {p.stem for p in RULE_FILES}
-    detected = set(registry.NODE) | set(registry.KEYWORD) | set(registry.FINAL) | set(registry.KEYWORD_EXTRA) | registry.IMPLICIT
+    detected = (
+        set(registry.NODE)
+        | set(registry.KEYWORD)
+        | set(registry.FINAL)
+        | set(registry.KEYWORD_EXTRA)
+        | registry.IMPLICIT
+    )
     for feature in FEATURES:
         assert feature.code in codes, f"{feature.code} has no fixture file"
         assert feature.code in detected, f"{feature.code} has no detector"
@@ -66,9 +80,12 @@ def test_codes_and_names_are_unique_and_well_formed():
 
 
 def test_vendor_profile_accepts_a_format_it_supports_and_flags_one_it_does_not():
-    schema = {"type": "object", "properties": {"d": {"type": "string", "format": "date-time"},
-                                                "u": {"type": "string", "format": "uri"}},
-              "required": ["d", "u"], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {"d": {"type": "string", "format": "date-time"}, "u": {"type": "string", "format": "uri"}},
+        "required": ["d", "u"],
+        "additionalProperties": False,
+    }
     openai = {(d.code, str(d.pointer)) for d in lint(schema, profile="openai").diagnostics}
     anthropic = {(d.code, str(d.pointer)) for d in lint(schema, profile="anthropic").diagnostics}
     assert ("T303", "/properties/u") in openai and ("T303", "/properties/d") not in openai
@@ -76,8 +93,12 @@ def test_vendor_profile_accepts_a_format_it_supports_and_flags_one_it_does_not()
 
 
 def test_diagnostic_names_rejecting_vendors_from_the_table():
-    schema = {"type": "object", "properties": {"a": {"oneOf": [{"type": "string"}]}},
-              "required": ["a"], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {"a": {"oneOf": [{"type": "string"}]}},
+        "required": ["a"],
+        "additionalProperties": False,
+    }
     (one_of,) = [d for d in lint(schema).diagnostics if d.code == "T201"]
     assert one_of.vendors == ("openai", "anthropic", "gemini")
     assert one_of.keyword == "oneOf" and one_of.severity == "error" and one_of.fixable
@@ -85,8 +106,12 @@ def test_diagnostic_names_rejecting_vendors_from_the_table():
 
 def _enum_message(value):
     """The T604 message for a string property whose one enum value is ``value``."""
-    schema = {"type": "object", "properties": {"a": {"type": "string", "enum": [value]}},
-              "required": ["a"], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {"a": {"type": "string", "enum": [value]}},
+        "required": ["a"],
+        "additionalProperties": False,
+    }
     return [d.message for d in lint(schema).diagnostics if d.code == "T604"]
 
 
@@ -99,8 +124,8 @@ def test_messages_keep_equal_values_that_read_differently_apart():
 # ---- values in messages -------------------------------------------------------------------
 
 MESSAGE_VALUES = st.recursive(
-    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text("a\"\\é\n\u2028 ", max_size=8),
-    lambda inner: st.lists(inner, max_size=30) | st.dictionaries(st.text("ab\"", max_size=3), inner, max_size=30),
+    st.none() | st.booleans() | st.integers(-(2**70), 2**70) | st.floats() | st.text('a"\\é\n\u2028 ', max_size=8),
+    lambda inner: st.lists(inner, max_size=30) | st.dictionaries(st.text('ab"', max_size=3), inner, max_size=30),
     max_leaves=60,
 )
 
@@ -126,8 +151,10 @@ def test_a_deep_or_huge_value_is_shown_without_walking_all_of_it():
 def test_a_schema_value_nested_995_deep_is_linted_like_any_other(tmp_path):
     nested = "[" * 995 + "]" * 995
     path = tmp_path / "deep.schema.json"
-    path.write_text('{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"},'
-                    f' "default": {nested}}}, "b": {nested}}}, "required": ["a", "b"], "additionalProperties": false}}')
+    path.write_text(
+        '{"type": "object", "properties": {"a": {"type": "array", "items": {"type": "string"},'
+        f' "default": {nested}}}, "b": {nested}}}, "required": ["a", "b"], "additionalProperties": false}}'
+    )
     result = lint(str(path))
     assert result.error is None
     assert {d.code for d in result.diagnostics} == {"T212", "T606"}

@@ -15,8 +15,12 @@ from tierone.linter.reporters import REPORTERS, finding_text, to_json, to_sarif
 SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 
 #: a member name that needs escaping, and an array item below it
-SCHEMA = {"type": "object", "properties": {"a/b~c": {"anyOf": [{"type": "object"}, {"type": "string"}]}},
-          "required": ["a/b~c"], "additionalProperties": False}
+SCHEMA = {
+    "type": "object",
+    "properties": {"a/b~c": {"anyOf": [{"type": "object"}, {"type": "string"}]}},
+    "required": ["a/b~c"],
+    "additionalProperties": False,
+}
 RENDERED = "/properties/a~1b~0c/anyOf/0"
 
 
@@ -59,15 +63,34 @@ FORMATTING = re.compile(r'str\((\w+\.)*pointer\b|["\']/["\']\.join|(Hit|Diagnost
 
 def test_no_rule_nor_the_engine_formats_a_pointer():
     places = [*sorted((SRC / "linter" / "checks").glob("*.py")), SRC / "linter" / "engine.py"]
-    found = [f"{path.relative_to(SRC)}:{n}: {line.strip()}" for path in places
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if FORMATTING.search(line)]
+    found = [
+        f"{path.relative_to(SRC)}:{n}: {line.strip()}"
+        for path in places
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if FORMATTING.search(line)
+    ]
     assert found == []
 
 
 def test_a_reference_back_into_an_array_item_is_found_recursive():
-    schema = {"type": "object", "properties": {"a": {"anyOf": [
-        {"type": "object", "properties": {"x": {"$ref": "#/properties/a/anyOf/0"}}, "required": ["x"],
-         "additionalProperties": False}, {"type": "null"}]}}, "required": ["a"], "additionalProperties": False}
+    schema = {
+        "type": "object",
+        "properties": {
+            "a": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "properties": {"x": {"$ref": "#/properties/a/anyOf/0"}},
+                        "required": ["x"],
+                        "additionalProperties": False,
+                    },
+                    {"type": "null"},
+                ]
+            }
+        },
+        "required": ["a"],
+        "additionalProperties": False,
+    }
     found = [(d.code, str(d.pointer)) for d in lint(schema).diagnostics]
     assert found == [("T501", "/properties/a/anyOf/0/properties/x")]
 
@@ -76,7 +99,13 @@ def test_the_depth_through_a_reference_into_an_array_item_counts():
     deep: dict = {"type": "string"}
     for _ in range(5):
         deep = {"type": "object", "properties": {"n": deep}, "required": ["n"], "additionalProperties": False}
-    schema = {"type": "object", "properties": {"r": {"$ref": "#/$defs/L/anyOf/0"}}, "required": ["r"],
-              "additionalProperties": False, "$defs": {"L": {"anyOf": [deep, {"type": "null"}]}}}
+    schema = {
+        "type": "object",
+        "properties": {"r": {"$ref": "#/$defs/L/anyOf/0"}},
+        "required": ["r"],
+        "additionalProperties": False,
+        "$defs": {"L": {"anyOf": [deep, {"type": "null"}]}},
+    }
     assert [(d.code, str(d.pointer)) for d in lint(schema).diagnostics if d.code == "T402"] == [
-        ("T402", "/properties/r")]
+        ("T402", "/properties/r")
+    ]

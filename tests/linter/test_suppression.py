@@ -64,8 +64,10 @@ class TestYamlComments:
         assert ("T104", "/properties/a") not in found
 
     def test_merge_keys_and_aliases_have_no_line_of_their_own(self):
-        text = ("x-base: &b\n  type: string\ntype: object\nproperties:\n  a:\n    <<: *b\n"
-                "    minLength: 3  # tierone: ignore[T301]\n  c: *b\n")
+        text = (
+            "x-base: &b\n  type: string\ntype: object\nproperties:\n  a:\n    <<: *b\n"
+            "    minLength: 3  # tierone: ignore[T301]\n  c: *b\n"
+        )
         found = _found(_lint_text(text))
         assert ("T301", "/properties/a") not in found and ("T104", "/properties/a") in found
         assert not any(code == "T801" for code, _ in found)
@@ -79,15 +81,17 @@ class TestYamlComments:
 
 class TestUnused:
     def test_an_unused_code_is_reported_at_the_comment(self):
-        (unused,) = [d for d in _lint_text(OPEN.format(a="  # tierone: ignore[T104, T201]", min=""))
-                     if d.code == "T801"]
+        (unused,) = [
+            d for d in _lint_text(OPEN.format(a="  # tierone: ignore[T104, T201]", min="")) if d.code == "T801"
+        ]
         assert (unused.line, unused.column) == (3, 7)
         assert str(unused.pointer) == "/properties/a" and unused.severity == "warning"
         assert "no T201 finding on this node" in unused.message and "T104" not in unused.message.split("(")[1]
 
     def test_an_unknown_code_is_reported(self):
-        (unused,) = [d for d in _lint_text(OPEN.format(a="  # tierone: ignore[T104, T999]", min=""))
-                     if d.code == "T801"]
+        (unused,) = [
+            d for d in _lint_text(OPEN.format(a="  # tierone: ignore[T104, T999]", min="")) if d.code == "T801"
+        ]
         assert "T999 names no rule" in unused.message
 
     def test_a_directive_on_no_node_s_line_is_reported(self):
@@ -100,8 +104,12 @@ class TestUnused:
         assert not any(code in ("T801", "T104") for code, _ in found)
 
     def test_json_member_directive_unused_is_placed_at_the_member(self):
-        schema = {"type": "object", "properties": {"a": {"type": "string", "$comment": "tierone: ignore[T301]"}},
-                  "required": ["a"], "additionalProperties": False}
+        schema = {
+            "type": "object",
+            "properties": {"a": {"type": "string", "$comment": "tierone: ignore[T301]"}},
+            "required": ["a"],
+            "additionalProperties": False,
+        }
         text = json.dumps(schema, indent=2)
         (unused,) = [d for d in _lint_text(text, "s.schema.json") if d.code == "T801"]
         assert (unused.line, unused.keyword, str(unused.pointer)) == (6, "$comment", "/properties/a")
@@ -111,7 +119,6 @@ MEMBER = {"type": "object", "properties": {"a": {"type": "string", "minLength": 
 
 
 class TestJsonMember:
-
     def test_a_member_suppresses_for_its_node(self):
         plain = _found(lint(MEMBER).diagnostics)
         assert ("T301", "/properties/a") in plain
@@ -132,8 +139,11 @@ class TestJsonMember:
 class TestRenditions:
     @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
     def test_the_directive_member_never_reaches_a_rendition(self, profile):
-        schema = {"type": "object", "$comment": "tierone: ignore[T102]",
-                  "properties": {"a": {"type": "string", "$comment": "tierone: ignore[T104]"}}}
+        schema = {
+            "type": "object",
+            "$comment": "tierone: ignore[T102]",
+            "properties": {"a": {"type": "string", "$comment": "tierone: ignore[T104]"}},
+        }
         done = rewrite(schema, profile)
         assert "tierone:" not in json.dumps(done.schema)
         assert any(c.what == "$comment removed" for c in done.changes)
@@ -141,8 +151,10 @@ class TestRenditions:
     def test_another_comment_is_left_alone(self):
         done = rewrite({"type": "object", "$comment": "kept", "properties": {}}, "tier1")
         assert not any("directive" in c.why for c in done.changes)
-        assert any(c.what == "$comment removed" for c in rewrite({"$comment": "tierone: ignore", "type": "object",
-                                                                  "properties": {}}, "tier1").changes)
+        assert any(
+            c.what == "$comment removed"
+            for c in rewrite({"$comment": "tierone: ignore", "type": "object", "properties": {}}, "tier1").changes
+        )
 
 
 class TestThroughTheCli:
@@ -152,14 +164,18 @@ class TestThroughTheCli:
         from tierone.cli import app
 
         monkeypatch.chdir(tmp_path)
-        (tmp_path / "s.schema.yaml").write_text("# tierone: ignore[T102]\n" + OPEN.format(a="  # tierone: ignore[T1, T3]", min=""))
+        (tmp_path / "s.schema.yaml").write_text(
+            "# tierone: ignore[T102]\n" + OPEN.format(a="  # tierone: ignore[T1, T3]", min="")
+        )
         clean = CliRunner().invoke(app, ["lint", "--isolated", "s.schema.yaml"], catch_exceptions=False)
         assert clean.exit_code == 0 and "All checks passed!" in clean.stdout, clean.stdout
         (tmp_path / "s.schema.yaml").write_text(OPEN.format(a="  # tierone: ignore[T1, T3, T201]", min=""))
         stale = CliRunner().invoke(app, ["lint", "--isolated", "s.schema.yaml"], catch_exceptions=False)
         assert stale.exit_code == 1
-        assert ("s.schema.yaml:3:7: T801 unused suppression `tierone: ignore[T1, T3, T201]` "
-                "(no T201 finding on this node) [/properties/a]") in stale.stdout
+        assert (
+            "s.schema.yaml:3:7: T801 unused suppression `tierone: ignore[T1, T3, T201]` "
+            "(no T201 finding on this node) [/properties/a]"
+        ) in stale.stdout
 
 
 class TestHostileLists:
@@ -169,8 +185,9 @@ class TestHostileLists:
     from hypothesis import given, settings
     from hypothesis import strategies as st
 
-    CODES = st.one_of(st.sampled_from(["T104", "T1", "T10", "ALL", "open-object", "t301", " T102 ", "", "X1"]),
-                      st.text(max_size=8))
+    CODES = st.one_of(
+        st.sampled_from(["T104", "T1", "T10", "ALL", "open-object", "t301", " T102 ", "", "X1"]), st.text(max_size=8)
+    )
 
     @settings(max_examples=60, deadline=None)
     @given(st.lists(CODES, max_size=90), st.text(max_size=20))

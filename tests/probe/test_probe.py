@@ -66,8 +66,9 @@ def _ids(vendor: str) -> dict[tuple[str, str], str]:
 
 def _error_body(vendor: str, status: int, message: str) -> dict:
     if vendor == "openai":
-        return {"error": {"message": message, "type": "invalid_request_error", "param": "response_format",
-                          "code": None}}
+        return {
+            "error": {"message": message, "type": "invalid_request_error", "param": "response_format", "code": None}
+        }
     if vendor == "anthropic":
         return {"type": "error", "error": {"type": "invalid_request_error", "message": message}}
     return {"error": {"code": status, "message": message, "status": "INVALID_ARGUMENT"}}
@@ -75,11 +76,19 @@ def _error_body(vendor: str, status: int, message: str) -> dict:
 
 def _success_body(vendor: str) -> dict:
     if vendor == "openai":
-        return {"id": "x", "object": "chat.completion", "choices": [{"index": 0, "finish_reason": "length",
-                                                                     "message": {"role": "assistant", "content": "{"}}]}
+        return {
+            "id": "x",
+            "object": "chat.completion",
+            "choices": [{"index": 0, "finish_reason": "length", "message": {"role": "assistant", "content": "{"}}],
+        }
     if vendor == "anthropic":
-        return {"id": "msg_x", "type": "message", "role": "assistant", "content": [{"type": "text", "text": "{"}],
-                "stop_reason": "max_tokens"}
+        return {
+            "id": "msg_x",
+            "type": "message",
+            "role": "assistant",
+            "content": [{"type": "text", "text": "{"}],
+            "stop_reason": "max_tokens",
+        }
     return {"candidates": [{"content": {"role": "model", "parts": [{"text": "{"}]}, "finishReason": "MAX_TOKENS"}]}
 
 
@@ -156,7 +165,7 @@ def probe(*args: str):
 def assert_no_key(*texts: str) -> None:
     """No text holds 4 characters in a row of the key, in any letter case."""
     for text in texts:
-        assert not [KEY[i:i + 4] for i in range(len(KEY) - 3) if KEY[i:i + 4].lower() in text.lower()], text
+        assert not [KEY[i : i + 4] for i in range(len(KEY) - 3) if KEY[i : i + 4].lower() in text.lower()], text
 
 
 # ---- the report ------------------------------------------------------------------------------
@@ -181,9 +190,16 @@ def test_report_matches_the_stand_in_row_for_row(vendor, tmp_path):
     assert result.exit_code == 0, result.output
     report = json.loads(report_path.read_text())
     assert (report["vendor"], report["model"], report["date"]) == (
-        vendor, VENDORS[vendor].default_model, date.today().isoformat())
-    expected = [(api.name, p) for api in VENDORS[vendor].apis for p in (catalog.CONTROL, *catalog.PROBES)
-                if p is catalog.CONTROL or api.adapt(p.schema) != api.adapt(catalog.CONTROL.schema)]
+        vendor,
+        VENDORS[vendor].default_model,
+        date.today().isoformat(),
+    )
+    expected = [
+        (api.name, p)
+        for api in VENDORS[vendor].apis
+        for p in (catalog.CONTROL, *catalog.PROBES)
+        if p is catalog.CONTROL or api.adapt(p.schema) != api.adapt(catalog.CONTROL.schema)
+    ]
     if vendor == "gemini":  # responseSchema has no additionalProperties: T102's probe is the control
         assert ("generateContent.responseSchema", catalog.BY_ID["open-object"]) not in expected
     assert [(e["api"], e["probe"]) for e in report["probes"]] == [(api, p.id) for api, p in expected]
@@ -191,7 +207,9 @@ def test_report_matches_the_stand_in_row_for_row(vendor, tmp_path):
     for entry, (api, probe_) in zip(report["probes"], expected):
         assert set(entry) == {"row", "probe", "api", "schema", "status", "message"}
         assert entry["row"] == probe_.row
-        assert entry["schema"] == VENDORS[vendor].apis[[a.name for a in VENDORS[vendor].apis].index(api)].adapt(probe_.schema)
+        assert entry["schema"] == VENDORS[vendor].apis[[a.name for a in VENDORS[vendor].apis].index(api)].adapt(
+            probe_.schema
+        )
         if verdicts.get((api, probe_.id)) == "reject":
             assert entry["status"] == "rejected"
             assert entry["message"] == StandIn.message(api, probe_.id, 400).replace(KEY, "[redacted]")
@@ -217,8 +235,9 @@ def test_text_report_and_rows(tmp_path):
 
 #: characters whose case folding is ASCII (Kelvin sign, long s, sharp s, dotted I, the ff ligature)
 ODD_FOLDS = "\u212a\u017f\u00df\u0130\ufb00\u1e9e"
-FILLER = st.lists(st.one_of(st.characters(), st.sampled_from([*ODD_FOLDS, "[redacted]", "ed]", " ", "\x1b", "-"])),
-                  max_size=12).map("".join)
+FILLER = st.lists(
+    st.one_of(st.characters(), st.sampled_from([*ODD_FOLDS, "[redacted]", "ed]", " ", "\x1b", "-"])), max_size=12
+).map("".join)
 
 
 @st.composite
@@ -244,7 +263,7 @@ def key_and_text(draw: st.DrawFn) -> tuple[str, str]:
 def test_redact_keeps_no_four_characters_of_the_key(case, limit):
     key, text = case
     out = redact(text, key, limit)
-    pieces = {key[i:i + KEY_PIECE].lower() for i in range(len(key) - KEY_PIECE + 1)}
+    pieces = {key[i : i + KEY_PIECE].lower() for i in range(len(key) - KEY_PIECE + 1)}
     for folded in (out.lower(), out.casefold()):
         assert not [piece for piece in pieces if piece in folded], (key, text, out)
     assert escape(out) == out  # nothing left to escape
@@ -262,13 +281,16 @@ def test_redact_keeps_ordinary_text_and_marks_what_it_removes():
     assert REDACTED not in redact("a [redacted] b", "xx[redacted]yy")  # a key like the marker
 
 
-@pytest.mark.parametrize("text, shown", [
-    ("\x1b]0;owned\x07\x1b[31mred", "\\x1b]0;owned\\x07\\x1b[31mred"),
-    ("a\r\nb\tc\x00\x7f\x9b", "a\\r\\nb\\tc\\x00\\x7f\\x9b"),
-    ("\u202eevil\u2066\u2028\ufeff", "\\u202eevil\\u2066\\u2028\\ufeff"),
-    ("half \ud800 \U000e0001", "half \\ud800 \\U000e0001"),
-    ("héllo 日本 — “ok” \u00a0 emoji \U0001f600", "héllo 日本 — “ok” \u00a0 emoji \U0001f600"),
-])
+@pytest.mark.parametrize(
+    "text, shown",
+    [
+        ("\x1b]0;owned\x07\x1b[31mred", "\\x1b]0;owned\\x07\\x1b[31mred"),
+        ("a\r\nb\tc\x00\x7f\x9b", "a\\r\\nb\\tc\\x00\\x7f\\x9b"),
+        ("\u202eevil\u2066\u2028\ufeff", "\\u202eevil\\u2066\\u2028\\ufeff"),
+        ("half \ud800 \U000e0001", "half \\ud800 \\U000e0001"),
+        ("héllo 日本 — “ok” \u00a0 emoji \U0001f600", "héllo 日本 — “ok” \u00a0 emoji \U0001f600"),
+    ],
+)
 def test_escape_writes_what_a_terminal_acts_on_as_escapes(text, shown):
     assert escape(text) == shown
 
@@ -331,8 +353,9 @@ def test_no_network_is_exit_2():
     assert_no_key(result.stdout, result.stderr)
 
 
-@pytest.mark.parametrize("args", [("--rows", "T999"), ("--rows", "T401"), ("--base-url", "ftp://x"),
-                                  ("--dry-run", "--update")])
+@pytest.mark.parametrize(
+    "args", [("--rows", "T999"), ("--rows", "T401"), ("--base-url", "ftp://x"), ("--dry-run", "--update")]
+)
 def test_bad_options_are_exit_2(args):
     result = probe("--vendor", "openai", *args)
     assert result.exit_code == 2
@@ -386,15 +409,20 @@ def _anthropic_truth(changed: bool = True) -> dict[tuple[str, str], str]:
 
 
 def _changed(before: cells.Cells, after: cells.Cells) -> set[tuple[str, str]]:
-    return {(code, source) for code, row in after.items() for source, cell in row.items()
-            if (cell.status, cell.allowed) != (before[code][source].status, before[code][source].allowed)}
+    return {
+        (code, source)
+        for code, row in after.items()
+        for source, cell in row.items()
+        if (cell.status, cell.allowed) != (before[code][source].status, before[code][source].allowed)
+    }
 
 
 def test_update_changes_exactly_the_cells_that_differ(table):
     before = cells.load(table)
     with StandIn("anthropic", _anthropic_truth()) as stand_in:
-        result = probe("--vendor", "anthropic", "--base-url", stand_in.url, "--rows", "T202,T301,T302,T303,T307",
-                       "--update")
+        result = probe(
+            "--vendor", "anthropic", "--base-url", stand_in.url, "--rows", "T202,T301,T302,T303,T307", "--update"
+        )
     assert result.exit_code == 0, result.output
     after = cells.load(table)
     assert _changed(before, after) == {("T301", "anthropic"), ("T303", "anthropic")}
@@ -432,14 +460,27 @@ def test_rate_limits_server_errors_and_timeouts_are_inconclusive_and_never_flip_
     truth[("messages.output_config", "format-uri")] = "500"
     truth[("messages.tools", "pattern-simple")] = "slow"
     with StandIn("anthropic", truth) as stand_in:
-        result = probe("--vendor", "anthropic", "--base-url", stand_in.url, "--rows", "T301,T302,T303,T307",
-                       "--update", "--format", "json", "-o", str(table.parent / "r.json"))
+        result = probe(
+            "--vendor",
+            "anthropic",
+            "--base-url",
+            stand_in.url,
+            "--rows",
+            "T301,T302,T303,T307",
+            "--update",
+            "--format",
+            "json",
+            "-o",
+            str(table.parent / "r.json"),
+        )
     assert result.exit_code == 1, result.output
     report = json.loads((table.parent / "r.json").read_text())
     status = {(p["api"], p["probe"]): p for p in report["probes"]}
-    for key, word in ((("messages.tools", "min-length"), "HTTP 429"),
-                      (("messages.output_config", "format-uri"), "HTTP 500"),
-                      (("messages.tools", "pattern-simple"), "timed out")):
+    for key, word in (
+        (("messages.tools", "min-length"), "HTTP 429"),
+        (("messages.output_config", "format-uri"), "HTTP 500"),
+        (("messages.tools", "pattern-simple"), "timed out"),
+    ):
         assert status[key]["status"] == "inconclusive" and word in status[key]["message"]
     after = cells.load(table)
     for code in ("T301", "T302", "T303"):  # untouched: not even the date
@@ -462,7 +503,9 @@ def test_a_prescribed_cell_wins_for_the_profiles_of_its_source():
     from tierone.subset.profiles import policies
 
     assert cells.load(cells.PACKAGED)["T216"]["openwop"].prescribed
-    flagged = {name: any(p.feature.code == "T216" for p in policies(name)) for name in ("tier1", "vendors", "anthropic")}
+    flagged = {
+        name: any(p.feature.code == "T216" for p in policies(name)) for name in ("tier1", "vendors", "anthropic")
+    }
     assert flagged == {"tier1": False, "vendors": True, "anthropic": True}
 
 
@@ -472,16 +515,19 @@ def test_every_cell_says_how_it_was_verified():
             assert cell.method in ("docs", "probe") and cell.verified
 
 
-@pytest.mark.parametrize("text, error", [
-    ("[]", "must be a JSON object"),
-    ('{"T101": {"openai": {"status": "maybe"}}}', "status must be one of"),
-    ('{"T101": {"nobody": {"status": "supported"}}}', "one object per source"),
-    ('{"T101": {"openai": {"status": "partial", "condition": "psychic"}}}', "condition must be one of"),
-    ('{"T101": {"openai": {"status": "partial", "prescribed": true}}}', "true only on a supported cell"),
-    ('{"T101": {"openai": {"status": "supported", "prescribed": "yes"}}}', "prescribed must be true or false"),
-    ("{", "not valid JSON"),
-    ('{"T101": {"openai": {"status": "supported"}}}', "T101 has no cell for anthropic, gemini, openwop"),
-])
+@pytest.mark.parametrize(
+    "text, error",
+    [
+        ("[]", "must be a JSON object"),
+        ('{"T101": {"openai": {"status": "maybe"}}}', "status must be one of"),
+        ('{"T101": {"nobody": {"status": "supported"}}}', "one object per source"),
+        ('{"T101": {"openai": {"status": "partial", "condition": "psychic"}}}', "condition must be one of"),
+        ('{"T101": {"openai": {"status": "partial", "prescribed": true}}}', "true only on a supported cell"),
+        ('{"T101": {"openai": {"status": "supported", "prescribed": "yes"}}}', "prescribed must be true or false"),
+        ("{", "not valid JSON"),
+        ('{"T101": {"openai": {"status": "supported"}}}', "T101 has no cell for anthropic, gemini, openwop"),
+    ],
+)
 def test_a_broken_table_is_one_clear_error(tmp_path, text, error):
     path = tmp_path / "table.json"
     path.write_text(text)
@@ -507,8 +553,13 @@ def test_every_rule_holds_a_cell_per_column_and_a_missing_one_is_an_error(tmp_pa
     del document["T801"]
     path = tmp_path / "table.json"
     path.write_text(json.dumps(document), encoding="utf-8")
-    ran = subprocess.run([sys.executable, "-c", "import tierone.subset.table"], check=False, capture_output=True, text=True,
-                         env={**os.environ, cells.ENVIRONMENT: str(path)})
+    ran = subprocess.run(
+        [sys.executable, "-c", "import tierone.subset.table"],
+        check=False,
+        capture_output=True,
+        text=True,
+        env={**os.environ, cells.ENVIRONMENT: str(path)},
+    )
     assert ran.returncode != 0 and "no cells for T801" in ran.stderr
 
 
@@ -520,8 +571,14 @@ def test_a_broken_table_file_is_one_line_and_exit_2(tmp_path, content):
 
     broken = tmp_path / "table.json"
     broken.write_text(content, encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "tierone", "lint", "-"], check=False, input=b"{}", capture_output=True,
-                            env={**os.environ, cells.ENVIRONMENT: str(broken)}, timeout=60)
+    result = subprocess.run(
+        [sys.executable, "-m", "tierone", "lint", "-"],
+        check=False,
+        input=b"{}",
+        capture_output=True,
+        env={**os.environ, cells.ENVIRONMENT: str(broken)},
+        timeout=60,
+    )
     assert result.returncode == 2
     assert b"Traceback" not in result.stderr
     lines = result.stderr.decode().strip().splitlines()

@@ -108,8 +108,10 @@ def test_security_page_states_what_a_repository_file_may_name():
     section = page.split("## What a file in the repository may make tierone read or write\n", 1)[1]
     section = section.split("\n## ", 1)[0]
     stated = [f"`{{{field}}}`" for field in (*FIELDS, *OUTPUT_FIELDS)]
-    stated += [f"{MAX_CONFIG_BYTES:,} bytes ({MAX_CONFIG_BYTES // 1024 // 1024} MiB)",
-               f"at most {MAX_KIND_LENGTH} characters"]
+    stated += [
+        f"{MAX_CONFIG_BYTES:,} bytes ({MAX_CONFIG_BYTES // 1024 // 1024} MiB)",
+        f"at most {MAX_KIND_LENGTH} characters",
+    ]
     stated += [f"`{name}`" for name in (*PROJECT_MARKERS, *CONFIG_FILES)]
     missing = [text for text in stated if text not in section]
     assert not missing, f"docs/security.md does not state: {missing}"
@@ -137,14 +139,30 @@ def test_the_profiles_page_is_the_profiles_and_the_saved_judge_run():
 def test_the_profiles_page_lists_what_each_judge_still_rejects():
     from tierone.subset.profiledocs import page
 
-    row = {"schemas": 3, "rewritten": 2, "refused": 1, "crashed": 0, "timed out": 0, "accepted": 1,
-           "judges": {"outlines-core": {"rejected": 1, "pointer": "/properties/host", "example": "c/a.json",
-                                        "detail": "ValueError: Format hostname is not supported by Outlines"}}}
+    row = {
+        "schemas": 3,
+        "rewritten": 2,
+        "refused": 1,
+        "crashed": 0,
+        "timed out": 0,
+        "accepted": 1,
+        "judges": {
+            "outlines-core": {
+                "rejected": 1,
+                "pointer": "/properties/host",
+                "example": "c/a.json",
+                "detail": "ValueError: Format hostname is not supported by Outlines",
+            }
+        },
+    }
     text = page({"files": 3, "corpus": "c", "every": 1, "profiles": {"openai": row}})
-    assert ("- `openai`, outlines-core (1): \"ValueError: Format hostname is not supported by Outlines\", first in "
-            "`c/a.json` at `/properties/host`.") in text
-    assert "still rejects" not in page({"files": 3, "corpus": "c", "every": 1,
-                                         "profiles": {"openai": {**row, "judges": {}}}})
+    assert (
+        '- `openai`, outlines-core (1): "ValueError: Format hostname is not supported by Outlines", first in '
+        "`c/a.json` at `/properties/host`."
+    ) in text
+    assert "still rejects" not in page(
+        {"files": 3, "corpus": "c", "every": 1, "profiles": {"openai": {**row, "judges": {}}}}
+    )
 
 
 def test_the_profiles_page_says_how_each_profile_spells_null():
@@ -152,6 +170,6 @@ def test_the_profiles_page_says_how_each_profile_spells_null():
 
     assert null_spelling("openai") == '`"type": ["string", "null"]`'
     assert null_spelling("gemini-openapi") == '`"nullable": true`'
-    assert null_spelling("anthropic").startswith("`\"anyOf\"") and null_spelling("vendors").startswith("`\"anyOf\"")
+    assert null_spelling("anthropic").startswith('`"anyOf"') and null_spelling("vendors").startswith('`"anyOf"')
     assert null_spelling("tier1") == null_spelling("openai")  # RFC 0030 §D's type list (a prescribed cell)
     assert ordering("gemini") == ordering("gemini-openapi") != ordering("openai")

@@ -49,12 +49,12 @@ def matches(shown: list[str], actual: list[str]) -> bool:
     if len(segments) == 1:
         return shown == actual
     first, *middle, last = segments
-    if actual[:len(first)] != first or (last and actual[len(actual) - len(last):] != last):
+    if actual[: len(first)] != first or (last and actual[len(actual) - len(last) :] != last):
         return False
     position = len(first)
     end = len(actual) - len(last)
     for segment in middle:
-        while position + len(segment) <= end and actual[position:position + len(segment)] != segment:
+        while position + len(segment) <= end and actual[position : position + len(segment)] != segment:
             position += 1
         if position + len(segment) > end:
             return False
@@ -62,17 +62,20 @@ def matches(shown: list[str], actual: list[str]) -> bool:
     return position <= end
 
 
-@pytest.mark.parametrize("shown, actual, expected", [
-    (["a", "b"], ["a", "b"], True),
-    (["a", "b"], ["a", "b", "c"], False),
-    (["a", "...", "c"], ["a", "b", "x", "c"], True),
-    (["a", "...", "c"], ["a", "c"], True),
-    (["a", "...", "x", "...", "c"], ["a", "b", "x", "y", "c"], True),
-    (["a", "...", "x", "...", "c"], ["a", "b", "y", "c"], False),
-    (["...", "c"], ["a", "c"], True),
-    (["a", "..."], ["a", "b"], True),
-    (["a", "..."], ["b"], False),
-])
+@pytest.mark.parametrize(
+    "shown, actual, expected",
+    [
+        (["a", "b"], ["a", "b"], True),
+        (["a", "b"], ["a", "b", "c"], False),
+        (["a", "...", "c"], ["a", "b", "x", "c"], True),
+        (["a", "...", "c"], ["a", "c"], True),
+        (["a", "...", "x", "...", "c"], ["a", "b", "x", "y", "c"], True),
+        (["a", "...", "x", "...", "c"], ["a", "b", "y", "c"], False),
+        (["...", "c"], ["a", "c"], True),
+        (["a", "..."], ["a", "b"], True),
+        (["a", "..."], ["b"], False),
+    ],
+)
 def test_transcript_matching(shown, actual, expected):
     assert matches(shown, actual) is expected
 
@@ -84,16 +87,23 @@ def installed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     checkout = copy_checkout(root / "checkout")
     venv = root / "venv"
     subprocess.run([sys.executable, "-m", "venv", str(venv)], check=True, capture_output=True)
-    install = subprocess.run([str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(checkout)],
-                             capture_output=True, text=True, env=clean_env(), timeout=1200, check=False)
+    install = subprocess.run(
+        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", str(checkout)],
+        capture_output=True,
+        text=True,
+        env=clean_env(),
+        timeout=1200,
+        check=False,
+    )
     assert install.returncode == 0, install.stdout + install.stderr
     return checkout, venv / "bin"
 
 
 def _shell(command: str, cwd: Path, bin_dir: Path) -> subprocess.CompletedProcess[str]:
     env = clean_env(PATH=f"{bin_dir}:/usr/bin:/bin", NO_COLOR="1", COLUMNS="200")
-    return subprocess.run(["bash", "-c", command], cwd=cwd, capture_output=True, text=True, env=env, timeout=300,
-                          check=False)
+    return subprocess.run(
+        ["bash", "-c", command], cwd=cwd, capture_output=True, text=True, env=env, timeout=300, check=False
+    )
 
 
 @pytest.mark.slow
@@ -106,8 +116,9 @@ def test_readme_tour_runs_verbatim_with_the_output_it_shows(installed, tmp_path)
         result = _shell(command, workdir, bin_dir)
         assert result.returncode in (0, 1), f"$ {command}\n{result.stderr}"
         actual = (result.stdout + result.stderr).rstrip("\n").splitlines()
-        assert matches(shown, actual), f"$ {command}\nREADME shows:\n" + "\n".join(shown) + \
-            "\nbut it prints:\n" + "\n".join(actual)
+        assert matches(shown, actual), (
+            f"$ {command}\nREADME shows:\n" + "\n".join(shown) + "\nbut it prints:\n" + "\n".join(actual)
+        )
 
 
 @pytest.mark.slow
@@ -120,9 +131,12 @@ def test_installed_tool_is_the_package_not_the_checkout(installed, tmp_path):
     # the data files travel with the package: envelope schemas, the report schema, the capability schemas
     shown = _shell("tierone envelopes show error --strict", tmp_path, bin_dir)
     assert json.loads(shown.stdout)["additionalProperties"] is False
-    data = _shell("python -c 'from importlib import resources; "
-                  "print(resources.files(\"tierone.linter\").joinpath(\"report.schema.json\").is_file())'",
-                  tmp_path, bin_dir)
+    data = _shell(
+        "python -c 'from importlib import resources; "
+        'print(resources.files("tierone.linter").joinpath("report.schema.json").is_file())\'',
+        tmp_path,
+        bin_dir,
+    )
     assert data.stdout.strip() == "True"
     generated = _shell(f"tierone capabilities generate -c {checkout}/examples/host/host.yaml", tmp_path, bin_dir)
     assert generated.returncode == 0 and '"tierOneSubsetCompliance": "strict"' in generated.stdout

@@ -63,8 +63,13 @@ def _imports(name: str, tree: ast.Module) -> set[str]:
             if target.split(".")[0] == "tierone":
                 found.add(target)
                 found.update(f"{target}.{a.name}" for a in node.names if f"{target}.{a.name}" in MODULES)
-        elif isinstance(node, ast.Call) and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module" \
-                and node.args and isinstance(node.args[0], ast.Constant) and str(node.args[0].value).startswith("tierone"):
+        elif (
+            isinstance(node, ast.Call)
+            and getattr(node.func, "attr", getattr(node.func, "id", "")) == "import_module"
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and str(node.args[0].value).startswith("tierone")
+        ):
             found.add(str(node.args[0].value))
     return found
 
@@ -105,10 +110,18 @@ def _terminal_uses(tree: ast.Module) -> list[str]:
                 found.append(f"{where}: imports typer/click")
             if isinstance(node, ast.ImportFrom) and node.module in TERMINAL:  # from sys import stdout
                 found.extend(f"{where}: {node.module}.{a.name}" for a in node.names if a.name in TERMINAL[node.module])
-        elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules \
-                and node.attr in TERMINAL[modules[node.value.id]]:
+        elif (
+            isinstance(node, ast.Attribute)
+            and isinstance(node.value, ast.Name)
+            and node.value.id in modules
+            and node.attr in TERMINAL[modules[node.value.id]]
+        ):
             found.append(f"{where}: {modules[node.value.id]}.{node.attr}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("print", "input", "exit", "quit"):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("print", "input", "exit", "quit")
+        ):
             found.append(f"{where}: {node.func.id}()")
         elif isinstance(node, ast.Raise) and node.exc is not None:
             raised = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
@@ -124,7 +137,9 @@ def test_only_the_cli_talks_to_the_terminal(name):
 
 def test_the_scanners_see_what_they_look_for():
     """The two scans above find what they forbid (so they cannot pass by seeing nothing)."""
-    sample = ast.parse("import sys\nimport typer\ndef f():\n    from ..cli import x\n    print(1)\n    sys.stdout.write('')\n    raise SystemExit(2)\n")
+    sample = ast.parse(
+        "import sys\nimport typer\ndef f():\n    from ..cli import x\n    print(1)\n    sys.stdout.write('')\n    raise SystemExit(2)\n"
+    )
     assert len(_terminal_uses(sample)) == 4
     assert "tierone.cli" in _imports("tierone.core.loading", sample)
     assert ORDER[_layer("tierone.cli")] > ORDER[_layer("tierone.core.loading")]
@@ -155,14 +170,17 @@ def test_the_terminal_scan_sees_each_form(source):
 
 def test_the_terminal_scan_lets_library_code_be():
     """Catching SystemExit (user code may raise it), recursion limits and sys.path are fine."""
-    allowed = ("import sys\ntry:\n    pass\nexcept SystemExit:\n    pass\n"
-               "sys.setrecursionlimit(9)\nsys.path.insert(0, '')\nisinstance(e, SystemExit)\n")
+    allowed = (
+        "import sys\ntry:\n    pass\nexcept SystemExit:\n    pass\n"
+        "sys.setrecursionlimit(9)\nsys.path.insert(0, '')\nisinstance(e, SystemExit)\n"
+    )
     assert _terminal_uses(ast.parse(allowed)) == []
 
 
 def test_the_import_scan_sees_function_local_and_relative_imports():
-    sample = ast.parse("def f():\n    from ..cli.output import fail\n    import tierone.envelopes\n"
-                       "    from .. import linter\n")
+    sample = ast.parse(
+        "def f():\n    from ..cli.output import fail\n    import tierone.envelopes\n    from .. import linter\n"
+    )
     found = _imports("tierone.subset.kinds", sample)
     assert {"tierone.cli.output", "tierone.envelopes", "tierone.linter"} <= found
 
@@ -262,11 +280,19 @@ def _vendor_literals(tree: ast.Module) -> list[str]:
     from tierone.vendors import COLUMNS, FRAGMENTS, VENDORS
 
     names = {*VENDORS, *COLUMNS, *FRAGMENTS}
-    docstrings = {id(node.body[0].value) for node in ast.walk(tree)
-                  if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
-                  and node.body and isinstance(node.body[0], ast.Expr) and isinstance(node.body[0].value, ast.Constant)}
-    return [f"line {node.lineno}: {node.value!r}" for node in ast.walk(tree)
-            if isinstance(node, ast.Constant) and id(node) not in docstrings and node.value in names]
+    docstrings = {
+        id(node.body[0].value)
+        for node in ast.walk(tree)
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef))
+        and node.body
+        and isinstance(node.body[0], ast.Expr)
+        and isinstance(node.body[0].value, ast.Constant)
+    }
+    return [
+        f"line {node.lineno}: {node.value!r}"
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and id(node) not in docstrings and node.value in names
+    ]
 
 
 @pytest.mark.parametrize("name", sorted(n for n in MODULES if _layer(n) != "vendors" and n not in VENDOR_NAMES_ALLOWED))

@@ -54,7 +54,9 @@ def _fixture_cases() -> list[Case]:
 
 
 def _shipped_cases() -> list[Case]:
-    envelopes = [Case(f"envelope-{kind}", tierone.envelopes.schema(kind, strict=True)) for kind in tierone.envelopes.kinds()]
+    envelopes = [
+        Case(f"envelope-{kind}", tierone.envelopes.schema(kind, strict=True)) for kind in tierone.envelopes.kinds()
+    ]
     examples = [Case(f"example-{p.name}", _load(p)) for p in sorted((ROOT / "examples" / "schemas").glob("*.schema.*"))]
     return envelopes + examples
 
@@ -175,8 +177,21 @@ OBJECT = {"type": "object", "properties": {"a": {"type": "string"}}, "required":
 INFINITE = {**OBJECT, "properties": {"a": {"type": "number", "maximum": float("inf")}}}
 #: a schema each judge accepts, and one it must reject (with the pointer it names, when it can)
 SANITY: dict[str, tuple[Any, Any, str | None]] = {
-    "llguidance": (OBJECT, {**OBJECT, "anyOf": [{"type": "object", "properties": {"b": {"type": "string"}},
-                                                  "required": ["b"], "additionalProperties": False}]}, ""),
+    "llguidance": (
+        OBJECT,
+        {
+            **OBJECT,
+            "anyOf": [
+                {
+                    "type": "object",
+                    "properties": {"b": {"type": "string"}},
+                    "required": ["b"],
+                    "additionalProperties": False,
+                }
+            ],
+        },
+        "",
+    ),
     "outlines-core": (OBJECT, {"type": "object", "properties": {"a": {"type": "string", "pattern": "(?<=a)b"}}}, None),
     "openai-agents": (OBJECT, {**OBJECT, "required": []}, "/required"),
     "openai-helper": (OBJECT, {"type": "object", "properties": {"a": {"type": "string"}}}, ""),
@@ -188,8 +203,16 @@ SANITY: dict[str, tuple[Any, Any, str | None]] = {
     "anthropic-tool": (OBJECT, INFINITE, None),
     "anthropic-output": (OBJECT, INFINITE, None),
     "gemini-json": (OBJECT, INFINITE, None),
-    "gemini-openapi": ({"type": "object", "properties": {"a": {"type": "string", "nullable": True}}, "required": ["a"],
-                        "propertyOrdering": ["a"]}, {"type": "object", "properties": {"a": {"type": ["string", "null"]}}}, None),
+    "gemini-openapi": (
+        {
+            "type": "object",
+            "properties": {"a": {"type": "string", "nullable": True}},
+            "required": ["a"],
+            "propertyOrdering": ["a"],
+        },
+        {"type": "object", "properties": {"a": {"type": ["string", "null"]}}},
+        None,
+    ),
 }
 
 
@@ -209,10 +232,20 @@ def test_each_judge_accepts_a_good_schema_and_rejects_a_bad_one(name):
 
 
 def test_llguidance_names_the_unsatisfiable_node_and_finds_a_value():
-    closed = {"type": "object", "properties": {"b": {"type": "string"}}, "required": ["b"], "additionalProperties": False}
+    closed = {
+        "type": "object",
+        "properties": {"b": {"type": "string"}},
+        "required": ["b"],
+        "additionalProperties": False,
+    }
     inner = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "anyOf": [closed]}
-    schema = {"type": "object", "properties": {"x": {"$ref": "#/$defs/X"}, "y": inner}, "required": ["x", "y"],
-              "additionalProperties": False, "$defs": {"X": {"type": "integer", "minimum": 3}}}
+    schema = {
+        "type": "object",
+        "properties": {"x": {"$ref": "#/$defs/X"}, "y": inner},
+        "required": ["x", "y"],
+        "additionalProperties": False,
+        "$defs": {"X": {"type": "integer", "minimum": 3}},
+    }
     verdict = JUDGES["llguidance"].check(schema)
     assert (verdict.ok, verdict.pointer) == (False, "/properties/y"), verdict
     satisfiable = {**schema, "properties": {**schema["properties"], "y": closed}}
@@ -247,8 +280,12 @@ def test_judges_apply_by_profile():
 def test_the_sdk_helper_judges_the_profiles_spelled_for_it():
     """Anthropic's transform_schema raises on RFC 0030 §D's type list: it judges the anthropic and
     vendors renditions (spelled with anyOf), not tier1's (the raw request paths take the list)."""
-    nullable = {"type": "object", "properties": {"a": {"type": ["string", "null"]}}, "required": ["a"],
-                "additionalProperties": False}
+    nullable = {
+        "type": "object",
+        "properties": {"a": {"type": ["string", "null"]}},
+        "required": ["a"],
+        "additionalProperties": False,
+    }
     assert all(v.ok for v in _judged("tier1", json.dumps(nullable)))
     for profile in ("anthropic", "vendors"):
         assert not next(v for v in _judged(profile, json.dumps(nullable)) if v.judge == "anthropic-transform").ok

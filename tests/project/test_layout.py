@@ -17,8 +17,11 @@ OWN_FOLDERS = {"project"}
 
 def misplaced(tests: Path, package: Path) -> list[str]:
     """Test modules (and root modules) that are not where the layout says, with the reason."""
-    found = [f"{p.name}: a module at tests/ root that is not a shared helper"
-             for p in sorted(tests.glob("*.py")) if p.name not in ROOT_MODULES]
+    found = [
+        f"{p.name}: a module at tests/ root that is not a shared helper"
+        for p in sorted(tests.glob("*.py"))
+        if p.name not in ROOT_MODULES
+    ]
     for module in sorted(tests.rglob("test_*.py")):
         folder = module.parent.relative_to(tests).parts
         if not folder:
@@ -43,8 +46,16 @@ def test_a_misplaced_module_is_reported(tmp_path):
     for folder in (package / "core", tests / "core", tests / "project", tests / "helpers"):
         folder.mkdir(parents=True)
     (package / "core" / "__init__.py").touch()
-    for name in ("__init__.py", "conftest.py", "test_flat.py", "core/__init__.py", "core/test_ok.py",
-                 "project/test_no_init.py", "helpers/__init__.py", "helpers/test_nowhere.py"):
+    for name in (
+        "__init__.py",
+        "conftest.py",
+        "test_flat.py",
+        "core/__init__.py",
+        "core/test_ok.py",
+        "project/test_no_init.py",
+        "helpers/__init__.py",
+        "helpers/test_nowhere.py",
+    ):
         (tests / name).touch()
     assert misplaced(tests, package) == [
         "test_flat.py: a module at tests/ root that is not a shared helper",

@@ -25,8 +25,9 @@ def _hook_repository(tmp_path: Path) -> tuple[Path, str]:
     _git(hooks, "init", "-q")
     _git(hooks, "add", ".")
     _git(hooks, "-c", "user.email=t@example.com", "-c", "user.name=t", "commit", "-q", "-m", "hooks")
-    rev = subprocess.run(["git", "rev-parse", "HEAD"], cwd=hooks, capture_output=True, text=True,
-                         check=True).stdout.strip()
+    rev = subprocess.run(
+        ["git", "rev-parse", "HEAD"], cwd=hooks, capture_output=True, text=True, check=True
+    ).stdout.strip()
     return hooks, rev
 
 
@@ -38,17 +39,28 @@ def test_tierone_lint_hook_in_a_real_pre_commit_run(tmp_path):
     _git(repo, "config", "user.email", "t@example.com")
     _git(repo, "config", "user.name", "t")
     (repo / ".pre-commit-config.yaml").write_text(
-        f"repos:\n  - repo: {hooks.as_uri()}\n    rev: {rev}\n    hooks:\n      - id: tierone-lint\n")
+        f"repos:\n  - repo: {hooks.as_uri()}\n    rev: {rev}\n    hooks:\n      - id: tierone-lint\n"
+    )
     shutil.copy(FIXTURES / "cli" / "clean.schema.json", repo / "clean.schema.json")
     shutil.copy(FIXTURES / "cli" / "messy.schema.json", repo / "messy.schema.json")
     (repo / "notes.json").write_text("this is not a schema and not matched by the hook")
     _git(repo, "add", ".")
-    env = {"PRE_COMMIT_HOME": str(tmp_path / "cache"), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
-           "HOME": str(tmp_path)}
+    env = {
+        "PRE_COMMIT_HOME": str(tmp_path / "cache"),
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+    }
 
     def pre_commit_run() -> subprocess.CompletedProcess[str]:
-        return subprocess.run([sys.executable, "-m", "pre_commit", "run", "--all-files"], cwd=repo,
-                              capture_output=True, text=True, env=env, timeout=900, check=False)
+        return subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", "--all-files"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=900,
+            check=False,
+        )
 
     run = pre_commit_run()
     output = run.stdout + run.stderr
@@ -91,16 +103,30 @@ def test_rewrite_check_hook_fails_on_a_stale_rendition_and_lint_fix_never_change
     source = repo / "ticket.schema.yaml"
     shutil.copy(ROOT / "examples" / "schemas" / "ticket.schema.yaml", source)
     rendition = repo / "ticket.schema.strict.yaml"
-    env = {"PRE_COMMIT_HOME": str(tmp_path / "cache"), "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
-           "HOME": str(tmp_path)}
+    env = {
+        "PRE_COMMIT_HOME": str(tmp_path / "cache"),
+        "PATH": f"{Path(sys.executable).parent}:/usr/bin:/bin",
+        "HOME": str(tmp_path),
+    }
 
     def pre_commit_run(*hook: str) -> tuple[int, str]:
-        ran = subprocess.run([sys.executable, "-m", "pre_commit", "run", *hook, "--all-files"], cwd=repo,
-                             capture_output=True, text=True, env=env, timeout=900, check=False)
+        ran = subprocess.run(
+            [sys.executable, "-m", "pre_commit", "run", *hook, "--all-files"],
+            cwd=repo,
+            capture_output=True,
+            text=True,
+            env=env,
+            timeout=900,
+            check=False,
+        )
         return ran.returncode, ran.stdout + ran.stderr
 
-    subprocess.run([sys.executable, "-m", "tierone", "lint", "--fix", "ticket.schema.yaml"], cwd=repo, check=True,
-                   capture_output=True)
+    subprocess.run(
+        [sys.executable, "-m", "tierone", "lint", "--fix", "ticket.schema.yaml"],
+        cwd=repo,
+        check=True,
+        capture_output=True,
+    )
     _git(repo, "add", ".")
     code, output = pre_commit_run()
     assert code == 0, output  # a current rendition passes, and lint --fix finds nothing left

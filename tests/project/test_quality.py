@@ -25,3 +25,10 @@ def test_ruff_clean():
     pytest.importorskip("ruff")
     result = _run(sys.executable, "-m", "ruff", "check", ".")
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_ruff_formatted():
+    """Every Python file is as ``ruff format`` writes it (the line length is pyproject.toml's)."""
+    pytest.importorskip("ruff")
+    result = _run(sys.executable, "-m", "ruff", "format", "--check", ".")
+    assert result.returncode == 0, result.stdout + result.stderr

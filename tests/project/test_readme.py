@@ -27,8 +27,9 @@ def test_first_readme_command_installs_and_runs_the_main_job(tmp_path):
     install, tests = setup_commands()
     assert "pytest" in tests
     copy = copy_checkout(tmp_path / "checkout")
-    result = subprocess.run(["bash", "-c", install], cwd=copy, capture_output=True, text=True, env=clean_env(),
-                            timeout=1200, check=False)
+    result = subprocess.run(
+        ["bash", "-c", install], cwd=copy, capture_output=True, text=True, env=clean_env(), timeout=1200, check=False
+    )
     output = result.stdout + result.stderr
     assert result.returncode == 0, output[-3000:]
     assert "All checks passed!" in output

@@ -86,11 +86,23 @@ def test_an_endless_device_is_refused_before_it_is_read():
 
 def chain(length: int) -> dict:
     """A root property whose reference leads through ``length`` definitions, one level each."""
-    defs = {f"d{i}": {"type": "object", "properties": {"x": {"$ref": f"#/$defs/d{i + 1}"}}, "required": ["x"],
-                      "additionalProperties": False} for i in range(length)}
+    defs = {
+        f"d{i}": {
+            "type": "object",
+            "properties": {"x": {"$ref": f"#/$defs/d{i + 1}"}},
+            "required": ["x"],
+            "additionalProperties": False,
+        }
+        for i in range(length)
+    }
     defs[f"d{length}"] = {"type": "string"}
-    return {"type": "object", "properties": {"r": {"$ref": "#/$defs/d0"}}, "required": ["r"],
-            "additionalProperties": False, "$defs": defs}
+    return {
+        "type": "object",
+        "properties": {"r": {"$ref": "#/$defs/d0"}},
+        "required": ["r"],
+        "additionalProperties": False,
+        "$defs": defs,
+    }
 
 
 def test_a_reference_chain_longer_than_followed_is_reported_as_a_lower_bound():

@@ -20,29 +20,78 @@ SRC = Path(__file__).resolve().parents[2] / "src" / "tierone" / "rewriter"
 S = {"type": "string"}
 #: schemas whose rewrite makes the changes the rules' fixtures do not (each with its options)
 MORE: dict[str, tuple[dict, dict]] = {
-    "root ref": ({"$ref": "#/$defs/A", "$defs": {"A": {"type": "object", "properties": {
-        "x": S, "next": {"$ref": "#/$defs/A"}}}}}, {}),
+    "root ref": (
+        {
+            "$ref": "#/$defs/A",
+            "$defs": {"A": {"type": "object", "properties": {"x": S, "next": {"$ref": "#/$defs/A"}}}},
+        },
+        {},
+    ),
     "unrolled": ({"type": "object", "properties": {"name": S, "child": {"$ref": "#"}}}, {"unroll": 2}),
     "false member": ({"type": "object", "properties": {"a": False, "b": S}}, {}),
-    "shared members": ({"type": "object", "properties": {"u": {
-        "type": "object", "properties": {"id": S}, "required": ["id"],
-        "anyOf": [{"type": "object", "properties": {"a": S}}, {"type": "object", "properties": {"b": S}}]}}}, {}),
-    "map on a cycle": ({"type": "object", "properties": {"tree": {"$ref": "#/$defs/N"}}, "$defs": {"N": {
-        "type": "object", "properties": {"kids": {"type": "object", "additionalProperties": {"$ref": "#/$defs/N"}}}}}},
-        {}),
+    "shared members": (
+        {
+            "type": "object",
+            "properties": {
+                "u": {
+                    "type": "object",
+                    "properties": {"id": S},
+                    "required": ["id"],
+                    "anyOf": [{"type": "object", "properties": {"a": S}}, {"type": "object", "properties": {"b": S}}],
+                }
+            },
+        },
+        {},
+    ),
+    "map on a cycle": (
+        {
+            "type": "object",
+            "properties": {"tree": {"$ref": "#/$defs/N"}},
+            "$defs": {
+                "N": {
+                    "type": "object",
+                    "properties": {"kids": {"type": "object", "additionalProperties": {"$ref": "#/$defs/N"}}},
+                }
+            },
+        },
+        {},
+    ),
     "engine format": ({"type": "object", "properties": {"h": {"type": "string", "format": "hostname"}}}, {}),
-    "union beside a cycle": ({"type": "object", "properties": {"n": {"$ref": "#/$defs/N"}}, "$defs": {"N": {
-        "type": "object", "properties": {"v": S, "next": {"type": "object", "anyOf": [
-            {"$ref": "#/$defs/N"}, {"type": "null"}]}}}}}, {}),
-    "new document": ({"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": "urn:a",
-                      "$comment": "tierone: ignore[T102]", "type": "object",
-                      "properties": {"answer": S, "reasoning": S}}, {}),
+    "union beside a cycle": (
+        {
+            "type": "object",
+            "properties": {"n": {"$ref": "#/$defs/N"}},
+            "$defs": {
+                "N": {
+                    "type": "object",
+                    "properties": {
+                        "v": S,
+                        "next": {"type": "object", "anyOf": [{"$ref": "#/$defs/N"}, {"type": "null"}]},
+                    },
+                }
+            },
+        },
+        {},
+    ),
+    "new document": (
+        {
+            "$schema": "https://json-schema.org/draft/2020-12/schema",
+            "$id": "urn:a",
+            "$comment": "tierone: ignore[T102]",
+            "type": "object",
+            "properties": {"answer": S, "reasoning": S},
+        },
+        {},
+    ),
 }
 
 
 def _schemas() -> list[tuple[dict, dict]]:
-    bad = [case["schema"] for path in sorted((FIXTURES / "rules").glob("*.json"))
-           for case in json.loads(path.read_text(encoding="utf-8")).get("bad", [])]
+    bad = [
+        case["schema"]
+        for path in sorted((FIXTURES / "rules").glob("*.json"))
+        for case in json.loads(path.read_text(encoding="utf-8")).get("bad", [])
+    ]
     return [*((schema, {}) for schema in bad), *MORE.values()]
 
 
@@ -62,8 +111,22 @@ def test_the_schemas_make_changes_for_many_rules_and_for_none():
     """The test above sees what it checks: changes for rules of every family, and changes that answer none."""
     rules = {change.rule for profile in PROFILES for change in _changes(profile)}
     assert "" in rules
-    assert {"T101", "T102", "T103", "T104", "T106", "T201", "T216", "T217", "T303", "T407", "T501", "T504",
-            "T602", "T608"} <= rules
+    assert {
+        "T101",
+        "T102",
+        "T103",
+        "T104",
+        "T106",
+        "T201",
+        "T216",
+        "T217",
+        "T303",
+        "T407",
+        "T501",
+        "T504",
+        "T602",
+        "T608",
+    } <= rules
 
 
 def test_a_change_built_for_a_rule_keeps_its_why():
@@ -77,8 +140,13 @@ def test_the_passes_build_every_change_for_a_rule_through_for_rule():
     """A ``why`` that starts with a code is written by ``Change.for_rule`` only (never spelled out)."""
     spelled = re.compile(r"""["']T\d{3} |\b_why\(""")
     sources = [*sorted((SRC / "passes").glob("*.py")), SRC / "rewrite.py"]
-    found = [f"{path.name}:{n}: {line.strip()}" for path in sources if path.name != "base.py"
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if spelled.search(line)]
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in sources
+        if path.name != "base.py"
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if spelled.search(line)
+    ]
     assert found == []
 
 
@@ -90,7 +158,8 @@ def test_show_fixes_matches_changes_to_findings_by_their_rule(monkeypatch):
     at = Pointer(("properties", "a"))
     mine = Change(at, "closed", "in words that name no code", "T102")
     other = Change.for_rule(at, "made required", "T104")
-    monkeypatch.setattr(rewriting, "rewrite",
-                        lambda data, profile: rewriting.Rewritten(data, (mine, other), (), profile))
+    monkeypatch.setattr(
+        rewriting, "rewrite", lambda data, profile: rewriting.Rewritten(data, (mine, other), (), profile)
+    )
     finding = Diagnostic("T102", "open-object", "", "error", at, None, None, None, True, ())
     assert fixes.fixes_for({}, [finding], "tier1") == {finding: (mine,)}

@@ -23,25 +23,35 @@ NULL = {"type": "null"}
 
 
 def obj(properties, required=None, **extra):
-    return {"type": "object", "properties": properties,
-            "required": list(properties) if required is None else required,
-            "additionalProperties": False, **extra}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+        **extra,
+    }
 
 
-MIXED = {"type": "object", "properties": {
-    "reasoning": S, "nick": {"type": "string", "description": "Nick", "maxLength": 3},
-    "both": {"type": ["integer", "string"], "minimum": 1, "minLength": 2}}}
+MIXED = {
+    "type": "object",
+    "properties": {
+        "reasoning": S,
+        "nick": {"type": "string", "description": "Nick", "maxLength": 3},
+        "both": {"type": ["integer", "string"], "minimum": 1, "minLength": 2},
+    },
+}
 ORDERED = {"type": "object", "properties": {"b": S, "a": S}, "propertyOrdering": ["b", "a"]}
 
 
 class TestNullSpelling:
-
     def test_anthropic_profiles_write_an_any_of(self):
         for profile in ("anthropic", "vendors"):
             props = rewrite(MIXED, profile).schema["properties"]
             assert props["both"]["anyOf"][:2] == [{"type": "integer"}, {"type": "string"}], profile
-        assert rewrite(MIXED, "vendors").schema["properties"]["nick"] == {"anyOf": [S, NULL],
-                                                                       "description": "Nick. At most 3 characters."}
+        assert rewrite(MIXED, "vendors").schema["properties"]["nick"] == {
+            "anyOf": [S, NULL],
+            "description": "Nick. At most 3 characters.",
+        }
         for profile in ("openai", "gemini", "tier1"):  # every consumer of theirs takes a type list
             assert rewrite(MIXED, profile).schema["properties"]["both"]["type"][:2] == ["integer", "string"]
 
@@ -56,11 +66,13 @@ class TestNullSpelling:
         assert deep["properties"]["x"]["properties"]["x"]["properties"]["x"]["properties"]["x"]["properties"]["x"]
         assert rewrite(deep).ok and not rewrite(deep, "vendors").unfixable
         assert rewrite(obj({"reasoning": {"type": ["string", "null"]}}), "anthropic").schema["properties"] == {
-            "reasoning": {"anyOf": [S, NULL]}}
+            "reasoning": {"anyOf": [S, NULL]}
+        }
 
     def test_an_enum_is_split_by_type_and_a_one_type_list_is_that_type(self):
-        spelled = rewrite(obj({"e": {"type": ["string", "integer"], "enum": ["a", 1]}, "one": {"type": ["string"]}}),
-                          "anthropic").schema["properties"]
+        spelled = rewrite(
+            obj({"e": {"type": ["string", "integer"], "enum": ["a", 1]}, "one": {"type": ["string"]}}), "anthropic"
+        ).schema["properties"]
         assert spelled["e"] == {"anyOf": [{"type": "string", "enum": ["a"]}, {"type": "integer", "enum": [1]}]}
         assert spelled["one"] == S
 
@@ -77,7 +89,9 @@ class TestNullSpelling:
 
     def test_the_linter_names_a_type_list_for_anthropic_not_for_openai(self):
         schema = obj({"a": {"type": ["string", "null"]}, "reasoning": {"type": ["string", "null"]}})
-        assert [(d.code, str(d.pointer)) for d in lint(schema, profile="anthropic").diagnostics] == [("T216", "/properties/a")]
+        assert [(d.code, str(d.pointer)) for d in lint(schema, profile="anthropic").diagnostics] == [
+            ("T216", "/properties/a")
+        ]
         assert lint(schema, profile="openai").diagnostics == ()
 
 
@@ -86,7 +100,10 @@ class TestPropertyOrdering:
         for profile in ("tier1", "openai", "anthropic"):
             result = rewrite(ORDERED, profile)
             assert result.ok and "propertyOrdering" not in result.schema, profile
-        assert rewrite({"type": "object", "properties": {"b": S, "a": S}}, "gemini").schema["propertyOrdering"] == ["b", "a"]
+        assert rewrite({"type": "object", "properties": {"b": S, "a": S}}, "gemini").schema["propertyOrdering"] == [
+            "b",
+            "a",
+        ]
 
 
 class TestRequired:
@@ -104,8 +121,12 @@ class TestRequired:
 
 class TestNotPassedThrough:
     def test_schema_and_comment_are_dropped_and_id_only_when_given(self):
-        schema = {"$schema": "http://json-schema.org/schema#", "$id": "urn:x", "$comment": "c",
-                  **obj({"a": {**S, "$comment": "inner"}})}
+        schema = {
+            "$schema": "http://json-schema.org/schema#",
+            "$id": "urn:x",
+            "$comment": "c",
+            **obj({"a": {**S, "$comment": "inner"}}),
+        }
         out = rewrite(schema, "openai").schema
         assert out == obj({"a": S})
         assert rewrite(schema, "openai", id="urn:y").schema == {"$id": "urn:y", **obj({"a": S})}
@@ -132,9 +153,15 @@ class TestNotPassedThrough:
             assert props[f] == {"type": "string", "description": f"Format: {f}."}
         assert JUDGES["outlines-core"].check(result.schema).ok
         assert JUDGES["llguidance"].check(result.schema).ok
-        good = {"hostname": "example.com", "ipv4": "10.0.0.1", "ipv6": "::1", "duration": "P1D",
-                "date-time": "2026-12-01T10:00:00Z", "email": "a@example.com",
-                "uuid": "12345678-1234-5678-1234-567812345678"}
+        good = {
+            "hostname": "example.com",
+            "ipv4": "10.0.0.1",
+            "ipv6": "::1",
+            "duration": "P1D",
+            "date-time": "2026-12-01T10:00:00Z",
+            "email": "a@example.com",
+            "uuid": "12345678-1234-5678-1234-567812345678",
+        }
         assert restore(good, original).ok
         assert not restore({**good, "ipv4": "300.1.1.1"}, original).ok
 
@@ -146,8 +173,12 @@ class TestNotPassedThrough:
 class TestSatisfiable:
     """Never an unsatisfiable rendition of a satisfiable schema (llguidance is the judge)."""
 
-    SHARED: ClassVar = {"type": "object", "properties": {"id": S}, "required": ["id"],
-                        "anyOf": [{"properties": {"b": S}, "required": ["b"]}, {"$ref": "#/$defs/C"}, {"type": "string"}]}
+    SHARED: ClassVar = {
+        "type": "object",
+        "properties": {"id": S},
+        "required": ["id"],
+        "anyOf": [{"properties": {"b": S}, "required": ["b"]}, {"$ref": "#/$defs/C"}, {"type": "string"}],
+    }
     DEFS: ClassVar = {"C": {"type": "object", "properties": {"c": {"type": "integer"}}}}
 
     def test_members_beside_a_union_go_into_each_object_branch(self):
@@ -173,11 +204,16 @@ class TestSatisfiable:
 
     #: a closed object whose members the branches narrow (how Github_medium/o81746 writes its
     #: coordinate reference systems: `properties` free-form beside, a shape in each branch)
-    CLOSED: ClassVar = {"type": "object", "properties": {"kind": S, "spec": {"type": "object", "properties": {"note": S}}},
-                        "required": ["kind", "spec"],
-                        "additionalProperties": False, "oneOf": [
-                            {"properties": {"kind": {"enum": ["name"]}, "spec": {"properties": {"name": S}, "required": ["name"]}}},
-                            {"properties": {"kind": {"enum": ["link"]}, "spec": {"properties": {"href": S}, "required": ["href"]}}}]}
+    CLOSED: ClassVar = {
+        "type": "object",
+        "properties": {"kind": S, "spec": {"type": "object", "properties": {"note": S}}},
+        "required": ["kind", "spec"],
+        "additionalProperties": False,
+        "oneOf": [
+            {"properties": {"kind": {"enum": ["name"]}, "spec": {"properties": {"name": S}, "required": ["name"]}}},
+            {"properties": {"kind": {"enum": ["link"]}, "spec": {"properties": {"href": S}, "required": ["href"]}}},
+        ],
+    }
 
     @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
     def test_a_closed_object_beside_a_union_shares_its_members_and_its_closure(self, profile):
@@ -192,11 +228,16 @@ class TestSatisfiable:
         assert all(b["additionalProperties"] is False for b in crs["anyOf"])
         spec = crs["anyOf"][1]["properties"]["spec"]
         assert sorted(spec["properties"]) == ["href", "note"] and "href" in spec["required"]  # both say what they say
-        for answer in ({"crs": {"kind": "name", "spec": {"name": "EPSG:4326"}}},
-                       {"crs": {"kind": "link", "spec": {"href": "http://x"}}}):
+        for answer in (
+            {"crs": {"kind": "name", "spec": {"name": "EPSG:4326"}}},
+            {"crs": {"kind": "link", "spec": {"href": "http://x"}}},
+        ):
             jsonschema.validate(answer, original)
-            sent = [form for form in (to_strict_form(answer, original), answer)  # optional kept optional: as it is
-                    if jsonschema.Draft202012Validator(result.schema).is_valid(form)]
+            sent = [
+                form
+                for form in (to_strict_form(answer, original), answer)  # optional kept optional: as it is
+                if jsonschema.Draft202012Validator(result.schema).is_valid(form)
+            ]
             assert sent, profile
             assert restore(sent[0], original).payload == answer
 
@@ -212,8 +253,12 @@ class TestSatisfiable:
     def test_a_free_form_member_the_branches_give_a_shape_is_refused(self):
         # the read side would take the branch's string for JSON-encoded data (it decoded "abc")
         for free in ({}, True, {"type": "object"}):
-            union = {"type": "object", "properties": {"x": free}, "required": ["x"],
-                     "anyOf": [{"properties": {"x": S}}, {"properties": {"x": {"type": "integer"}}}]}
+            union = {
+                "type": "object",
+                "properties": {"x": free},
+                "required": ["x"],
+                "anyOf": [{"properties": {"x": S}}, {"properties": {"x": {"type": "integer"}}}],
+            }
             result = rewrite(obj({"u": union}), "openai")
             assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/u", "T608")], free
             assert "free-form beside the union" in result.unfixable[0].reason
@@ -222,7 +267,11 @@ class TestSatisfiable:
         target = {"type": "object", "properties": {"a": S}}
         schema = {"$ref": "#/$defs/A", "type": "object", "additionalProperties": False, "$defs": {"A": target}}
         result = rewrite(schema, "openai")
-        assert result.ok and "$ref" not in result.schema and result.schema["properties"] == {"a": {"type": ["string", "null"]}}
+        assert (
+            result.ok
+            and "$ref" not in result.schema
+            and result.schema["properties"] == {"a": {"type": ["string", "null"]}}
+        )
         assert JUDGES["llguidance"].check(result.schema).ok
         contradicting = rewrite({**schema, "type": "string"}, "openai")
         assert [(str(u.pointer), u.rule) for u in contradicting.unfixable][:1] == [("/type", "T106")]
@@ -306,9 +355,15 @@ class TestReferencesAnywhere:
     def test_a_keyword_only_the_target_holds_is_rewritten_there(self, keyword):
         """The passes that run only where their keyword stands look for it in the whole
         document, not only in the subschemas the walk reaches: the target is one too."""
-        target = {"allOf": [{"type": "object", "properties": {"b": S}}, {"required": ["b"]}]} if keyword == "allOf" \
-            else {"oneOf": [S, {"type": "integer"}]} if keyword == "oneOf" \
-            else {"type": "string", "const": "x"} if keyword == "const" else {**S, "$comment": "tierone: ignore[T301]"}
+        target = (
+            {"allOf": [{"type": "object", "properties": {"b": S}}, {"required": ["b"]}]}
+            if keyword == "allOf"
+            else {"oneOf": [S, {"type": "integer"}]}
+            if keyword == "oneOf"
+            else {"type": "string", "const": "x"}
+            if keyword == "const"
+            else {**S, "$comment": "tierone: ignore[T301]"}
+        )
         schema = {**obj({"a": {"$ref": "#/x-shared/A"}}), "x-shared": {"A": target}}
         result = rewrite(schema, "vendors")  # which refuses const too
         assert result.ok, result.unfixable
@@ -322,9 +377,16 @@ class TestReferencesAnywhere:
 
 
 ALL_PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
-ROUND_TRIP = {"type": "object", "properties": {
-    "title": {"type": "string", "minLength": 1}, "nick": S, "meta": {"type": "object", "additionalProperties": True},
-    "kind": {"oneOf": [{"type": "string", "enum": ["a"]}, {"type": "integer"}]}}, "required": ["title"]}
+ROUND_TRIP = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string", "minLength": 1},
+        "nick": S,
+        "meta": {"type": "object", "additionalProperties": True},
+        "kind": {"oneOf": [{"type": "string", "enum": ["a"]}, {"type": "integer"}]},
+    },
+    "required": ["title"],
+}
 
 
 class TestOneRenditionPerVendor:
@@ -341,25 +403,38 @@ class TestOneRenditionPerVendor:
         assert restore(answer, ROUND_TRIP).payload == {"title": "t", "kind": 3, "meta": {"k": 1}}
 
     def test_gemini_openapi_spells_null_nullable_and_writes_no_defs(self):
-        schema = {"type": "object", "properties": {"a": {"type": ["string", "null"]}, "b": {"$ref": "#/$defs/B"},
-                                                   "c": {"anyOf": [{"type": "integer"}, {"type": "null"}]}},
-                  "$defs": {"B": {"type": "string", "enum": ["x", None]}}}
+        schema = {
+            "type": "object",
+            "properties": {
+                "a": {"type": ["string", "null"]},
+                "b": {"$ref": "#/$defs/B"},
+                "c": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
+            },
+            "$defs": {"B": {"type": "string", "enum": ["x", None]}},
+        }
         out = rewrite(schema, "gemini-openapi")
         assert out.ok and "$defs" not in out.schema
-        assert out.schema["properties"] == {"a": {"type": "string", "nullable": True},
-                                            "b": {"type": "string", "enum": ["x"], "nullable": True},
-                                            "c": {"type": "integer", "nullable": True}}
+        assert out.schema["properties"] == {
+            "a": {"type": "string", "nullable": True},
+            "b": {"type": "string", "enum": ["x"], "nullable": True},
+            "c": {"type": "integer", "nullable": True},
+        }
         assert out.schema["propertyOrdering"] == ["a", "b", "c"]
         assert JUDGES["gemini-openapi"].check(out.schema).ok
-        assert [d.code for d in lint(obj({"n": {"type": "integer", "enum": [1]}}), profile="gemini-openapi").diagnostics] == ["T218"]
+        assert [
+            d.code for d in lint(obj({"n": {"type": "integer", "enum": [1]}}), profile="gemini-openapi").diagnostics
+        ] == ["T218"]
 
     def test_vendors_has_no_rfc_limits(self):
         deep = obj({"a": S})
         for _ in range(6):
             deep = obj({"n": deep})
         assert rewrite(deep, "vendors").ok and not rewrite(deep).ok
-        many = {"type": "object", "properties": {f"p{i}": {"type": "integer"} for i in range(120)},
-                "required": [f"p{i}" for i in range(120)]}
+        many = {
+            "type": "object",
+            "properties": {f"p{i}": {"type": "integer"} for i in range(120)},
+            "required": [f"p{i}" for i in range(120)],
+        }
         assert rewrite(many, "vendors").ok and not rewrite(many).ok
 
     def test_anthropic_keeps_optional_fields_optional_while_the_budget_lasts(self):
@@ -367,7 +442,10 @@ class TestOneRenditionPerVendor:
         out = rewrite(schema, "anthropic")
         assert out.ok and out.schema["required"] == [f"p{i}" for i in range(24, 30)]
         assert [name for name, sub in out.schema["properties"].items() if "anyOf" in sub] == out.schema["required"]
-        assert "required" not in rewrite({"type": "object", "properties": {f"p{i}": S for i in range(20)}}, "anthropic").schema
+        assert (
+            "required"
+            not in rewrite({"type": "object", "properties": {f"p{i}": S for i in range(20)}}, "anthropic").schema
+        )
 
     def test_no_portable_schema_names_the_per_vendor_renditions(self):
         schema = {"type": "object", "properties": {f"p{i}": S for i in range(17)}}
@@ -385,7 +463,10 @@ def test_a_refusal_names_the_place_the_author_wrote_not_the_anyof_the_spelling_a
     for profile in ("vendors", "anthropic"):
         (refusal,) = [u for u in rewrite(tree, profile).unfixable if u.rule == "T501"]
         assert str(refusal.pointer) == "/properties/kids/items", profile
-    real = {"type": "object", "properties": {"u": {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "null"}]}}}
+    real = {
+        "type": "object",
+        "properties": {"u": {"anyOf": [{"type": "array", "items": {"$ref": "#"}}, {"type": "null"}]}},
+    }
     (refusal,) = [u for u in rewrite(real, "vendors").unfixable if u.rule == "T501"]
     assert str(refusal.pointer) == "/properties/u/anyOf/0/items"  # the author's own anyOf stays
 
@@ -393,8 +474,12 @@ def test_a_refusal_names_the_place_the_author_wrote_not_the_anyof_the_spelling_a
 def test_a_nested_id_goes_so_every_ref_resolves_against_the_rendition_itself():
     """Draft-7 generators write ``$id`` on every subschema; read as 2020-12, a ``$ref`` beside it
     resolves against that id, and llguidance finds nothing there."""
-    schema = {"$schema": "http://json-schema.org/draft-07/schema#", "definitions": {"cv": {"type": "string", "enum": ["a", "b"]}}, "type": "object",
-              "properties": {"n": {"$id": "/properties/n", "$ref": "#/definitions/cv"}}}
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "definitions": {"cv": {"type": "string", "enum": ["a", "b"]}},
+        "type": "object",
+        "properties": {"n": {"$id": "/properties/n", "$ref": "#/definitions/cv"}},
+    }
     for profile in ("anthropic", "gemini", "openai"):
         out = rewrite(schema, profile).schema
         assert "$id" not in json.dumps(out), profile

@@ -9,14 +9,28 @@ import pytest
 from tests.judges import JUDGES
 from tierone import restore, rewrite, to_strict_form
 
-NAMES = {"a/b": {"type": "string"}, "my name": {"type": "integer"}, "a_b": {"type": "boolean"},
-         "t~x": {"type": "object", "properties": {"n": {"type": "string"}}, "required": ["n"],
-                 "additionalProperties": False}}
+NAMES = {
+    "a/b": {"type": "string"},
+    "my name": {"type": "integer"},
+    "a_b": {"type": "boolean"},
+    "t~x": {
+        "type": "object",
+        "properties": {"n": {"type": "string"}},
+        "required": ["n"],
+        "additionalProperties": False,
+    },
+}
 SCHEMA = {
     "type": "object",
-    "properties": {"a": {"$ref": "#/$defs/a~1b"}, "b": {"$ref": "#/$defs/my%20name"}, "c": {"$ref": "#/$defs/a_b"},
-                   "d": {"$ref": "#/$defs/t~0x/properties/n"}},
-    "required": ["a", "b", "c", "d"], "additionalProperties": False, "$defs": NAMES,
+    "properties": {
+        "a": {"$ref": "#/$defs/a~1b"},
+        "b": {"$ref": "#/$defs/my%20name"},
+        "c": {"$ref": "#/$defs/a_b"},
+        "d": {"$ref": "#/$defs/t~0x/properties/n"},
+    },
+    "required": ["a", "b", "c", "d"],
+    "additionalProperties": False,
+    "$defs": NAMES,
 }
 
 

@@ -18,8 +18,12 @@ S = {"type": "string"}
 
 
 def obj(properties, required=None, **extra):
-    return {"type": "object", "properties": properties,
-            "required": list(properties) if required is None else required, **extra}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        **extra,
+    }
 
 
 def _accepted(schema, *judges):
@@ -56,8 +60,10 @@ def test_gemini_openapi_refuses_a_union_of_null_alone_at_its_branch():
 
 # ---- examples and x- members (rules T219, T220) ---------------------------------------------
 
-ANNOTATED = obj({"name": {"type": "string", "description": "Who", "examples": ["Ada", "Bob"], "x-order": 1}},
-                **{"x-generator": "tool"})
+ANNOTATED = obj(
+    {"name": {"type": "string", "description": "Who", "examples": ["Ada", "Bob"], "x-order": 1}},
+    **{"x-generator": "tool"},
+)
 
 
 def test_gemini_openapi_states_examples_in_the_description_and_drops_extensions():
@@ -88,11 +94,18 @@ def test_lint_reports_examples_and_extensions_for_gemini_openapi_only():
 # ---- definitions deeper than the root (rule T504) ------------------------------------------
 
 NESTED_DEFINITIONS = {
-    "definitions": {"Config": {"type": "object", "definitions": {},
-                               "properties": {"db": {"$ref": "#/definitions/Db"}}}},
-    "type": "object", "properties": {"config": {"$ref": "#/definitions/Config"},
-                                     "db": {"type": "object", "$defs": {"Port": {"type": "integer"}},
-                                            "properties": {"port": {"$ref": "#/properties/db/$defs/Port"}}}},
+    "definitions": {
+        "Config": {"type": "object", "definitions": {}, "properties": {"db": {"$ref": "#/definitions/Db"}}}
+    },
+    "type": "object",
+    "properties": {
+        "config": {"$ref": "#/definitions/Config"},
+        "db": {
+            "type": "object",
+            "$defs": {"Port": {"type": "integer"}},
+            "properties": {"port": {"$ref": "#/properties/db/$defs/Port"}},
+        },
+    },
 }
 NESTED_DEFINITIONS["definitions"]["Db"] = {"type": "object", "properties": {"host": S}}
 
@@ -136,14 +149,22 @@ def test_a_closed_nullable_object_without_properties_says_properties_too(profile
 def test_an_object_union_declaring_no_properties_drops_its_additional_properties_true(profile):
     """``true`` says nothing beside a union whose branches carry the shape; google-genai and
     openai-agents raise on it (``gemini``, whose objects may stay open, keeps it)."""
-    person = {"type": "object", "additionalProperties": True, "anyOf": [
-        {"type": "object", "properties": {"name": S}, "required": ["name"]},
-        {"type": "object", "properties": {"email": S}, "required": ["email"]}]}
+    person = {
+        "type": "object",
+        "additionalProperties": True,
+        "anyOf": [
+            {"type": "object", "properties": {"name": S}, "required": ["name"]},
+            {"type": "object", "properties": {"email": S}, "required": ["email"]},
+        ],
+    }
     result = rewrite(obj({"author": person}), profile)
     assert result.ok, result.unfixable
     assert "additionalProperties" not in result.schema["properties"]["author"]
-    _accepted(result.schema, "llguidance", {"gemini-openapi": "gemini-openapi", "openai": "openai-agents"}.get(
-        profile, "anthropic-transform"))
+    _accepted(
+        result.schema,
+        "llguidance",
+        {"gemini-openapi": "gemini-openapi", "openai": "openai-agents"}.get(profile, "anthropic-transform"),
+    )
     assert restore({"author": {"name": "Ann"}}, obj({"author": person})).payload == {"author": {"name": "Ann"}}
 
 
@@ -161,14 +182,20 @@ def test_an_optional_false_member_is_removed_and_answers_still_restore(profile):
 
 # ---- no sibling beside a reference on a cycle ------------------------------------------------
 
-NODE = {"type": "object", "properties": {"n": {"type": "number"},
-                                         "next": {"$ref": "#/$defs/Node", "type": "object", "description": "Next"}},
-        "required": ["n"]}
+NODE = {
+    "type": "object",
+    "properties": {"n": {"type": "number"}, "next": {"$ref": "#/$defs/Node", "type": "object", "description": "Next"}},
+    "required": ["n"],
+}
 LINKED = obj({"head": {"$ref": "#/$defs/Node"}}, **{"$defs": {"Node": NODE}})
 #: a root union beside `type` whose branches lead into a cycle (how o72177 is written)
 SPEC = {"type": "object", "properties": {"a": {"$ref": "#/$defs/Any"}, "x": {"type": "number"}}, "required": ["x"]}
-UNION = {"description": "a spec", "type": "object", "anyOf": [{"$ref": "#/$defs/Spec"}],
-         "$defs": {"Spec": SPEC, "Any": {"type": "object", "anyOf": [{"$ref": "#/$defs/Spec"}]}}}
+UNION = {
+    "description": "a spec",
+    "type": "object",
+    "anyOf": [{"$ref": "#/$defs/Spec"}],
+    "$defs": {"Spec": SPEC, "Any": {"type": "object", "anyOf": [{"$ref": "#/$defs/Spec"}]}},
+}
 
 
 def _refs_with_siblings(node, on=()):
@@ -210,11 +237,14 @@ def test_a_union_beside_type_takes_a_copy_of_each_branch_on_a_cycle():
 
 #: a union beside the `type` each of its branches declares, one branch back on the cycle
 #: (how Github_hard/o39210 writes its logical conditions)
-CONDITION = {"type": "object", "anyOf": [
-    obj({"not": {"type": "object", "anyOf": [{"$ref": "#/$defs/Leaf"}, {"$ref": "#/$defs/Condition"}]}}),
-    obj({"leaf": {"$ref": "#/$defs/Leaf"}})]}
-CONDITIONS = obj({"when": {"$ref": "#/$defs/Condition"}},
-                 **{"$defs": {"Condition": CONDITION, "Leaf": obj({"is": S})}})
+CONDITION = {
+    "type": "object",
+    "anyOf": [
+        obj({"not": {"type": "object", "anyOf": [{"$ref": "#/$defs/Leaf"}, {"$ref": "#/$defs/Condition"}]}}),
+        obj({"leaf": {"$ref": "#/$defs/Leaf"}}),
+    ],
+}
+CONDITIONS = obj({"when": {"$ref": "#/$defs/Condition"}}, **{"$defs": {"Condition": CONDITION, "Leaf": obj({"is": S})}})
 
 
 def test_a_type_every_branch_declares_goes_instead_of_a_copy_of_the_cycle():
@@ -247,8 +277,11 @@ def test_a_type_moves_into_the_branches_that_do_not_declare_it():
 
 # ---- recursion through a map ---------------------------------------------------------------
 
-TREE = {"type": "object", "properties": {
-    "name": S, "children": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Tree"}}}, "required": ["name", "children"]}
+TREE = {
+    "type": "object",
+    "properties": {"name": S, "children": {"type": "object", "additionalProperties": {"$ref": "#/$defs/Tree"}}},
+    "required": ["name", "children"],
+}
 
 
 @pytest.mark.parametrize("shape", ["member", "root map"])
@@ -258,8 +291,10 @@ def test_a_map_a_cycle_passes_through_is_encoded_where_gemini_keeps_maps(shape):
     a JSON string, as every other profile encodes maps, and restore decodes it. A map off the
     cycle stays a map (JsonSchemaStore/resjson.json is the root-map shape)."""
     if shape == "member":
-        original = {"$defs": {"Tree": TREE}, **obj({"root": {"$ref": "#/$defs/Tree"},
-                                                    "tags": {"type": "object", "additionalProperties": S}})}
+        original = {
+            "$defs": {"Tree": TREE},
+            **obj({"root": {"$ref": "#/$defs/Tree"}, "tags": {"type": "object", "additionalProperties": S}}),
+        }
         instance = {"root": {"name": "a", "children": {"b": {"name": "b", "children": {}}}}, "tags": {"k": "v"}}
         encoded = "/$defs/Tree/properties/children"
     else:

@@ -19,9 +19,13 @@ S = {"type": "string"}
 
 
 def obj(properties, required=None, **extra):
-    return {"type": "object", "properties": properties,
-            "required": list(properties) if required is None else required,
-            "additionalProperties": False, **extra}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+        **extra,
+    }
 
 
 def prop(schema, name="a", **kw):
@@ -29,15 +33,19 @@ def prop(schema, name="a", **kw):
 
 
 class TestNullAsAbsent:
-    @pytest.mark.parametrize("optional, strict", [
-        ({"type": "string"}, {"type": ["string", "null"]}),
-        ({"type": ["integer", "string"]}, {"type": ["integer", "string", "null"]}),
-        ({"type": "string", "enum": ["a", "b"]}, {"type": ["string", "null"], "enum": ["a", "b", None]}),
-        ({"enum": ["a", 1]}, {"enum": ["a", 1, None]}),
-        ({"$ref": "#/$defs/A"}, {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}),
-        ({"anyOf": [S, {"type": "integer"}]}, {"anyOf": [S, {"type": "integer"}, {"type": "null"}]}),
-        ({"type": ["string", "null"]}, {"type": ["string", "null"]}),
-    ], ids=["type", "type-list", "typed-enum", "enum", "ref", "anyOf", "already-nullable"])
+    @pytest.mark.parametrize(
+        "optional, strict",
+        [
+            ({"type": "string"}, {"type": ["string", "null"]}),
+            ({"type": ["integer", "string"]}, {"type": ["integer", "string", "null"]}),
+            ({"type": "string", "enum": ["a", "b"]}, {"type": ["string", "null"], "enum": ["a", "b", None]}),
+            ({"enum": ["a", 1]}, {"enum": ["a", 1, None]}),
+            ({"$ref": "#/$defs/A"}, {"anyOf": [{"$ref": "#/$defs/A"}, {"type": "null"}]}),
+            ({"anyOf": [S, {"type": "integer"}]}, {"anyOf": [S, {"type": "integer"}, {"type": "null"}]}),
+            ({"type": ["string", "null"]}, {"type": ["string", "null"]}),
+        ],
+        ids=["type", "type-list", "typed-enum", "enum", "ref", "anyOf", "already-nullable"],
+    )
     def test_optional_becomes_required_and_nullable(self, optional, strict):
         schema = {"type": "object", "properties": {"a": optional}, "$defs": {"A": obj({"x": S})}}
         result = rewrite(schema, "openai")  # the type-list spelling (tests/rewriter/test_consumers.py: per profile)
@@ -48,7 +56,8 @@ class TestNullAsAbsent:
         assert prop({"type": "string", "const": "x"}, profile="gemini") == {"type": "string", "enum": ["x"]}
         assert prop({"type": "string", "const": "x"}) == {"type": ["string", "null"], "enum": ["x", None]}
         assert prop({"type": "string", "const": "x"}, profile="vendors") == {
-            "anyOf": [{"type": "string", "enum": ["x"]}, {"type": "null"}]}
+            "anyOf": [{"type": "string", "enum": ["x"]}, {"type": "null"}]
+        }
 
     def test_required_is_written_in_properties_order(self):
         schema = {"type": "object", "properties": {"a": S, "b": S, "c": S}, "required": ["c"]}
@@ -59,7 +68,11 @@ class TestNullAsAbsent:
 
     def test_a_closed_object_without_properties_says_so(self):
         empty = {"type": "object", "additionalProperties": False}
-        schema = {"type": "object", "properties": {"e": empty, "n": {**empty, "properties": {}}}, "required": ["e", "n"]}
+        schema = {
+            "type": "object",
+            "properties": {"e": empty, "n": {**empty, "properties": {}}},
+            "required": ["e", "n"],
+        }
         out = rewrite(schema, "openai").schema["properties"]
         assert out["e"] == {**empty, "properties": {}, "required": []}
         assert out["n"] == {**empty, "properties": {}, "required": []}
@@ -75,18 +88,26 @@ class TestPasses:
 
     def test_constraints_become_hints(self):
         assert prop({"type": "string", "minLength": 1, "maxLength": 80, "description": "Title"}, profile="openai") == {
-            "type": ["string", "null"], "description": "Title. At least 1 character. At most 80 characters."}
+            "type": ["string", "null"],
+            "description": "Title. At least 1 character. At most 80 characters.",
+        }
 
     def test_no_hints(self):
         assert prop({"type": "integer", "minimum": 0}, hints=False) == {"type": ["integer", "null"]}
 
     def test_open_object_is_encoded_not_emptied(self):
-        encoded = prop({"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}, profile="openai")
-        assert encoded == {"type": ["string", "null"],
-                           "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON)."}
+        encoded = prop(
+            {"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}, profile="openai"
+        )
+        assert encoded == {
+            "type": ["string", "null"],
+            "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON).",
+        }
 
     def test_open_objects_error_refuses(self):
-        result = rewrite({"type": "object", "properties": {"m": {"type": "object"}}, "required": ["m"]}, open_objects="error")
+        result = rewrite(
+            {"type": "object", "properties": {"m": {"type": "object"}}, "required": ["m"]}, open_objects="error"
+        )
         assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/m", "T102")]
 
     def test_one_of_all_of_and_ref_siblings(self):
@@ -127,8 +148,12 @@ class TestPasses:
         out = rewrite(schema, id="https://example.com/strict/order.schema.json")
         assert out.ok and lint(out.schema).ok
         refs = {name: sub["$ref"] for name, sub in out.schema["properties"].items()}
-        assert refs == {"ship": "#/$defs/Address", "bill": "#/$defs/Address", "legacy": "#/$defs/Old",
-                        "same": "#/$defs/Address"}
+        assert refs == {
+            "ship": "#/$defs/Address",
+            "bill": "#/$defs/Address",
+            "legacy": "#/$defs/Old",
+            "same": "#/$defs/Address",
+        }
         assert "$anchor" not in out.schema["$defs"]["Address"]
 
     def test_an_anchor_into_a_name_that_needs_escaping_ends_plain(self):
@@ -151,8 +176,10 @@ class TestPasses:
         assert list(rewrite(schema).schema["properties"]) == ["reasoning", "answer"]
 
     def test_union_object_keeps_its_branches_open_to_their_shapes(self):
-        schema = obj({"s": {"type": "object", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}},
-                     **{"$defs": {"A": obj({"a": S}), "B": obj({"b": S})}})
+        schema = obj(
+            {"s": {"type": "object", "oneOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}},
+            **{"$defs": {"A": obj({"a": S}), "B": obj({"b": S})}},
+        )
         out = rewrite(schema)
         assert out.ok and out.schema["properties"]["s"] == {"anyOf": [{"$ref": "#/$defs/A"}, {"$ref": "#/$defs/B"}]}
 
@@ -164,13 +191,17 @@ class TestPasses:
 
 
 class TestUnfixable:
-    @pytest.mark.parametrize("schema, rule, pointer", [
-        ({"type": "array", "items": S}, "T101", ""),
-        ({"anyOf": [obj({"a": S}), obj({"b": S})]}, "T101", ""),
-        (obj({"k": {"type": "array", "items": {"$ref": "#"}}}), "T501", "/properties/k/items"),
-        (obj({f"p{i}": S for i in range(101)}), "T403", ""),
-        ({"type": "object"}, "T101", ""),
-    ], ids=["array-root", "union-root", "recursion", "too-many-properties", "free-form-root"])
+    @pytest.mark.parametrize(
+        "schema, rule, pointer",
+        [
+            ({"type": "array", "items": S}, "T101", ""),
+            ({"anyOf": [obj({"a": S}), obj({"b": S})]}, "T101", ""),
+            (obj({"k": {"type": "array", "items": {"$ref": "#"}}}), "T501", "/properties/k/items"),
+            (obj({f"p{i}": S for i in range(101)}), "T403", ""),
+            ({"type": "object"}, "T101", ""),
+        ],
+        ids=["array-root", "union-root", "recursion", "too-many-properties", "free-form-root"],
+    )
     def test_reported_with_pointer(self, schema, rule, pointer):
         result = rewrite(schema)
         assert not result.ok and (pointer, rule) in {(str(u.pointer), u.rule) for u in result.unfixable}
@@ -182,6 +213,7 @@ class TestUnfixable:
 
 
 # ---- properties -------------------------------------------------------------------------
+
 
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
@@ -217,8 +249,10 @@ def test_bounds_beyond_64_bits_are_kept_exactly(tmp_path):
     from tierone.core.loading import load_path
 
     path = tmp_path / "big.schema.json"
-    path.write_text('{"type": "object", "properties": {"n": {"type": "integer", "maximum": 99999999999999999999999}},'
-                    ' "required": ["n"], "additionalProperties": false}')
+    path.write_text(
+        '{"type": "object", "properties": {"n": {"type": "integer", "maximum": 99999999999999999999999}},'
+        ' "required": ["n"], "additionalProperties": false}'
+    )
     original = load_path(str(path)).data
     assert rewrite(original).schema["properties"]["n"]["description"] == "At most 99999999999999999999999."
     assert restore({"n": 99999999999999999999999}, original).ok

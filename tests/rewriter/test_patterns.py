@@ -13,24 +13,36 @@ from tierone.core.regex_syntax import ANY
 
 
 def _with(pattern: str) -> dict:
-    return {"type": "object", "properties": {"p": {"type": "string", "pattern": pattern}}, "required": ["p"],
-            "additionalProperties": False}
+    return {
+        "type": "object",
+        "properties": {"p": {"type": "string", "pattern": pattern}},
+        "required": ["p"],
+        "additionalProperties": False,
+    }
 
 
 @pytest.mark.parametrize("profile", ["openai", "anthropic"])
-@pytest.mark.parametrize("pattern, written, valid, invalid", [
-    ("^$|^\\+?[0-9]{9,20}$", "^(?:|\\+?[0-9]{9,20})$", ["", "+123456789"], ["12", "x123456789"]),
-    ("^[^@\\s]+@[^@\\s]+\\.gov\\.uk", f"^[^@\\s]+@[^@\\s]+\\.gov\\.uk{ANY}$", ["a@b.gov.uk", "a@b.gov.uk/x"],
-     ["a@b.com", " a@b.gov.uk"]),
-    ("\\.json$", f"^{ANY}\\.json$", ["a.json", ".json"], ["a.yaml", "a.json "]),
-])
+@pytest.mark.parametrize(
+    "pattern, written, valid, invalid",
+    [
+        ("^$|^\\+?[0-9]{9,20}$", "^(?:|\\+?[0-9]{9,20})$", ["", "+123456789"], ["12", "x123456789"]),
+        (
+            "^[^@\\s]+@[^@\\s]+\\.gov\\.uk",
+            f"^[^@\\s]+@[^@\\s]+\\.gov\\.uk{ANY}$",
+            ["a@b.gov.uk", "a@b.gov.uk/x"],
+            ["a@b.com", " a@b.gov.uk"],
+        ),
+        ("\\.json$", f"^{ANY}\\.json$", ["a.json", ".json"], ["a.yaml", "a.json "]),
+    ],
+)
 def test_the_engines_read_what_the_original_means(profile, pattern, written, valid, invalid):
     original = _with(pattern)
     result = rewrite(original, profile)
     assert result.ok, result.unfixable
     assert result.schema["properties"]["p"]["pattern"] == written
     assert [c.what for c in result.changes if c.why.startswith("T302")] == [
-        "pattern written with its anchors at its two ends (the same search)"]
+        "pattern written with its anchors at its two ends (the same search)"
+    ]
     assert [v for v in all_judges(result.schema, profile) if not v.ok] == []
     for value in valid:
         jsonschema.validate({"p": value}, original)

@@ -12,16 +12,26 @@ from tierone.core.pointer import ROOT, Pointer
 SRC = Path(__file__).resolve().parents[2] / "src" / "tierone"
 PASS_SOURCES = [*sorted((SRC / "rewriter" / "passes").glob("*.py")), SRC / "rewriter" / "rewrite.py"]
 
-SCHEMA = {"type": "object", "properties": {"a/b": {"type": "string"}, "m": {"type": "object"},
-                                           "u": {"anyOf": [{"type": "object", "properties": {"x": {"type": "string"}},
-                                                                  "required": ["x"]}, {"type": "null"}]}}}
+SCHEMA = {
+    "type": "object",
+    "properties": {
+        "a/b": {"type": "string"},
+        "m": {"type": "object"},
+        "u": {
+            "anyOf": [{"type": "object", "properties": {"x": {"type": "string"}}, "required": ["x"]}, {"type": "null"}]
+        },
+    },
+}
 
 
 def test_changes_and_unfixables_point_with_segments():
     result = rewrite(SCHEMA, open_objects="error", id="urn:x")
     where = {(change.pointer, change.why.split()[0]) for change in result.changes}
-    assert {(Pointer(("properties", "a/b")), "T104"), (Pointer(("properties", "u", "anyOf", 0)), "T102"),
-            (Pointer(("$id",)), "a")} <= where
+    assert {
+        (Pointer(("properties", "a/b")), "T104"),
+        (Pointer(("properties", "u", "anyOf", 0)), "T102"),
+        (Pointer(("$id",)), "a"),
+    } <= where
     assert all(isinstance(item.pointer, Pointer) for item in (*result.changes, *result.unfixable))
     assert [(u.pointer, u.rule) for u in result.unfixable] == [(Pointer(("properties", "m")), "T102")]
     assert "/properties/a~1b" in {str(change.pointer) for change in result.changes}
@@ -34,13 +44,21 @@ def test_a_finding_the_passes_already_reported_is_not_reported_again():
 
 def test_no_pass_formats_a_pointer():
     formatting = re.compile(r'str\((\w+\.)*pointer\b|["\']/["\']\.join|(Change(\.for_rule)?|Unfixable)\(["\']')
-    found = [f"{path.name}:{n}: {line.strip()}" for path in PASS_SOURCES
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if formatting.search(line)]
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in PASS_SOURCES
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if formatting.search(line)
+    ]
     assert found == []
 
 
 def test_the_passes_build_no_reference_graph_of_their_own():
     own = re.compile(r"\b(RefResolver|recursive_sites)\b")
-    found = [f"{path.name}:{n}: {line.strip()}" for path in PASS_SOURCES
-             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if own.search(line)]
+    found = [
+        f"{path.name}:{n}: {line.strip()}"
+        for path in PASS_SOURCES
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
+        if own.search(line)
+    ]
     assert found == []

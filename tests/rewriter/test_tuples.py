@@ -13,17 +13,29 @@ ITEMS = [{"type": "string"}, {"type": "integer"}]
 
 
 def _tuple(**extra: object) -> dict:
-    return {"$schema": "http://json-schema.org/draft-07/schema#", "type": "object", "properties": {"t": {"type": "array", "items": ITEMS, **extra}}, "required": ["t"],
-            "additionalProperties": False}
+    return {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"t": {"type": "array", "items": ITEMS, **extra}},
+        "required": ["t"],
+        "additionalProperties": False,
+    }
 
 
-@pytest.mark.parametrize("extra, written, valid, invalid", [
-    ({}, {"prefixItems": ITEMS}, [["a", 1, "more"]], [[1, "a"]]),
-    ({"additionalItems": False}, {"prefixItems": ITEMS, "maxItems": 2}, [["a", 1], ["a"]], [["a", 1, 2]]),
-    ({"additionalItems": {"type": "boolean"}}, {"prefixItems": ITEMS, "items": {"type": "boolean"}},
-     [["a", 1, True]], [["a", 1, "x"]]),
-    ({"additionalItems": False, "maxItems": 1}, {"prefixItems": ITEMS, "maxItems": 1}, [["a"]], [["a", 1]]),
-])
+@pytest.mark.parametrize(
+    "extra, written, valid, invalid",
+    [
+        ({}, {"prefixItems": ITEMS}, [["a", 1, "more"]], [[1, "a"]]),
+        ({"additionalItems": False}, {"prefixItems": ITEMS, "maxItems": 2}, [["a", 1], ["a"]], [["a", 1, 2]]),
+        (
+            {"additionalItems": {"type": "boolean"}},
+            {"prefixItems": ITEMS, "items": {"type": "boolean"}},
+            [["a", 1, True]],
+            [["a", 1, "x"]],
+        ),
+        ({"additionalItems": False, "maxItems": 1}, {"prefixItems": ITEMS, "maxItems": 1}, [["a"]], [["a", 1]]),
+    ],
+)
 def test_gemini_reads_the_tuple_as_the_original_means_it(extra, written, valid, invalid):
     original = _tuple(**extra)
     result = rewrite(original, "gemini")

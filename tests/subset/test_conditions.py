@@ -9,7 +9,11 @@ from tierone.subset.conditions import LARGEST_REPEAT, regex_subset
 
 
 def _with(keyword: str, value: object, kind: str = "string") -> dict:
-    prop = {"type": kind, keyword: value} if kind != "array" else {"type": "array", "items": {"type": "string"}, keyword: value}
+    prop = (
+        {"type": kind, keyword: value}
+        if kind != "array"
+        else {"type": "array", "items": {"type": "string"}, keyword: value}
+    )
     return {"type": "object", "properties": {"p": prop}, "required": ["p"], "additionalProperties": False}
 
 
@@ -17,27 +21,32 @@ def _findings(schema: dict, profile: str) -> list:
     return [(d.code, d.severity, d.message) for d in lint(schema, profile=profile).diagnostics]
 
 
-@pytest.mark.parametrize("pattern", ["^[a-z]+$", "^[0-9]{5}$", f"^a{{1,{LARGEST_REPEAT}}}$", "[\\b]x",
-                                     "\\(?=x\\)", "^(ab)+$", "^(?:ab)+$", "[(?=]"])
+@pytest.mark.parametrize(
+    "pattern",
+    ["^[a-z]+$", "^[0-9]{5}$", f"^a{{1,{LARGEST_REPEAT}}}$", "[\\b]x", "\\(?=x\\)", "^(ab)+$", "^(?:ab)+$", "[(?=]"],
+)
 def test_patterns_inside_anthropics_subset_pass(pattern):
     assert regex_subset(pattern) is None
     assert _findings(_with("pattern", pattern), "anthropic") == []
 
 
-@pytest.mark.parametrize("pattern, construct", [
-    ("^(?=a)[a-z]+$", "a lookahead (`(?=`"),
-    ("^(?!a)[a-z]+$", "a negative lookahead (`(?!`"),
-    ("^[a-z]+(?<=z)$", "a lookbehind (`(?<=`"),
-    ("^[a-z]+(?<!z)$", "a negative lookbehind (`(?<!`"),
-    ("^(a)\\1$", "a backreference (`\\1`"),
-    ("^(?<x>a)\\k<x>$", "a named backreference (`\\k`"),
-    ("^(?P<x>a)(?P=x)$", "a named backreference (`(?P=`"),
-    ("\\bword", "a word boundary (`\\b`"),
-    ("a\\Bb", "a non-word boundary (`\\B`"),
-    (f"^a{{1,{LARGEST_REPEAT + 1}}}$", f"a repetition bound over {LARGEST_REPEAT} (`{{1,{LARGEST_REPEAT + 1}}}`"),
-    ("^a{500}$", "a repetition bound over"),
-    ("^a{500,}$", "a repetition bound over"),
-])
+@pytest.mark.parametrize(
+    "pattern, construct",
+    [
+        ("^(?=a)[a-z]+$", "a lookahead (`(?=`"),
+        ("^(?!a)[a-z]+$", "a negative lookahead (`(?!`"),
+        ("^[a-z]+(?<=z)$", "a lookbehind (`(?<=`"),
+        ("^[a-z]+(?<!z)$", "a negative lookbehind (`(?<!`"),
+        ("^(a)\\1$", "a backreference (`\\1`"),
+        ("^(?<x>a)\\k<x>$", "a named backreference (`\\k`"),
+        ("^(?P<x>a)(?P=x)$", "a named backreference (`(?P=`"),
+        ("\\bword", "a word boundary (`\\b`"),
+        ("a\\Bb", "a non-word boundary (`\\B`"),
+        (f"^a{{1,{LARGEST_REPEAT + 1}}}$", f"a repetition bound over {LARGEST_REPEAT} (`{{1,{LARGEST_REPEAT + 1}}}`"),
+        ("^a{500}$", "a repetition bound over"),
+        ("^a{500,}$", "a repetition bound over"),
+    ],
+)
 def test_patterns_outside_anthropics_subset_are_errors_naming_the_construct(pattern, construct):
     (found,) = _findings(_with("pattern", pattern), "anthropic")
     assert found[:2] == ("T302", "error")
@@ -48,7 +57,8 @@ def test_patterns_outside_anthropics_subset_are_errors_naming_the_construct(patt
 def test_under_tier1_a_pattern_is_reported_as_before():
     for pattern in ("^[a-z]+$", "^(?=a)[a-z]+$"):
         assert _findings(_with("pattern", pattern), "tier1") == [
-            ("T302", "error", "`pattern` is not accepted by the Tier-1 subset")]
+            ("T302", "error", "`pattern` is not accepted by the Tier-1 subset")
+        ]
 
 
 def test_the_vendors_field_names_the_vendors_whose_subset_a_pattern_leaves():
@@ -61,17 +71,20 @@ def test_the_vendors_field_names_the_vendors_whose_subset_a_pattern_leaves():
     assert vendors("^a{1,500}$") == ("anthropic",)
 
 
-@pytest.mark.parametrize("keyword, value, kind, profile, flagged", [
-    ("format", "uri", "string", "anthropic", False),
-    ("format", "uri", "string", "openai", True),
-    ("format", "regex", "string", "anthropic", True),
-    ("format", "date", "string", "gemini", False),
-    ("format", "email", "string", "gemini", True),
-    ("minItems", 0, "array", "anthropic", False),
-    ("minItems", 1, "array", "anthropic", False),
-    ("minItems", 2, "array", "anthropic", True),
-    ("minItems", True, "array", "anthropic", True),
-])
+@pytest.mark.parametrize(
+    "keyword, value, kind, profile, flagged",
+    [
+        ("format", "uri", "string", "anthropic", False),
+        ("format", "uri", "string", "openai", True),
+        ("format", "regex", "string", "anthropic", True),
+        ("format", "date", "string", "gemini", False),
+        ("format", "email", "string", "gemini", True),
+        ("minItems", 0, "array", "anthropic", False),
+        ("minItems", 1, "array", "anthropic", False),
+        ("minItems", 2, "array", "anthropic", True),
+        ("minItems", True, "array", "anthropic", True),
+    ],
+)
 def test_allowed_values_are_judged_per_value(keyword, value, kind, profile, flagged):
     found = _findings(_with(keyword, value, kind), profile)
     assert bool(found) == flagged
@@ -81,15 +94,19 @@ def test_allowed_values_are_judged_per_value(keyword, value, kind, profile, flag
 def test_a_partial_cell_without_a_checkable_condition_still_warns():
     # Gemini accepts `pattern` on its responseSchema path only: no value can settle that
     assert _findings(_with("pattern", "^[a-z]+$"), "gemini") == [
-        ("T302", "warning", "`pattern` is not accepted by Gemini's schema subset")]
+        ("T302", "warning", "`pattern` is not accepted by Gemini's schema subset")
+    ]
 
 
-@pytest.mark.parametrize("pattern, verdict", [
-    ("^[a-z]{1,500}$", None),  # OpenAI's engine has no bound on repetitions: only Anthropic's does
-    ("^https?://[a-z]+\\b", "it uses a word boundary (`\\b` at offset 16)"),
-    ("^(?=a)[a-z]+$", "it uses a lookahead (`(?=` at offset 1)"),
-    ("^(a)\\1$", "it uses a backreference (`\\1` at offset 4)"),
-])
+@pytest.mark.parametrize(
+    "pattern, verdict",
+    [
+        ("^[a-z]{1,500}$", None),  # OpenAI's engine has no bound on repetitions: only Anthropic's does
+        ("^https?://[a-z]+\\b", "it uses a word boundary (`\\b` at offset 16)"),
+        ("^(?=a)[a-z]+$", "it uses a lookahead (`(?=` at offset 1)"),
+        ("^(a)\\1$", "it uses a backreference (`\\1` at offset 4)"),
+    ],
+)
 def test_openai_takes_regular_patterns_only(pattern, verdict):
     """What the decoding grammar cannot hold leaves the openai rendition for its description."""
     from tierone import rewrite
@@ -120,7 +137,10 @@ def test_a_null_default_is_stated_for_gemini_openapi_where_google_genai_would_dr
 
     schema = {"type": "object", "properties": {"p": {"type": ["string", "null"], "default": None}}}
     assert rewrite(schema, "gemini-openapi").schema["properties"]["p"] == {
-        "type": "string", "description": "Default: null.", "nullable": True}
+        "type": "string",
+        "description": "Default: null.",
+        "nullable": True,
+    }
     assert rewrite(schema, "gemini").schema["properties"]["p"]["default"] is None  # json schema: sent as it is
     kept = {"type": "object", "properties": {"p": {"type": "string", "default": "x"}}}
     assert rewrite(kept, "gemini-openapi").schema["properties"]["p"]["default"] == "x"

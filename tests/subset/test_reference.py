@@ -22,9 +22,13 @@ S = {"type": "string"}
 
 
 def closed(properties, required=None, **extra):
-    return {"type": "object", "properties": properties,
-            "required": list(properties) if required is None else required,
-            "additionalProperties": False, **extra}
+    return {
+        "type": "object",
+        "properties": properties,
+        "required": list(properties) if required is None else required,
+        "additionalProperties": False,
+        **extra,
+    }
 
 
 def rules(schema, mode):
@@ -33,6 +37,7 @@ def rules(schema, mode):
 
 # ---- the reference's own fixtures -------------------------------------------------------
 
+
 def test_strict_clean_object_passes_both_legs():
     schema = closed({"kind": {"type": "string", "enum": ["a"]}, "name": S})
     assert rules(schema, "strict") == [] and rules(schema, "load-bearing") == []
@@ -40,7 +45,9 @@ def test_strict_clean_object_passes_both_legs():
 
 @pytest.mark.parametrize("keyword", ["oneOf", "allOf", "not", "if", "dependencies", "prefixItems", "propertyNames"])
 def test_forbidden_keyword_on_nested_property(keyword):
-    schema = closed({"a": {"type": "object", keyword: [], "properties": {}, "required": [], "additionalProperties": False}})
+    schema = closed(
+        {"a": {"type": "object", keyword: [], "properties": {}, "required": [], "additionalProperties": False}}
+    )
     assert ("forbidden-keyword", keyword) in rules(schema, "load-bearing")
 
 
@@ -58,13 +65,17 @@ def test_101_properties_exceed_count_in_both_legs_of_v2():
     assert reference.violations(schema, "load-bearing", count_in_load_bearing=False) == []
 
 
-@pytest.mark.parametrize("schema", [
-    {"type": "object", "properties": {}, "additionalProperties": True},
-    closed({"a": S, "b": S}, ["a"]),
-    closed({"a": {"type": "string", "maxLength": 9}}),
-    closed({"a": {"type": "integer", "minimum": 0}}),
-    closed({"a": {"type": "array", "items": S, "minItems": 1}}),
-], ids=["open-object", "not-required", "maxLength", "minimum", "minItems"])
+@pytest.mark.parametrize(
+    "schema",
+    [
+        {"type": "object", "properties": {}, "additionalProperties": True},
+        closed({"a": S, "b": S}, ["a"]),
+        closed({"a": {"type": "string", "maxLength": 9}}),
+        closed({"a": {"type": "integer", "minimum": 0}}),
+        closed({"a": {"type": "array", "items": S, "minItems": 1}}),
+    ],
+    ids=["open-object", "not-required", "maxLength", "minimum", "minItems"],
+)
 def test_strict_only_cases(schema):
     assert rules(schema, "strict") and not rules(schema, "load-bearing")
 
@@ -78,11 +89,25 @@ CODE_FOR = {
     "max-property-count-100-exceeded": {"T403"},
 }
 KEYWORD_CODE = {
-    "oneOf": "T201", "allOf": "T202", "not": "T203", "if": "T204", "then": "T204", "else": "T204",
-    "dependencies": "T205", "prefixItems": "T206", "propertyNames": "T207",
-    "minLength": "T301", "maxLength": "T301", "pattern": "T302", "format": "T303",
-    "minimum": "T304", "maximum": "T304", "multipleOf": "T306",
-    "minItems": "T307", "maxItems": "T308", "uniqueItems": "T309",
+    "oneOf": "T201",
+    "allOf": "T202",
+    "not": "T203",
+    "if": "T204",
+    "then": "T204",
+    "else": "T204",
+    "dependencies": "T205",
+    "prefixItems": "T206",
+    "propertyNames": "T207",
+    "minLength": "T301",
+    "maxLength": "T301",
+    "pattern": "T302",
+    "format": "T303",
+    "minimum": "T304",
+    "maximum": "T304",
+    "multipleOf": "T306",
+    "minItems": "T307",
+    "maxItems": "T308",
+    "uniqueItems": "T309",
 }
 
 

@@ -49,7 +49,7 @@ def branch_of(plan: Plan) -> Any:
     def steps(entries: tuple[Branch, ...]) -> tuple[Step, ...]:
         made = []
         for i, entry in enumerate(entries):
-            later = entries[i + 1:]
+            later = entries[i + 1 :]
             spare = tuple(e.quick for e in later) if plain_at[id(entry)] and all(e.plan.inert for e in later) else None
             made.append(Step(entry.plan, entry.quick, entry, spare, entry.plan.quiet))
         return tuple(made)
@@ -88,8 +88,11 @@ def branch_of(plan: Plan) -> Any:
                 return candidate
             if verdict is not False:
                 if not walk.trusted:
-                    if verdict or (spare is not None and candidate == value and all(v(value) is False for v in spare)) \
-                            or walk.satisfies(entry, candidate):
+                    if (
+                        verdict
+                        or (spare is not None and candidate == value and all(v(value) is False for v in spare))
+                        or walk.satisfies(entry, candidate)
+                    ):
                         return candidate
                     continue
                 tried.append((entry, candidate, verdict))

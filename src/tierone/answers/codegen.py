@@ -81,11 +81,13 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     lines.append("if isinstance(value, dict):")
     lines += ["    " + line for line in _members(plan, emit)]
     if plan.items is not None and not plan.items.inert:
-        lines += ["if isinstance(value, list):",
-                  f"    l0 = {emit.list_of('value')}",
-                  "    for i0, v0 in enumerate(l0):",
-                  *_indent(_read_into(plan.items, "v0", "l0[i0]", "(pointer, i0)", emit, 1), 2),
-                  "    return l0"]
+        lines += [
+            "if isinstance(value, list):",
+            f"    l0 = {emit.list_of('value')}",
+            "    for i0, v0 in enumerate(l0):",
+            *_indent(_read_into(plan.items, "v0", "l0[i0]", "(pointer, i0)", emit, 1), 2),
+            "    return l0",
+        ]
     lines.append("return value")
     return tuple(lines), names
 
@@ -139,11 +141,13 @@ def _members(plan: Plan, emit: _Emit) -> list[str]:
     if sum(not child.quiet for _, child in active) <= 1:
         return [f"r = {emit.dict_of('value')}", *_in_place(plan, active, "r", "pointer", False, emit, 0), "return r"]
     emit.names["N"] = tuple(plan.properties)
-    return ["if type(value) is dict and tuple(value) == N:",
-            f"    r = {'value' if emit.owning else 'value.copy()'}",
-            *_indent(_in_place(plan, active, "r", "pointer", True, emit, 0), 1),
-            "    return r",
-            *in_order]
+    return [
+        "if type(value) is dict and tuple(value) == N:",
+        f"    r = {'value' if emit.owning else 'value.copy()'}",
+        *_indent(_in_place(plan, active, "r", "pointer", True, emit, 0), 1),
+        "    return r",
+        *in_order,
+    ]
 
 
 def _active(plan: Plan) -> list[tuple[str, Plan]]:
@@ -151,8 +155,9 @@ def _active(plan: Plan) -> list[tuple[str, Plan]]:
     return [(name, plan.child(name)) for name in plan.properties if name in plan.optional or not plan.child(name).inert]
 
 
-def _in_place(plan: Plan, active: list[tuple[str, Plan]], r: str, pointer: str, every: bool, emit: _Emit,
-              level: int) -> list[str]:
+def _in_place(
+    plan: Plan, active: list[tuple[str, Plan]], r: str, pointer: str, every: bool, emit: _Emit, level: int
+) -> list[str]:
     """Each active member read in place in the copy ``r`` (``every``: all of them are there),
     its value held in ``v<level>`` while it is read."""
     lines, v = [], f"v{level}"
@@ -166,7 +171,13 @@ def _in_place(plan: Plan, active: list[tuple[str, Plan]], r: str, pointer: str, 
         if name not in plan.optional:
             lines += [got, *_indent(read, -1)] if every else [got, f"if {v} is not {r}:", *read]
         else:
-            lines += [got, f"if {v} is None:", f"    del {r}[{key}]", "else:" if every else f"elif {v} is not {r}:", *read]
+            lines += [
+                got,
+                f"if {v} is None:",
+                f"    del {r}[{key}]",
+                "else:" if every else f"elif {v} is not {r}:",
+                *read,
+            ]
     return lines
 
 
@@ -185,17 +196,21 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
     try:
         if shape == "array" and plan.items is not None:
             l, i, v = f"l{level}", f"i{level}", f"v{level}"
-            return [f"if isinstance({value}, list):",
-                    f"    {l} = {emit.list_of(value)}",
-                    f"    for {i}, {v} in enumerate({l}):",
-                    *_indent(_read_into(plan.items, v, f"{l}[{i}]", f"({pointer}, {i})", emit, level + 1), 2),
-                    f"    {into} = {l}",
-                    *([] if emit.owning else [f"elif isinstance({value}, dict):", f"    {into} = {emit.dict_of(value)}"])]
+            return [
+                f"if isinstance({value}, list):",
+                f"    {l} = {emit.list_of(value)}",
+                f"    for {i}, {v} in enumerate({l}):",
+                *_indent(_read_into(plan.items, v, f"{l}[{i}]", f"({pointer}, {i})", emit, level + 1), 2),
+                f"    {into} = {l}",
+                *([] if emit.owning else [f"elif isinstance({value}, dict):", f"    {into} = {emit.dict_of(value)}"]),
+            ]
         r = f"r{level}"
-        return [f"if isinstance({value}, dict):",
-                f"    {r} = {emit.dict_of(value)}",
-                *_indent(_in_place(plan, _active(plan), r, pointer, False, emit, level), 1),
-                f"    {into} = {r}"]
+        return [
+            f"if isinstance({value}, dict):",
+            f"    {r} = {emit.dict_of(value)}",
+            *_indent(_in_place(plan, _active(plan), r, pointer, False, emit, level), 1),
+            f"    {into} = {r}",
+        ]
     finally:
         emit.stack.pop()
 
@@ -220,28 +235,31 @@ def _shape(plan: Plan) -> str | None:
 
 def _indent(lines: list[str], steps: int) -> list[str]:
     if steps < 0:
-        return [line[4 * -steps:] for line in lines]
+        return [line[4 * -steps :] for line in lines]
     return [" " * (4 * steps) + line for line in lines]
 
 
 def _members_in_order(plan: Plan, additional: Plan | None, emit: _Emit) -> list[str]:
     names = emit.names
-    names["T"] = {name: (name in plan.optional, None if plan.child(name).inert else plan.child(name))
-                  for name in plan.properties}
+    names["T"] = {
+        name: (name in plan.optional, None if plan.child(name).inert else plan.child(name)) for name in plan.properties
+    }
     extra = "member"
     if additional is not None:
         names["X"] = additional
         extra = f"X.{emit.fn}(member, (pointer, name), walk)"
-    return ["r = {}",
-            "for name, member in value.items():",
-            "    how = T.get(name)",
-            "    if how is None:",
-            f"        r[name] = {extra}",
-            "    elif member is None and how[0]:",
-            "        continue",
-            "    else:",
-            f"        r[name] = member if how[1] is None else how[1].{emit.fn}(member, (pointer, name), walk)",
-            "return r"]
+    return [
+        "r = {}",
+        "for name, member in value.items():",
+        "    how = T.get(name)",
+        "    if how is None:",
+        f"        r[name] = {extra}",
+        "    elif member is None and how[0]:",
+        "        continue",
+        "    else:",
+        f"        r[name] = member if how[1] is None else how[1].{emit.fn}(member, (pointer, name), walk)",
+        "return r",
+    ]
 
 
 def _function(lines: tuple[str, ...], names: dict[str, Any]) -> Any:

@@ -115,8 +115,11 @@ def read_encoded(errors: list[Any], text: str, path: Path) -> Any:
             return value
     place = pointer_of(path)
     if value is TOO_DEEP or depth_over(value, MAX_JUDGED_DEPTH - len(place)):
-        raise TooDeep(f"too deep: the JSON-encoded value at [{place}] takes the payload past "
-                      f"{MAX_JUDGED_DEPTH:,} levels", str(place), about="payload")
+        raise TooDeep(
+            f"too deep: the JSON-encoded value at [{place}] takes the payload past {MAX_JUDGED_DEPTH:,} levels",
+            str(place),
+            about="payload",
+        )
     return value
 
 

@@ -99,8 +99,12 @@ def _distance(errors: Any, base: int) -> tuple[int, int, int]:
     """How far a branch is from matching the value at depth ``base``: mismatches that say "not
     this branch at all" (the wrong type, or a wrong tag one level down) first, then how many
     errors, then how shallow they are."""
-    wrong = sum(1 for e in errors if (e.validator == "type" and len(e.absolute_path) == base)
-                or (e.validator in ("const", "enum") and len(e.absolute_path) <= base + 1))
+    wrong = sum(
+        1
+        for e in errors
+        if (e.validator == "type" and len(e.absolute_path) == base)
+        or (e.validator in ("const", "enum") and len(e.absolute_path) <= base + 1)
+    )
     return wrong, len(errors), -max(len(e.absolute_path) for e in errors)
 
 
@@ -119,7 +123,7 @@ def _shortened(text: str, instance: Any) -> str:
     """A message that starts with the instance's repr, with the instance shown short."""
     shown = repr(instance)
     if text.startswith(shown):
-        text = show(instance) + text[len(shown):]
+        text = show(instance) + text[len(shown) :]
     return text if len(text) <= _LONGEST else text[: _LONGEST - 3] + "..."
 
 
@@ -128,8 +132,10 @@ _LONGEST = 160
 
 
 def _required(instance: Any, expected: Any, error: Any) -> str | None:
-    name = next((n for n in expected if isinstance(instance, dict) and n not in instance
-                 and error.message.startswith(repr(n))), None)
+    name = next(
+        (n for n in expected if isinstance(instance, dict) and n not in instance and error.message.startswith(repr(n))),
+        None,
+    )
     return None if name is None else f"{show(name)} is a required property"
 
 
@@ -149,8 +155,11 @@ _MESSAGES: dict[str, Any] = {
     "required": _required,
     "additionalProperties": _additional,
     "anyOf": lambda i, e, _: f"{show(i)} matches none of the {len(e)} anyOf branches",
-    "oneOf": lambda i, e, err: (f"{show(i)} matches more than one oneOf branch" if not err.context
-                                else f"{show(i)} matches none of the {len(e)} oneOf branches"),
+    "oneOf": lambda i, e, err: (
+        f"{show(i)} matches more than one oneOf branch"
+        if not err.context
+        else f"{show(i)} matches none of the {len(e)} oneOf branches"
+    ),
 }
 
 

@@ -149,7 +149,9 @@ class Restorer:
         try:
             if self.validator.is_valid(payload):
                 return ()
-            errors = sorted(self.validator.iter_errors(payload), key=lambda e: (list(map(str, e.absolute_path)), e.message))
+            errors = sorted(
+                self.validator.iter_errors(payload), key=lambda e: (list(map(str, e.absolute_path)), e.message)
+            )
             return tuple(RestoreError(*finding) for finding in unique(leaves(errors)))
         except self._unresolvable as error:  # a reference the static check could not see (under an unknown keyword)
             from ..core.validation import ReferenceNotHere, reference_site

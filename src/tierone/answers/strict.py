@@ -27,9 +27,9 @@ from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_
 from ..core.json_text import DIGITS, LONG_RUN
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
-from .decoding import PARSED_DEPTH, TooLong, slow_loads
+from .answer_text import answer_data, unreadable
 from .findings import Finding, StrictError, from_pydantic
-from .reader import Walk, loads
+from .reader import Walk
 from .restore import IN_THREAD_LIMIT, Restorer
 
 __all__ = ["Strict", "StrictError", "strict"]
@@ -118,25 +118,25 @@ class Strict:
         """The answer (text, a tool call's arguments or parsed JSON) as plain data meaning what
         the original schema means, validated against it; :class:`StrictError` when it is not
         valid."""
-        return self._read(*_decoded(answer), validate=True)
+        return self._read(*answer_data(answer), validate=True)
 
     def parse(self, answer: Any) -> Any:
         """The answer as an instance of the model (its validators and defaults run), or for a
         schema source the restored data validated against the original; :class:`StrictError`
         listing ``(pointer, message)`` when it is not valid."""
         if self.model is None:
-            return self._read(*_decoded(answer), validate=True)
+            return self._read(*answer_data(answer), validate=True)
         if answer.__class__ is str and self._quick is not None:
             instance = self._quick(answer)
             if instance is not _LONG_WAY:
                 return instance
-        return self._instance(self._read(*_decoded(answer), validate=False))
+        return self._instance(self._read(*answer_data(answer), validate=False))
 
     def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
         try:
             payload, errors = _restored(self._reader, data, shallow, validate)
         except CannotJudge as error:
-            raise _unreadable(error) from None
+            raise unreadable(error) from None
         if errors:
             raise StrictError(((e.pointer, e.message) for e in errors), "the answer is invalid")
         return payload
@@ -146,41 +146,6 @@ class Strict:
             return self._check(data)
         except ValidationError as error:
             raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
-
-
-def _decoded(answer: Any) -> tuple[Any, bool]:
-    """The answer as JSON data: text (``str``/``bytes``, surrounding whitespace allowed) is
-    parsed; anything else is taken as already parsed. And whether it is known to nest no
-    deeper than orjson parses (1,024 levels)."""
-    if not isinstance(answer, str):
-        if not isinstance(answer, (bytes, bytearray, memoryview)):
-            return answer, False
-        try:
-            answer = bytes(answer).decode("utf-8")
-        except UnicodeDecodeError as error:
-            raise StrictError([("", f"the answer is not UTF-8 text: {error.reason} at byte {error.start}")],
-                              "the answer is not JSON") from None
-    text = answer.strip()
-    try:
-        return loads(text), True
-    except orjson.JSONDecodeError as error:
-        if "depth limit" in error.msg:  # as loading refuses a file: json would only run out of room
-            raise StrictError([("", f"too deep: the answer nests past {PARSED_DEPTH:,} levels")],
-                              "the answer cannot be read") from None
-    try:  # what the fast parsers leave to json (a lone surrogate escaped; a long integer nested past 200)
-        return slow_loads(text), False
-    except RecursionError:
-        refused, what = "too deep: the answer nests too deep to be read as JSON text", "the answer cannot be read"
-    except TooLong as error:
-        refused, what = f"too large: the answer holds {error}", "the answer cannot be read"
-    except ValueError as error:  # NotJson among them: NaN, the infinities, a number past a double
-        refused, what = f"the answer is not JSON: {error}", "the answer is not JSON"
-    raise StrictError([("", refused)], what)
-
-
-def _unreadable(error: CannotJudge) -> StrictError:
-    """What the answer's refusal to be judged (too deep, too large) says, at its pointer."""
-    return StrictError([(error.pointer, error.message)], "the answer cannot be read")
 
 
 def _restored(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
@@ -233,7 +198,7 @@ def _short_way(restorer: Restorer, check: Any) -> Any:
             try:
                 payload = within_room(root.owns, data, None, walk)
             except CannotJudge as error:  # an encoded member too deep
-                raise _unreadable(error) from None
+                raise unreadable(error) from None
             if payload is OUT_OF_ROOM:
                 return _LONG_WAY
             if walk.errors:
@@ -263,8 +228,13 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
     result = rewrite(loaded.data, profile, unroll=unroll)
     if not result.ok:
-        raise StrictError(((u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
-                           for u in result.unfixable), f"{name}: cannot be made strict for {profile}")
+        raise StrictError(
+            (
+                (u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
+                for u in result.unfixable
+            ),
+            f"{name}: cannot be made strict for {profile}",
+        )
 
     restorer = Restorer.of(loaded.data)
     if model is None:

@@ -10,8 +10,15 @@ from typing import Any
 #: keywords that say nothing a branch's quick verdict must weigh
 _QUICK = frozenset({"type", "title", "description", "$comment", "examples", "default"})
 #: the JSON type of a Python value, for quick verdicts (``bool`` before ``int``)
-_TYPES = {dict: ("object",), list: ("array",), str: ("string",), bool: ("boolean",), type(None): ("null",),
-          int: ("integer", "number"), float: ("number",)}
+_TYPES = {
+    dict: ("object",),
+    list: ("array",),
+    str: ("string",),
+    bool: ("boolean",),
+    type(None): ("null",),
+    int: ("integer", "number"),
+    float: ("number",),
+}
 
 
 class Branch:
@@ -41,8 +48,15 @@ def quick_of(target: Any) -> Callable[[Any], bool | None]:
     if not isinstance(target, dict):
         return _unsure
     properties = target.get("properties")
-    tags = tuple((name, member["const"]) for name, member in properties.items()
-                 if isinstance(member, dict) and isinstance(member.get("const"), str)) if isinstance(properties, dict) else ()
+    tags = (
+        tuple(
+            (name, member["const"])
+            for name, member in properties.items()
+            if isinstance(member, dict) and isinstance(member.get("const"), str)
+        )
+        if isinstance(properties, dict)
+        else ()
+    )
     declared = target.get("type")
     if declared is None:
         return _unsure if not tags else lambda value: False if type(value) is dict and _wrong_tag(tags, value) else None
@@ -50,8 +64,9 @@ def quick_of(target: Any) -> Callable[[Any], bool | None]:
     if not isinstance(types, (list, tuple)):
         return _unsure
     only = target.keys() <= _QUICK
-    verdicts = {kind: (True if only else None) if any(k in types for k in kinds) else False
-                for kind, kinds in _TYPES.items()}
+    verdicts = {
+        kind: (True if only else None) if any(k in types for k in kinds) else False for kind, kinds in _TYPES.items()
+    }
     whole = verdicts[int]  # a float with an integral value is an integer too
 
     def verdict(value: Any) -> bool | None:
@@ -107,12 +122,38 @@ def _wrong_tag(tags: tuple[tuple[str, str], ...], value: dict[str, Any]) -> bool
 
 #: keywords whose judging raises nothing (no pattern searched, nothing resolved but ``$ref``);
 #: the branches' validator checks no format
-_PLAIN = frozenset({
-    "type", "enum", "const", "required", "title", "description", "default", "examples", "$comment", "format",
-    "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf", "minLength", "maxLength",
-    "minItems", "maxItems", "uniqueItems", "minProperties", "maxProperties", "readOnly", "writeOnly",
-    "deprecated", "discriminator", "$defs", "definitions",
-})
+_PLAIN = frozenset(
+    {
+        "type",
+        "enum",
+        "const",
+        "required",
+        "title",
+        "description",
+        "default",
+        "examples",
+        "$comment",
+        "format",
+        "minimum",
+        "maximum",
+        "exclusiveMinimum",
+        "exclusiveMaximum",
+        "multipleOf",
+        "minLength",
+        "maxLength",
+        "minItems",
+        "maxItems",
+        "uniqueItems",
+        "minProperties",
+        "maxProperties",
+        "readOnly",
+        "writeOnly",
+        "deprecated",
+        "discriminator",
+        "$defs",
+        "definitions",
+    }
+)
 #: keywords holding subschemas judged at the same place, and below it (one, a list, a map)
 _IN_PLACE = ("allOf", "anyOf", "oneOf", "not")
 _BELOW = ("properties", "additionalProperties", "items", "prefixItems")

@@ -6,6 +6,14 @@ from .config import HostConfig, load_config, parse_config
 from .generator import Generated, generate
 
 __all__ = [
-    "CheckReport", "Generated", "HostConfig", "Problem", "Scenario", "capabilities_schema", "check",
-    "generate", "load_config", "parse_config",
+    "CheckReport",
+    "Generated",
+    "HostConfig",
+    "Problem",
+    "Scenario",
+    "capabilities_schema",
+    "check",
+    "generate",
+    "load_config",
+    "parse_config",
 ]

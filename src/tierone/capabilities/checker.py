@@ -23,8 +23,15 @@ from .reasoning_shape import reasoning_shape
 from .served import Served, find_schema
 
 #: families that belong at the document root (RFC 0073), not under a `capabilities` wrapper
-FAMILIES = ("protocolVersion", "supportedEnvelopes", "schemaVersions", "limits", "envelopeStrictness",
-            "envelopeContracts", "envelopes")
+FAMILIES = (
+    "protocolVersion",
+    "supportedEnvelopes",
+    "schemaVersions",
+    "limits",
+    "envelopeStrictness",
+    "envelopeContracts",
+    "envelopes",
+)
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 
 
@@ -61,7 +68,8 @@ class CheckReport(NamedTuple):
 @cache
 def _shipped(name: str) -> dict[str, Any]:
     document: dict[str, Any] = json.loads(
-        resources.files(__package__).joinpath("schemas", name).read_text(encoding="utf-8"))
+        resources.files(__package__).joinpath("schemas", name).read_text(encoding="utf-8")
+    )
     return document
 
 
@@ -103,18 +111,29 @@ def document_problems(document: Any, schemas: Mapping[str, Any] | None = None) -
     if isinstance(wrapper, dict):
         nested = [f for f in FAMILIES if f in wrapper]
         if nested:
-            problems.append(Problem("/capabilities", f"families under the deprecated `capabilities` wrapper ({', '.join(nested)}): "
-                                    "move them to the document root (RFC 0073); conformance reads only the root"))
+            problems.append(
+                Problem(
+                    "/capabilities",
+                    f"families under the deprecated `capabilities` wrapper ({', '.join(nested)}): "
+                    "move them to the document root (RFC 0073); conformance reads only the root",
+                )
+            )
     envelopes = document.get("envelopes")
     compliance = envelopes.get("tierOneSubsetCompliance") if isinstance(envelopes, dict) else None
     if isinstance(compliance, bool):
-        problems.append(Problem("/envelopes/tierOneSubsetCompliance",
-                                f"a boolean ({json.dumps(compliance)}) is not allowed since the 2026-05-21 amendment: "
-                                + _compliance_hint(schemas)))
+        problems.append(
+            Problem(
+                "/envelopes/tierOneSubsetCompliance",
+                f"a boolean ({json.dumps(compliance)}) is not allowed since the 2026-05-21 amendment: "
+                + _compliance_hint(schemas),
+            )
+        )
     if "protocolVersions" in document:
         shape = "v2"
         if isinstance(envelopes, dict):
-            family = {k: v for k, v in envelopes.items() if not (k == "tierOneSubsetCompliance" and isinstance(v, bool))}
+            family = {
+                k: v for k, v in envelopes.items() if not (k == "tierOneSubsetCompliance" and isinstance(v, bool))
+            }
             problems += _validate(family, capabilities_schema("v2"), Pointer(("envelopes",)))
     else:
         shape = "v1"
@@ -122,18 +141,27 @@ def document_problems(document: Any, schemas: Mapping[str, Any] | None = None) -
             if problem.pointer == "/envelopes/tierOneSubsetCompliance" and isinstance(compliance, bool):
                 continue
             if problem.pointer == "/envelopes/reasoning/promptDirective":
-                problem = Problem(problem.pointer, f"unknown promptDirective: {problem.message}; use advisory, mandatory or off")
+                problem = Problem(
+                    problem.pointer, f"unknown promptDirective: {problem.message}; use advisory, mandatory or off"
+                )
             problems.append(problem)
         advertised = document.get("supportedEnvelopes")
         if isinstance(advertised, list) and advertised:
             missing = [k for k in UNIVERSAL_KINDS if k not in advertised]
             if missing:
-                problems.append(Problem("/supportedEnvelopes", f"a non-empty list must include the universal kinds; missing {', '.join(missing)}"))
+                problems.append(
+                    Problem(
+                        "/supportedEnvelopes",
+                        f"a non-empty list must include the universal kinds; missing {', '.join(missing)}",
+                    )
+                )
             versions = document.get("schemaVersions")
             if isinstance(versions, dict):
                 unversioned = [k for k in advertised if isinstance(k, str) and k not in versions]
                 if unversioned:
-                    problems.append(Problem("/schemaVersions", f"no version for {', '.join(map(kind_shown, unversioned))}"))
+                    problems.append(
+                        Problem("/schemaVersions", f"no version for {', '.join(map(kind_shown, unversioned))}")
+                    )
     return problems, shape
 
 
@@ -155,16 +183,25 @@ def lookup(kind: str, folders: Sequence[Path], universal: str = "files") -> Serv
 
 
 def scenarios(
-    document: Mapping[str, Any], folders: Sequence[Path], universal: str = "files",
-    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS, reference_literal: bool = False,
+    document: Mapping[str, Any],
+    folders: Sequence[Path],
+    universal: str = "files",
+    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS,
+    reference_literal: bool = False,
 ) -> tuple[list[Scenario], list[Problem], list[str]]:
     """The static scenarios, run on the schemas found for the advertised kinds, and their
     warnings. Raises :class:`~tierone.core.errors.InputError` for a served schema that cannot
     be judged (a reference not in it: nothing is ever fetched)."""
     kinds = advertised_kinds(document)
     found = {kind: lookup(kind, folders, universal) for kind in kinds}
-    problems = [Problem("/supportedEnvelopes", f"advertised kind {k} has no schema: {s.error}" if is_kind_name(k)
-                        else f"advertised kind {s.error}") for k, s in found.items() if s.error]
+    problems = [
+        Problem(
+            "/supportedEnvelopes",
+            f"advertised kind {k} has no schema: {s.error}" if is_kind_name(k) else f"advertised kind {s.error}",
+        )
+        for k, s in found.items()
+        if s.error
+    ]
     schemas = {k: s.schema for k, s in found.items() if not s.error}
     envelopes = dict_at(document, "envelopes")
     compliance = envelopes.get("tierOneSubsetCompliance", "off")
@@ -180,11 +217,18 @@ def scenarios(
 
     if compliance == "strict":
         failing = {k: subset_findings(s) for k, s in schemas.items()}
-        detail = "; ".join(f"{k}: {found_[0]}" + (f" (+{len(found_) - 1} more)" if len(found_) > 1 else "")
-                           for k, found_ in failing.items() if found_)
+        detail = "; ".join(
+            f"{k}: {found_[0]}" + (f" (+{len(found_) - 1} more)" if len(found_) > 1 else "")
+            for k, found_ in failing.items()
+            if found_
+        )
         result.append(Scenario("envelope-tier-one-subset-static (strict leg)", FAIL if detail else PASS, detail))
     else:
-        result.append(Scenario("envelope-tier-one-subset-static (strict leg)", SKIP, f"the host advertises {json.dumps(compliance)}"))
+        result.append(
+            Scenario(
+                "envelope-tier-one-subset-static (strict leg)", SKIP, f"the host advertises {json.dumps(compliance)}"
+            )
+        )
 
     always_on = {k: load_bearing_findings(s) for k, s in schemas.items() if k in UNIVERSAL_KINDS}
     detail = "; ".join(f"{k}: {f[0]}" for k, f in always_on.items() if f)
@@ -200,8 +244,11 @@ def scenarios(
 
 
 def check(
-    document: Any, folders: Sequence[Path] | None = None, universal: str = "files",
-    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS, reference_literal: bool = False,
+    document: Any,
+    folders: Sequence[Path] | None = None,
+    universal: str = "files",
+    low_reasoning: tuple[str, ...] = LOW_REASONING_KINDS,
+    reference_literal: bool = False,
 ) -> CheckReport:
     """Validate a capabilities document; with ``folders``, also prove its claims.
     ``universal`` ("files", "canonical" or "strict") says where the universal kinds' schemas

@@ -76,18 +76,22 @@ def generate(config: HostConfig, folders: Sequence[Path] = (), *, allow_downgrad
         failing = [kind for kind, found in findings.items() if found]
         if failing:
             if not allow_downgrade:
-                notes.append(f"refused \"strict\": {len(failing)} served schema(s) fail the Tier-1 check: {', '.join(failing)}")
+                notes.append(
+                    f'refused "strict": {len(failing)} served schema(s) fail the Tier-1 check: {", ".join(failing)}'
+                )
                 granted = None
             else:
                 granted = "warn"
-                notes.append(f"downgraded to \"warn\": {', '.join(failing)} fail the Tier-1 check")
+                notes.append(f'downgraded to "warn": {", ".join(failing)} fail the Tier-1 check')
     if granted == "warn":
         universal = {s.kind: tuple(load_bearing_findings(s.schema)) for s in served if s.kind in UNIVERSAL_KINDS}
         failing = [kind for kind, found in universal.items() if found]
         if failing:
             findings = {**findings, **{k: universal[k] for k in failing}}
-            notes.append("refused \"warn\": the universal kinds must pass the conformance suite's always-on leg; "
-                         f"{', '.join(failing)} do not")
+            notes.append(
+                'refused "warn": the universal kinds must pass the conformance suite\'s always-on leg; '
+                f"{', '.join(failing)} do not"
+            )
             granted = None
     if granted is None:
         return Generated(None, config.compliance, None, findings, tuple(notes))

@@ -26,12 +26,19 @@ def _reasoning_form(schema: Mapping[str, Any]) -> str | None:
     declared = reasoning.get("type") if isinstance(reasoning, dict) else None
     if declared == "string" and not required:
         return LITERAL_FORM
-    if isinstance(declared, list) and sorted(map(str, declared)) == ["null", "string"] and len(declared) == 2 and required:
+    if (
+        isinstance(declared, list)
+        and sorted(map(str, declared)) == ["null", "string"]
+        and len(declared) == 2
+        and required
+    ):
         return STRICT_FORM
     return None
 
 
-def _reasoning_failures(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool) -> tuple[list[str], bool]:
+def _reasoning_failures(
+    kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool
+) -> tuple[list[str], bool]:
     """Why ``schema`` fails the reasoning shape, and whether it passes in §D's strict form."""
     from ..answers.strictform import to_strict_form
     from ..core.validation import validator
@@ -56,7 +63,9 @@ def _reasoning_failures(kind: str, schema: dict[str, Any], sample: Any, referenc
 
 
 def reasoning_shape(
-    schemas: Mapping[str, Any], reference_literal: bool = False, origins: Mapping[str, str] | None = None,
+    schemas: Mapping[str, Any],
+    reference_literal: bool = False,
+    origins: Mapping[str, str] | None = None,
 ) -> tuple[list[str], list[str]]:
     """envelope-reasoning-shape: optional string `reasoning` on three universal kinds, none on
     schema.response; payloads validate with and without it; ``reasoning: 42`` is rejected.
@@ -79,13 +88,17 @@ def reasoning_shape(
         strict_form += [kind] if strict else []
     warnings = []
     if strict_form:
-        warnings.append(f"envelope-reasoning-shape: {', '.join(strict_form)} declare reasoning in RFC 0030 §D's strict "
-                        f"form (required, [\"string\", \"null\"]), accepted here; the reference suite asserts "
-                        f"{LITERAL_ASSERTION}, which this form fails (--reference-literal judges by that assertion)")
+        warnings.append(
+            f"envelope-reasoning-shape: {', '.join(strict_form)} declare reasoning in RFC 0030 §D's strict "
+            f'form (required, ["string", "null"]), accepted here; the reference suite asserts '
+            f"{LITERAL_ASSERTION}, which this form fails (--reference-literal judges by that assertion)"
+        )
     return failures, warnings
 
 
-def _judged(kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool, origin: str) -> tuple[list[str], bool]:
+def _judged(
+    kind: str, schema: dict[str, Any], sample: Any, reference_literal: bool, origin: str
+) -> tuple[list[str], bool]:
     """:func:`_reasoning_failures` with room for depth; a schema tierone cannot judge (a
     reference not in it, a loop, past the depth limits) is an input error for its file."""
     from ..core.depth import deeply, too_deep
@@ -100,5 +113,3 @@ def _judged(kind: str, schema: dict[str, Any], sample: Any, reference_literal: b
             raise too_deep(schema) from None
     except CannotJudge as problem:
         raise InputError(origin or kind, f"{kind}: {problem}") from None
-
-

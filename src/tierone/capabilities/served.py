@@ -32,8 +32,13 @@ def find_schema(kind: str, folders: Sequence[Path]) -> Served:
     file inside its folder (no symbolic link out). A name that is not a kind's
     (:func:`~tierone.subset.kinds.is_kind_name`) is never made into a path."""
     if not is_kind_name(kind):
-        return Served(kind, None, "", f"{shown(kind)} is not a kind's name (dot-separated words of letters, "
-                      f"digits, _ and -, at most {MAX_KIND_LENGTH} characters)")
+        return Served(
+            kind,
+            None,
+            "",
+            f"{shown(kind)} is not a kind's name (dot-separated words of letters, "
+            f"digits, _ and -, at most {MAX_KIND_LENGTH} characters)",
+        )
     for folder in folders:
         for suffix in SUFFIXES:
             candidate = folder / f"{kind}{suffix}"
@@ -48,4 +53,3 @@ def find_schema(kind: str, folders: Sequence[Path]) -> Served:
                 return Served(kind, data, str(candidate))
     where = ", ".join(str(f) for f in folders) or "no schema folder given"
     return Served(kind, None, "", f"no {kind}.schema.json (or .yaml) in {where}")
-

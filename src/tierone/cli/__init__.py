@@ -25,8 +25,9 @@ def _version(value: bool) -> None:
 
 
 def root(
-    version: Annotated[bool, typer.Option("--version", callback=_version, is_eager=True,
-                                          help="Show the version and exit.")] = False,
+    version: Annotated[
+        bool, typer.Option("--version", callback=_version, is_eager=True, help="Show the version and exit.")
+    ] = False,
 ) -> None:
     """Lint, rewrite and restore JSON Schemas for OpenAI, Anthropic and Gemini strict modes."""
 

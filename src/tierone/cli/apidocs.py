@@ -8,38 +8,99 @@ from typing import Any
 
 #: (section title, what it is for, [(module, attribute), ...]) in the order the page shows them
 SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
-    ("Linting", "Find every Tier-1 (or vendor) violation, with a pointer and a line.", (
-        ("tierone", "lint"), ("tierone", "lint_paths"),
-        ("tierone.linter.diagnostics", "FileResult"), ("tierone.linter.diagnostics", "LintReport"),
-        ("tierone.linter.diagnostics", "Diagnostic"),
-    )),
-    ("Rewriting and reading back", ("Make a schema strict, and turn the model's answer back into "
-     "what the original schema means (see [the read-side contract](read-side.md))."), (
-        ("tierone", "rewrite"), ("tierone.rewriter.rewrite", "Rewritten"),
-        ("tierone.rewriter.passes", "Change"), ("tierone.rewriter.passes", "Unfixable"),
-        ("tierone", "restore"), ("tierone.answers.restore", "Restored"),
-        ("tierone.answers.restore", "RestoreError"), ("tierone", "to_strict_form"),
-    )),
-    ("From a model to a validated answer", ("One call from a pydantic model (or a schema) to the "
-     "request fragment each vendor API takes, and back from the answer to an instance (see "
-     "[Send it](send-it.md))."), (
-        ("tierone", "strict"), ("tierone.answers.strict", "Strict"), ("tierone", "StrictError"),
-        ("tierone.answers.findings", "Finding"),
-    )),
-    ("Envelopes (`tierone.envelopes`)", ("The universal kinds' payload schemas and the host's "
-     "helpers around `reasoning`."), tuple(("tierone.envelopes", name) for name in (
-        "kinds", "schema", "validate", "Validation", "needs_reasoning", "with_reasoning", "is_vendor_kind",
-        "directive", "split_reasoning", "Split", "reasoning_trust", "redact", "Redaction", "secrets_from",
-        "Secret", "UnknownKind", "UNIVERSAL_KINDS", "LOW_REASONING_KINDS", "STRENGTHS", "DEFAULT_STRENGTH",
-    ))),
-    ("Capabilities (`tierone.capabilities`)", ("Generate a host's capabilities document from what it "
-     "really serves, and check one."), tuple(("tierone.capabilities", name) for name in (
-        "load_config", "parse_config", "HostConfig", "generate", "Generated", "check", "CheckReport",
-        "Problem", "Scenario", "capabilities_schema",
-    ))),
+    (
+        "Linting",
+        "Find every Tier-1 (or vendor) violation, with a pointer and a line.",
+        (
+            ("tierone", "lint"),
+            ("tierone", "lint_paths"),
+            ("tierone.linter.diagnostics", "FileResult"),
+            ("tierone.linter.diagnostics", "LintReport"),
+            ("tierone.linter.diagnostics", "Diagnostic"),
+        ),
+    ),
+    (
+        "Rewriting and reading back",
+        (
+            "Make a schema strict, and turn the model's answer back into "
+            "what the original schema means (see [the read-side contract](read-side.md))."
+        ),
+        (
+            ("tierone", "rewrite"),
+            ("tierone.rewriter.rewrite", "Rewritten"),
+            ("tierone.rewriter.passes", "Change"),
+            ("tierone.rewriter.passes", "Unfixable"),
+            ("tierone", "restore"),
+            ("tierone.answers.restore", "Restored"),
+            ("tierone.answers.restore", "RestoreError"),
+            ("tierone", "to_strict_form"),
+        ),
+    ),
+    (
+        "From a model to a validated answer",
+        (
+            "One call from a pydantic model (or a schema) to the "
+            "request fragment each vendor API takes, and back from the answer to an instance (see "
+            "[Send it](send-it.md))."
+        ),
+        (
+            ("tierone", "strict"),
+            ("tierone.answers.strict", "Strict"),
+            ("tierone", "StrictError"),
+            ("tierone.answers.findings", "Finding"),
+        ),
+    ),
+    (
+        "Envelopes (`tierone.envelopes`)",
+        ("The universal kinds' payload schemas and the host's helpers around `reasoning`."),
+        tuple(
+            ("tierone.envelopes", name)
+            for name in (
+                "kinds",
+                "schema",
+                "validate",
+                "Validation",
+                "needs_reasoning",
+                "with_reasoning",
+                "is_vendor_kind",
+                "directive",
+                "split_reasoning",
+                "Split",
+                "reasoning_trust",
+                "redact",
+                "Redaction",
+                "secrets_from",
+                "Secret",
+                "UnknownKind",
+                "UNIVERSAL_KINDS",
+                "LOW_REASONING_KINDS",
+                "STRENGTHS",
+                "DEFAULT_STRENGTH",
+            )
+        ),
+    ),
+    (
+        "Capabilities (`tierone.capabilities`)",
+        ("Generate a host's capabilities document from what it really serves, and check one."),
+        tuple(
+            ("tierone.capabilities", name)
+            for name in (
+                "load_config",
+                "parse_config",
+                "HostConfig",
+                "generate",
+                "Generated",
+                "check",
+                "CheckReport",
+                "Problem",
+                "Scenario",
+                "capabilities_schema",
+            )
+        ),
+    ),
 )
 
-EXAMPLE = '''\
+EXAMPLE = """\
 >>> import tierone
 >>> schema = {"type": "object", "properties": {"title": {"type": "string"},
 ...           "due": {"type": "string", "format": "date"}}, "required": ["title"]}
@@ -50,7 +111,7 @@ EXAMPLE = '''\
 (True, ['title', 'due'], ['string', 'null'])
 >>> tierone.restore({"title": "Ship it", "due": None}, schema).payload
 {'title': 'Ship it'}
-'''
+"""
 
 
 def _title(module: str, name: str) -> str:

@@ -36,10 +36,15 @@ def _folders(values: list[str] | None) -> list[Path]:
 @app.command()
 def generate(
     config: Annotated[str, typer.Option("--config", "-c", help="The host configuration (YAML or TOML).")],
-    schemas: Annotated[list[str] | None, typer.Option("--schemas", help="More folders with <kind>.schema.json files.")] = None,
+    schemas: Annotated[
+        list[str] | None, typer.Option("--schemas", help="More folders with <kind>.schema.json files.")
+    ] = None,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the document here (atomically).")] = None,
     check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the -o file is stale.")] = False,
-    allow_downgrade: Annotated[bool, typer.Option("--allow-downgrade", help="Write \"warn\" instead of refusing a \"strict\" claim the schemas fail.")] = False,
+    allow_downgrade: Annotated[
+        bool,
+        typer.Option("--allow-downgrade", help='Write "warn" instead of refusing a "strict" claim the schemas fail.'),
+    ] = False,
 ) -> None:
     """Generate the capabilities document from the schemas the host serves, with an honest
     `tierOneSubsetCompliance` (never "strict" unless every served schema passes)."""
@@ -84,13 +89,32 @@ def generate(
 
 @app.command()
 def check(
-    document: Annotated[str, typer.Argument(metavar="DOCUMENT", help="The capabilities document (JSON file, or - for stdin).")],
-    schemas: Annotated[list[str] | None, typer.Option("--schemas", help="Folders with the served <kind>.schema.json files.")] = None,
+    document: Annotated[
+        str, typer.Argument(metavar="DOCUMENT", help="The capabilities document (JSON file, or - for stdin).")
+    ],
+    schemas: Annotated[
+        list[str] | None, typer.Option("--schemas", help="Folders with the served <kind>.schema.json files.")
+    ] = None,
     output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
-    low_reasoning: Annotated[list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")] = None,
-    universal: Annotated[Universal | None, typer.Option("--universal", help="Universal kinds' schemas: from the folders, or tierone's canonical or strict ones.")] = None,
-    reference_literal: Annotated[bool, typer.Option("--reference-literal", help="Judge the reasoning shape by the reference suite's literal assertion (a plain optional string): RFC 0030 §D's required [\"string\", \"null\"] form then fails.")] = False,
-    config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP + " Its low-reasoning-kinds apply.")] = None,
+    low_reasoning: Annotated[
+        list[str] | None, typer.Option("--low-reasoning", help="More kinds that need not declare reasoning.")
+    ] = None,
+    universal: Annotated[
+        Universal | None,
+        typer.Option(
+            "--universal", help="Universal kinds' schemas: from the folders, or tierone's canonical or strict ones."
+        ),
+    ] = None,
+    reference_literal: Annotated[
+        bool,
+        typer.Option(
+            "--reference-literal",
+            help='Judge the reasoning shape by the reference suite\'s literal assertion (a plain optional string): RFC 0030 §D\'s required ["string", "null"] form then fails.',
+        ),
+    ] = False,
+    config_file: Annotated[
+        str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP + " Its low-reasoning-kinds apply.")
+    ] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
 ) -> None:
     """Validate a capabilities document; with --schemas, run the reference suite's static
@@ -115,12 +139,18 @@ def check(
     except InputError as error:
         fail_input(error)
     if output_format is Format.json:
-        typer.echo(json.dumps({
-            "valid": report.ok, "shape": report.shape,
-            "problems": [{"pointer": p.pointer, "message": p.message} for p in report.problems],
-            "scenarios": [{"name": s.name, "status": s.status, "detail": s.detail} for s in report.scenarios],
-            "warnings": list(report.warnings),
-        }, indent=2))
+        typer.echo(
+            json.dumps(
+                {
+                    "valid": report.ok,
+                    "shape": report.shape,
+                    "problems": [{"pointer": p.pointer, "message": p.message} for p in report.problems],
+                    "scenarios": [{"name": s.name, "status": s.status, "detail": s.detail} for s in report.scenarios],
+                    "warnings": list(report.warnings),
+                },
+                indent=2,
+            )
+        )
     else:
         for problem in report.problems:
             typer.echo(f"{document}: [{problem.pointer}] {problem.message}")
@@ -131,5 +161,7 @@ def check(
                 typer.echo(f"{line}  {scenario.detail}" if scenario.detail else line)
         for warning in report.warnings:
             typer.echo(f"{document}: warning: {warning}", err=True)
-        typer.echo(f"{document}: {'valid, every claim holds' if report.ok else 'invalid or a claim fails'} ({report.shape} shape)")
+        typer.echo(
+            f"{document}: {'valid, every claim holds' if report.ok else 'invalid or a claim fails'} ({report.shape} shape)"
+        )
     raise typer.Exit(0 if report.ok else 1)

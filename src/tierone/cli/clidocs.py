@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from typing import Any
 
-EXIT_CODES = ("**Exit codes** (every command): 0 clean or valid, 1 findings or invalid, "
-              "2 an input could not be read or checked, or the options are wrong.")
-STDIN_RULE = ("**Standard input** (every command): `-` reads it. With no input named, a command that "
-              "takes inputs reads stdin when it is piped in (a pipe, a socket or a redirected file); on a "
-              "terminal, or from `/dev/null`, `tierone lint` lints the working directory by the include "
-              "patterns and `tierone rewrite` says what to do (exit 2).")
-CONFIGURATION = ("**Configuration** (`lint`, `rewrite`, `restore`, `capabilities check`): `[tool.tierone]` in a pyproject.toml, or "
-                 "a tierone.toml / .tierone.toml, the closest from the working directory up; `--config FILE` "
-                 "names one, `--isolated` ignores them; command-line options win. See "
-                 "[lint](lint.md#configuration).")
+EXIT_CODES = (
+    "**Exit codes** (every command): 0 clean or valid, 1 findings or invalid, "
+    "2 an input could not be read or checked, or the options are wrong."
+)
+STDIN_RULE = (
+    "**Standard input** (every command): `-` reads it. With no input named, a command that "
+    "takes inputs reads stdin when it is piped in (a pipe, a socket or a redirected file); on a "
+    "terminal, or from `/dev/null`, `tierone lint` lints the working directory by the include "
+    "patterns and `tierone rewrite` says what to do (exit 2)."
+)
+CONFIGURATION = (
+    "**Configuration** (`lint`, `rewrite`, `restore`, `capabilities check`): `[tool.tierone]` in a pyproject.toml, or "
+    "a tierone.toml / .tierone.toml, the closest from the working directory up; `--config FILE` "
+    "names one, `--isolated` ignores them; command-line options win. See "
+    "[lint](lint.md#configuration)."
+)
 
 
-METAVARS = {"str": "TEXT", "text": "TEXT", "integer": "INTEGER", "int": "INTEGER", "path": "PATH",
-            "float": "NUMBER"}
+METAVARS = {"str": "TEXT", "text": "TEXT", "integer": "INTEGER", "int": "INTEGER", "path": "PATH", "float": "NUMBER"}
 
 
 def _option(param: Any) -> str:

@@ -60,6 +60,8 @@ def emitted(kind: Emit | None, name: str | None, paths: list[str] | None, writes
     except ValueError as problem:
         fail(str(problem))
     if asked is not None and (writes or len(paths or []) > 1):
-        fail("--emit prints one input's request fragment to stdout: give one input, without -o, "
-             "--in-place, --check or --diff")
+        fail(
+            "--emit prints one input's request fragment to stdout: give one input, without -o, "
+            "--in-place, --check or --diff"
+        )
     return asked

@@ -86,7 +86,9 @@ def validate(
 @app.command()
 def directive(
     kind: Annotated[str, typer.Argument(metavar="KIND", help="A universal kind.")],
-    strength: Annotated[Strength, typer.Option("--strength", help="advisory (recommended), mandatory or off.")] = Strength.ADVISORY,
+    strength: Annotated[
+        Strength, typer.Option("--strength", help="advisory (recommended), mandatory or off.")
+    ] = Strength.ADVISORY,
     strict: Annotated[bool, typer.Option("--strict", help="For the strict rendition's schema.")] = False,
 ) -> None:
     """Print the system-prompt instruction that asks the model to fill `reasoning` (nothing
@@ -144,8 +146,15 @@ def _duplicate_secret(spec: str, source: Any, duplicate: Any) -> NoReturn:
     cannot hold an id twice: loading refuses a duplicate key.)"""
     from ..core.errors import InputError
 
-    first, second = (source.locator.locate([(duplicate.first,)]).get((duplicate.first,)),
-                     source.locator.locate([(duplicate.index,)]).get((duplicate.index,)))
+    first, second = (
+        source.locator.locate([(duplicate.first,)]).get((duplicate.first,)),
+        source.locator.locate([(duplicate.index,)]).get((duplicate.index,)),
+    )
     lines = f" (lines {first[0]} and {second[0]})" if first and second else ""
-    fail_input(InputError(spec, f"duplicate secret id {duplicate.secret_id!r}{lines}: which value it stands for is a guess",
-                          *(second or (None, None))))
+    fail_input(
+        InputError(
+            spec,
+            f"duplicate secret id {duplicate.secret_id!r}{lines}: which value it stands for is a guess",
+            *(second or (None, None)),
+        )
+    )

@@ -21,29 +21,63 @@ from .output import (
 
 
 def lint(
-    paths: Annotated[list[str] | None, typer.Argument(metavar="[PATH]...", 
-        help="Files, directories, - for stdin, or module:Model for a pydantic model.")] = None,
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[PATH]...", help="Files, directories, - for stdin, or module:Model for a pydantic model."
+        ),
+    ] = None,
     profile: Annotated[str | None, typer.Option("--profile", "-p", help=profile_help())] = None,
-    select: Annotated[list[str] | None, typer.Option(
-        help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated.")] = None,
+    select: Annotated[
+        list[str] | None,
+        typer.Option(help="Only these rules: codes, prefixes (T2) or names; comma-separated or repeated."),
+    ] = None,
     ignore: Annotated[list[str] | None, typer.Option(help="Skip these rules (codes, prefixes, names).")] = None,
-    extend_select: Annotated[list[str] | None, typer.Option(
-        help="Rules to add to those selected (by --select or the configuration).")] = None,
-    extend_ignore: Annotated[list[str] | None, typer.Option(
-        help="Rules to skip on top of those ignored (by --ignore or the configuration).")] = None,
-    output_format: Annotated[ReportFormat, typer.Option("--format", "--output-format", help="Report format.")] = ReportFormat.text,
+    extend_select: Annotated[
+        list[str] | None, typer.Option(help="Rules to add to those selected (by --select or the configuration).")
+    ] = None,
+    extend_ignore: Annotated[
+        list[str] | None, typer.Option(help="Rules to skip on top of those ignored (by --ignore or the configuration).")
+    ] = None,
+    output_format: Annotated[
+        ReportFormat, typer.Option("--format", "--output-format", help="Report format.")
+    ] = ReportFormat.text,
     output: Annotated[str | None, typer.Option("--output", "-o", help="Write the report to this file.")] = None,
     statistics: Annotated[bool, typer.Option("--statistics", help="Count findings per rule.")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print findings only, no summary.")] = False,
     exit_zero: Annotated[bool, typer.Option("--exit-zero", help="Exit 0 even when there are findings.")] = False,
-    stdin_filename: Annotated[str | None, typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")] = None,
+    stdin_filename: Annotated[
+        str | None, typer.Option(help="Name to show (and to pick JSON or YAML) for stdin.")
+    ] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
-    fix: Annotated[bool, typer.Option("--fix", help="Write the strict rendition of each file with fixable findings beside it "
-                                      "(fix-output, default {stem}.strict{suffix}), then report what is left in the renditions.")] = False,
-    in_place: Annotated[bool, typer.Option("--in-place", help="With --fix: replace the sources instead (restore then needs the pre-fix schema).")] = False,
+    fix: Annotated[
+        bool,
+        typer.Option(
+            "--fix",
+            help="Write the strict rendition of each file with fixable findings beside it "
+            "(fix-output, default {stem}.strict{suffix}), then report what is left in the renditions.",
+        ),
+    ] = False,
+    in_place: Annotated[
+        bool,
+        typer.Option(
+            "--in-place", help="With --fix: replace the sources instead (restore then needs the pre-fix schema)."
+        ),
+    ] = False,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
-    show_fixes: Annotated[bool, typer.Option("--show-fixes", help="Show what `tierone rewrite` would change for each fixable finding (writes nothing).")] = False,
-    color: Annotated[Color, typer.Option("--color", help="Colour the text report: auto (a terminal, unless NO_COLOR; FORCE_COLOR forces it), always or never.")] = Color.auto,
+    show_fixes: Annotated[
+        bool,
+        typer.Option(
+            "--show-fixes", help="Show what `tierone rewrite` would change for each fixable finding (writes nothing)."
+        ),
+    ] = False,
+    color: Annotated[
+        Color,
+        typer.Option(
+            "--color",
+            help="Colour the text report: auto (a terminal, unless NO_COLOR; FORCE_COLOR forces it), always or never.",
+        ),
+    ] = Color.auto,
 ) -> None:
     """Lint schemas against the Tier-1 subset (or a vendor profile).
 
@@ -67,9 +101,16 @@ def lint(
         if fix:
             fix_errors, instead = _fix(inputs, profile, config, in_place)
         report = lint_paths(
-            inputs, profile=profile, select=_split(select) or None,
-            ignore=[*_split(ignore), *_split(extend_ignore)], extend_select=_split(extend_select),
-            config=config, stdin=read_stdin, stdin_filename=stdin_filename, progress=_progress(), instead=instead,
+            inputs,
+            profile=profile,
+            select=_split(select) or None,
+            ignore=[*_split(ignore), *_split(extend_ignore)],
+            extend_select=_split(extend_select),
+            config=config,
+            stdin=read_stdin,
+            stdin_filename=stdin_filename,
+            progress=_progress(),
+            instead=instead,
             explain_fixes=_fixes_for() if show_fixes else None,
         )
     except (config_module.ConfigError, SelectionError, ValueError) as error:
@@ -113,13 +154,18 @@ def _fix(inputs: list[str], profile: str, config, in_place: bool):  # type: igno
     """Run ``--fix``; returns the files it could not write and the renditions to lint instead."""
     from .renditions import Settings, fix_paths
 
-    settings = Settings(profile, config.open_objects or "encode", True if config.hints is None else config.hints,
-                        config.fix_output)
+    settings = Settings(
+        profile, config.open_objects or "encode", True if config.hints is None else config.hints, config.fix_output
+    )
     fixed = fix_paths(inputs, settings=settings, config=config, in_place=in_place)
     if fixed.files:
         said = f"Fixed {fixed.files} file{'s' if fixed.files != 1 else ''}."
-        typer.echo(f"{said} In place: `tierone restore` now needs the pre-fix schema (keep it, e.g. in git)."
-                   if in_place else f"{said} The sources are unchanged; the report is on the renditions.", err=True)
+        typer.echo(
+            f"{said} In place: `tierone restore` now needs the pre-fix schema (keep it, e.g. in git)."
+            if in_place
+            else f"{said} The sources are unchanged; the report is on the renditions.",
+            err=True,
+        )
     return fixed.errors, fixed.instead
 
 
@@ -139,11 +185,23 @@ def rules(
     codes = {p.feature.code for p in policies(profile)} | _own_rules() if profile else None
     chosen = [f for f in FEATURES if codes is None or f.code in codes]
     if output_format is Format.json:
-        typer.echo(json.dumps([
-            {"code": f.code, "name": f.name, "category": f.category, "fixable": f.fixable,
-             "loadBearing": f.load_bearing, "summary": f.doc.what, "rejectedBy": rejected_by(f)}
-            for f in chosen
-        ], indent=2))
+        typer.echo(
+            json.dumps(
+                [
+                    {
+                        "code": f.code,
+                        "name": f.name,
+                        "category": f.category,
+                        "fixable": f.fixable,
+                        "loadBearing": f.load_bearing,
+                        "summary": f.doc.what,
+                        "rejectedBy": rejected_by(f),
+                    }
+                    for f in chosen
+                ],
+                indent=2,
+            )
+        )
         return
     for f in chosen:
         typer.echo(f"{f.code}  {'[*]' if f.fixable else '   '}  {f.name:<28} {first_sentence(f.doc.what)}")
@@ -164,7 +222,9 @@ def _own_rules() -> set[str]:
     return {f.code for f in FEATURES if f.kind == OWN}
 
 
-def rule(code: Annotated[str, typer.Argument(metavar="CODE", help="A rule code (T102) or name (open-object).")]) -> None:
+def rule(
+    code: Annotated[str, typer.Argument(metavar="CODE", help="A rule code (T102) or name (open-object).")],
+) -> None:
     """Explain one rule: what it does, why, an example, what to use instead, who rejects it."""
     from ..linter.ruledocs import rule_markdown
     from ..subset.table import BY_CODE, BY_NAME

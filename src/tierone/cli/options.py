@@ -32,8 +32,10 @@ class Format(str, Enum):
 
 
 #: ``--config`` and ``--isolated``, the same on every command that reads the configuration
-CONFIG_HELP = ("Read the settings from this file: a pyproject.toml ([tool.tierone]) or a tierone.toml "
-               "(top-level keys), instead of the one found from the working directory up.")
+CONFIG_HELP = (
+    "Read the settings from this file: a pyproject.toml ([tool.tierone]) or a tierone.toml "
+    "(top-level keys), instead of the one found from the working directory up."
+)
 ISOLATED_HELP = "Ignore every configuration file ([tool.tierone], tierone.toml)."
 
 

@@ -76,8 +76,10 @@ def guard_stdout() -> None:
             return
         old.flush()
     sys.stdout = io.TextIOWrapper(
-        io.BufferedWriter(_Stdout(fd)), encoding=getattr(old, "encoding", None) or "utf-8",
-        errors=getattr(old, "errors", None) or "strict", line_buffering=getattr(old, "line_buffering", False),
+        io.BufferedWriter(_Stdout(fd)),
+        encoding=getattr(old, "encoding", None) or "utf-8",
+        errors=getattr(old, "errors", None) or "strict",
+        line_buffering=getattr(old, "line_buffering", False),
     )
 
 
@@ -171,7 +173,9 @@ def read_stdin() -> bytes:
     except OSError as error:
         raise InputError(STDIN, f"cannot read standard input: {error.strerror or error}") from None
     if len(data) > source.MAX_BYTES:
-        raise InputError(STDIN, f"standard input holds more than the limit of {source.MAX_BYTES:,} bytes; stopped reading")
+        raise InputError(
+            STDIN, f"standard input holds more than the limit of {source.MAX_BYTES:,} bytes; stopped reading"
+        )
     return data
 
 
@@ -202,12 +206,15 @@ def colorize(text: str, severities: Iterable[str] = ()) -> str:
     pointer dimmed."""
     import re
 
-    line = re.compile(r"^(?P<where>[^\n]*?:(?:\d+:\d+:)?) (?P<code>T\d{3}) (?P<rest>.*?)(?P<pointer> \[[^\]]*\])?$", re.MULTILINE)
+    line = re.compile(
+        r"^(?P<where>[^\n]*?:(?:\d+:\d+:)?) (?P<code>T\d{3}) (?P<rest>.*?)(?P<pointer> \[[^\]]*\])?$", re.MULTILINE
+    )
     order = iter(severities)
 
     def paint_line(m: re.Match[str]) -> str:
         code = SEVERITY_COLORS.get(next(order, "error"), SEVERITY_COLORS["error"])
-        return (f"{paint(m['where'], '2', True)} {paint(m['code'], code, True)} {m['rest']}"
-                + (paint(m["pointer"], "2", True) if m["pointer"] else ""))
+        return f"{paint(m['where'], '2', True)} {paint(m['code'], code, True)} {m['rest']}" + (
+            paint(m["pointer"], "2", True) if m["pointer"] else ""
+        )
 
     return line.sub(paint_line, text)

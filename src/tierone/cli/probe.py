@@ -31,14 +31,31 @@ INSTALL = "`tierone probe` needs httpx: pip install 'tierone[probe]'"
 
 
 def probe(
-    vendor: Annotated[VendorName, typer.Option("--vendor", help=f"{', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}.")],
-    model: Annotated[str | None, typer.Option("--model", help="The model to probe (default: a small, cheap one of the vendor's).")] = None,
-    base_url: Annotated[str | None, typer.Option("--base-url", help="The API's base URL (default: the vendor's public API).")] = None,
-    rows: Annotated[list[str] | None, typer.Option("--rows", help="Rule codes to probe, comma-separated (default: every row with probes).")] = None,
+    vendor: Annotated[
+        VendorName, typer.Option("--vendor", help=f"{', '.join(list(VENDORS)[:-1])} or {list(VENDORS)[-1]}.")
+    ],
+    model: Annotated[
+        str | None, typer.Option("--model", help="The model to probe (default: a small, cheap one of the vendor's).")
+    ] = None,
+    base_url: Annotated[
+        str | None, typer.Option("--base-url", help="The API's base URL (default: the vendor's public API).")
+    ] = None,
+    rows: Annotated[
+        list[str] | None,
+        typer.Option("--rows", help="Rule codes to probe, comma-separated (default: every row with probes)."),
+    ] = None,
     output_format: Annotated[Format, typer.Option("--format", help="text or json.")] = Format.text,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the report here (atomically) instead of stdout.")] = None,
+    output: Annotated[
+        str | None, typer.Option("--output", "-o", help="Write the report here (atomically) instead of stdout.")
+    ] = None,
     dry_run: Annotated[bool, typer.Option("--dry-run", help="Print the requests; send nothing.")] = False,
-    update: Annotated[bool, typer.Option("--update", help="Write the results into the table's cells (today's date, the model); print the cells that changed.")] = False,
+    update: Annotated[
+        bool,
+        typer.Option(
+            "--update",
+            help="Write the results into the table's cells (today's date, the model); print the cells that changed.",
+        ),
+    ] = False,
 ) -> None:
     """Probe a vendor's strict mode: a control schema and one schema per table feature.
 
@@ -81,9 +98,12 @@ def probe(
     tokens_in, tokens_out, dollars = runner.estimate(chosen, requests)
     priced = "" if model is None or model == chosen.default_model else f" (priced as {chosen.default_model})"
     shown = redact(url, key)  # a key in a query string stays out of the messages too
-    typer.echo(f"tierone: probe: {len(requests)} requests to {chosen.name} ({name}) at {shown}: at most "
-               f"about {tokens_in:,} input and {tokens_out:,} output tokens, about ${dollars:.4f}{priced}; "
-               "a refused request costs nothing", err=True)
+    typer.echo(
+        f"tierone: probe: {len(requests)} requests to {chosen.name} ({name}) at {shown}: at most "
+        f"about {tokens_in:,} input and {tokens_out:,} output tokens, about ${dollars:.4f}{priced}; "
+        "a refused request costs nothing",
+        err=True,
+    )
     results = runner.controlled(runner.send(chosen, key, requests, seconds))
     _give_up_when_nothing_answered(results, shown)
     from ..probe.report import RENDER, Report
@@ -104,14 +124,28 @@ def _print_requests(vendor: "Vendor", requests: "list[Request]", output_format: 
 
     key = "<" + " or ".join(vendor.key_variables) + ">"  # the variable's name, never its value
     placeholder = headers(vendor, key)
-    items = [{"row": r.probe.row, "probe": r.probe.id, "api": r.api.name, "method": "POST", "url": r.url,
-              "headers": placeholder, "body": r.body} for r in requests]
+    items = [
+        {
+            "row": r.probe.row,
+            "probe": r.probe.id,
+            "api": r.api.name,
+            "method": "POST",
+            "url": r.url,
+            "headers": placeholder,
+            "body": r.body,
+        }
+        for r in requests
+    ]
     if output_format == "json":
         text = json.dumps(items, indent=2, ensure_ascii=False) + "\n"
     else:
-        text = "".join(f"# {i['row']} {i['probe']} ({i['api']})\nPOST {i['url']}\n"
-                       + "".join(f"{k}: {v}\n" for k, v in placeholder.items())
-                       + json.dumps(i["body"], ensure_ascii=False) + "\n\n" for i in items)
+        text = "".join(
+            f"# {i['row']} {i['probe']} ({i['api']})\nPOST {i['url']}\n"
+            + "".join(f"{k}: {v}\n" for k, v in placeholder.items())
+            + json.dumps(i["body"], ensure_ascii=False)
+            + "\n\n"
+            for i in items
+        )
         text += f"{len(items)} requests; nothing sent (--dry-run)\n"
     if output:
         _write(output, text)
@@ -142,8 +176,7 @@ def _update(report: "Report", to_stdout: bool) -> None:
     _write(str(path), cells.dump(new, documentation))
     lines = [change.describe() for change in changes] or ["no cell changed"]
     typer.echo("\n".join(lines), err=not to_stdout)
-    typer.echo(f"tierone: probe: wrote {path}; run `python scripts/generate_docs.py` to refresh the docs",
-               err=True)
+    typer.echo(f"tierone: probe: wrote {path}; run `python scripts/generate_docs.py` to refresh the docs", err=True)
 
 
 def _write(path: str, text: str) -> None:

@@ -79,8 +79,12 @@ def pairs_in(paths: Sequence[str], settings: Settings, config: Config) -> Found:
         except ValueError as error:  # a fix-output name that would leave the source's folder
             found.problems.append(InputError(path, str(error).partition(": ")[2]))
             continue
-        if target != os.path.normpath(path) and os.path.isfile(target) and not os.path.islink(target) \
-                and really_inside(target, os.path.dirname(path) or "."):
+        if (
+            target != os.path.normpath(path)
+            and os.path.isfile(target)
+            and not os.path.islink(target)
+            and really_inside(target, os.path.dirname(path) or ".")
+        ):
             pairs.setdefault(target, Pair(target, os.path.normpath(path), None))
     found.pairs.extend(pairs.values())
     return found
@@ -113,17 +117,27 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
             done = rewrite_source(source, profile, open_objects=settings.open_objects, hints=settings.hints)
             current = read_output(pair.rendition)
         except InputError as error:
-            say(str(error) if error.path == pair.rendition else
-                f"{pair.rendition}: error: cannot check against its source: {error}")
+            say(
+                str(error)
+                if error.path == pair.rendition
+                else f"{pair.rendition}: error: cannot check against its source: {error}"
+            )
             worst = 2
             continue
         wanted = marked_text(done, source.path, pair.rendition, profile)
         if current == wanted:
             continue
-        sys.stdout.writelines(difflib.unified_diff(
-            current.splitlines(keepends=True), wanted.splitlines(keepends=True),
-            fromfile=pair.rendition, tofile=f"{pair.rendition} (rewrite of {source.path})"))
-        say(f"{pair.rendition}: stale: it differs from the rewrite of {source.path} (run `tierone lint --fix {source.path}`)")
+        sys.stdout.writelines(
+            difflib.unified_diff(
+                current.splitlines(keepends=True),
+                wanted.splitlines(keepends=True),
+                fromfile=pair.rendition,
+                tofile=f"{pair.rendition} (rewrite of {source.path})",
+            )
+        )
+        say(
+            f"{pair.rendition}: stale: it differs from the rewrite of {source.path} (run `tierone lint --fix {source.path}`)"
+        )
         worst = max(worst, 1)
     return worst
 

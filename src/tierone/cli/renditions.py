@@ -47,8 +47,15 @@ def config_for(config_file: str | None, isolated: bool) -> Config:
         fail(str(error))
 
 
-def settings_for(config_file: str | None, isolated: bool, profile: str | Sequence[str] | None,
-                 open_objects: str | None, hints: bool | None, *, several: bool = False) -> tuple[Config, Settings]:
+def settings_for(
+    config_file: str | None,
+    isolated: bool,
+    profile: str | Sequence[str] | None,
+    open_objects: str | None,
+    hints: bool | None,
+    *,
+    several: bool = False,
+) -> tuple[Config, Settings]:
     """The configuration (``--config``, ``--isolated``) and rewrite's settings: each option given
     on the command line, else the configured value, else the default. ``profile`` is one name or
     the repeated ``-p``; ``several`` says whether the command takes more than one (rewrite does:
@@ -69,9 +76,12 @@ def settings_for(config_file: str | None, isolated: bool, profile: str | Sequenc
     except ConfigError as error:
         fail(str(error))
     return config, Settings(
-        chosen[0], open_objects or config.open_objects or "encode",
-        hints if hints is not None else (True if config.hints is None else config.hints), config.fix_output,
-        chosen)
+        chosen[0],
+        open_objects or config.open_objects or "encode",
+        hints if hints is not None else (True if config.hints is None else config.hints),
+        config.fix_output,
+        chosen,
+    )
 
 
 def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str) -> str:
@@ -79,8 +89,9 @@ def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str
     from ..core.loading import room_for_depth
     from ..rewriter.files import render
 
-    text = renditions.marker_text(renditions.relative_source(source_path, target), profile,
-                                  renditions.digest(done.source.text or ""))
+    text = renditions.marker_text(
+        renditions.relative_source(source_path, target), profile, renditions.digest(done.source.text or "")
+    )
     marked = _marked(done.result.schema, text, profile)
     with room_for_depth():
         return render(done.source, marked, target)
@@ -126,8 +137,10 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
     root = project_root()
     for path in found:
         if path == STDIN or looks_like_model(path):
-            say(f"{path}: note: --fix writes no file for {'stdin' if path == STDIN else 'a model'}; "
-                 "use `tierone rewrite` to print its strict rendition")
+            say(
+                f"{path}: note: --fix writes no file for {'stdin' if path == STDIN else 'a model'}; "
+                "use `tierone rewrite` to print its strict rendition"
+            )
             continue
         if path in by_name:
             continue
@@ -146,7 +159,11 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
             continue  # strict already: nothing to write
         try:
             target = path if in_place else writable_rendition(path, settings, root)
-            text = _in_place_text(done, settings.profile) if in_place else marked_text(done, path, target, settings.profile)
+            text = (
+                _in_place_text(done, settings.profile)
+                if in_place
+                else marked_text(done, path, target, settings.profile)
+            )
             instead[path] = target  # linted in its place (in place: linted although it now carries a marker)
             if read_output(target) == text:
                 continue
@@ -178,22 +195,31 @@ def writable_rendition(source: str, settings: Settings, root: str) -> str:
         raise InputError(source, str(error).partition(": ")[2]) from None
     folder = os.path.dirname(source) or "."
     if not really_inside(os.path.dirname(target) or ".", folder):
-        raise InputError(target, "fix-output names a folder a symbolic link takes out of the source's folder; "
-                         "refusing to write there")
+        raise InputError(
+            target,
+            "fix-output names a folder a symbolic link takes out of the source's folder; refusing to write there",
+        )
     if os.path.islink(target):
-        raise InputError(target, "is a symbolic link; lint --fix never writes through one (remove it, or change fix-output)")
+        raise InputError(
+            target, "is a symbolic link; lint --fix never writes through one (remove it, or change fix-output)"
+        )
     if not os.path.lexists(target):
         return target
     if os.path.samefile(target, source):
         raise InputError(target, "fix-output names the source itself; refusing to replace it")
     try:
         marker = marker_in(target, load_input(target, dash=False).data)
-        mine = marker is not None and marker.source is not None and os.path.samefile(follow(target, marker, root), source)
+        mine = (
+            marker is not None and marker.source is not None and os.path.samefile(follow(target, marker, root), source)
+        )
     except (InputError, OSError):
         mine = False
     if not mine:
-        raise InputError(target, f"is not a strict rendition of {source}; lint --fix replaces only its own "
-                         "renditions (move it, or change fix-output)")
+        raise InputError(
+            target,
+            f"is not a strict rendition of {source}; lint --fix replaces only its own "
+            "renditions (move it, or change fix-output)",
+        )
     return target
 
 
@@ -220,12 +246,17 @@ def original_for(schema: Source, pattern: str | None = None, root: str | None = 
     if marker is None:
         return _unmarked(schema, pattern)
     if marker.source is None:
-        raise InputError(schema.path, "is a strict rendition whose source was replaced by --fix --in-place; "
-                         "restore needs the pre-fix schema")
+        raise InputError(
+            schema.path,
+            "is a strict rendition whose source was replaced by --fix --in-place; restore needs the pre-fix schema",
+        )
     source = load_source(schema.path, marker, root or project_root())
     if source.text is not None and renditions.digest(source.text) != marker.digest:
-        raise InputError(schema.path, f"is a stale strict rendition: {source.path} has changed since it was "
-                         "made; run `tierone lint --fix` again, or pass --schema SOURCE")
+        raise InputError(
+            schema.path,
+            f"is a stale strict rendition: {source.path} has changed since it was "
+            "made; run `tierone lint --fix` again, or pass --schema SOURCE",
+        )
     return source
 
 
@@ -235,8 +266,11 @@ def _unmarked(schema: Source, pattern: str | None) -> Source:
     from ..rewriter.files import rewrite_source
     from ..subset.profiles import PROFILES
 
-    named = [(path, profile) for path, profile in named_sources(schema.path, pattern, tuple(PROFILES))
-             if os.path.isfile(path)]
+    named = [
+        (path, profile)
+        for path, profile in named_sources(schema.path, pattern, tuple(PROFILES))
+        if os.path.isfile(path)
+    ]
     for source_path, profile in named:
         try:
             source = load_input(source_path, dash=False)
@@ -245,9 +279,15 @@ def _unmarked(schema: Source, pattern: str | None) -> Source:
         except (InputError, ValueError, RecursionError):
             continue
     if named:
-        raise InputError(schema.path, f"is named as the strict rendition of {named[0][0]} but is not its "
-                         "rewrite (stale, or made with other options); pass --schema SOURCE")
+        raise InputError(
+            schema.path,
+            f"is named as the strict rendition of {named[0][0]} but is not its "
+            "rewrite (stale, or made with other options); pass --schema SOURCE",
+        )
     if renditions.looks_rewritten(schema.data):
-        raise InputError(schema.path, "looks like a strict rendition (it has string fields described as "
-                         "JSON-encoded, as rewrite makes them); restore needs the original: pass --schema SOURCE")
+        raise InputError(
+            schema.path,
+            "looks like a strict rendition (it has string fields described as "
+            "JSON-encoded, as rewrite makes them); restore needs the original: pass --schema SOURCE",
+        )
     return schema

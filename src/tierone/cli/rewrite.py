@@ -16,22 +16,59 @@ class OpenObjects(str, Enum):
 
 
 def rewrite(
-    paths: Annotated[list[str] | None, typer.Argument(
-        metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped).")] = None,
-    profile: Annotated[list[str] | None, typer.Option("--profile", "-p", help=profile_help() + " Repeatable: one rendition per profile.")] = None,
-    output: Annotated[str | None, typer.Option("--output", "-o", help="Write the strict schema here (one input only, unless it holds {stem}; {profile} names the profile: needed with several).")] = None,
+    paths: Annotated[
+        list[str] | None,
+        typer.Argument(
+            metavar="[PATH]...", help="Schema files (JSON or YAML), or - for stdin (the default when piped)."
+        ),
+    ] = None,
+    profile: Annotated[
+        list[str] | None,
+        typer.Option("--profile", "-p", help=profile_help() + " Repeatable: one rendition per profile."),
+    ] = None,
+    output: Annotated[
+        str | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="Write the strict schema here (one input only, unless it holds {stem}; {profile} names the profile: needed with several).",
+        ),
+    ] = None,
     in_place: Annotated[bool, typer.Option("--in-place", help="Replace each input with its strict rewrite.")] = False,
-    check: Annotated[bool, typer.Option("--check", help="Write nothing; exit 1 when the file on disk differs from the rewrite.")] = False,
-    diff: Annotated[bool, typer.Option("--diff", help="Write nothing; print a unified diff; exit 1 when it is not empty.")] = False,
-    open_objects: Annotated[OpenObjects | None, typer.Option("--open-objects", help="encode (the default) free-form objects as JSON strings, or error.")] = None,
-    hints: Annotated[bool | None, typer.Option("--hints/--no-hints", help="Restate removed constraints in descriptions (the default), or do not.")] = None,
+    check: Annotated[
+        bool, typer.Option("--check", help="Write nothing; exit 1 when the file on disk differs from the rewrite.")
+    ] = False,
+    diff: Annotated[
+        bool, typer.Option("--diff", help="Write nothing; print a unified diff; exit 1 when it is not empty.")
+    ] = False,
+    open_objects: Annotated[
+        OpenObjects | None,
+        typer.Option("--open-objects", help="encode (the default) free-form objects as JSON strings, or error."),
+    ] = None,
+    hints: Annotated[
+        bool | None,
+        typer.Option(
+            "--hints/--no-hints", help="Restate removed constraints in descriptions (the default), or do not."
+        ),
+    ] = None,
     verbose: Annotated[bool, typer.Option("--verbose", "-v", help="List every change on stderr.")] = False,
-    schema_id: Annotated[str | None, typer.Option("--id", help="Set the rewritten schema's $id (it is a new document).")] = None,
+    schema_id: Annotated[
+        str | None, typer.Option("--id", help="Set the rewritten schema's $id (it is a new document).")
+    ] = None,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
-    unroll: Annotated[int | None, typer.Option("--unroll", min=1, metavar="N", help="Unroll recursion N levels deep (for profiles that refuse it).")] = None,
-    emit: Annotated[Emit | None, typer.Option("--emit", help="Print the vendor request fragment that carries the strict schema.")] = None,
-    name: Annotated[str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")] = None,
+    unroll: Annotated[
+        int | None,
+        typer.Option(
+            "--unroll", min=1, metavar="N", help="Unroll recursion N levels deep (for profiles that refuse it)."
+        ),
+    ] = None,
+    emit: Annotated[
+        Emit | None, typer.Option("--emit", help="Print the vendor request fragment that carries the strict schema.")
+    ] = None,
+    name: Annotated[
+        str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")
+    ] = None,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
@@ -59,22 +96,36 @@ def rewrite(
         if problem:
             fail(problem)
     refuse_overwriting(output, paths or [], "its strict rewrite (use --in-place to replace it)")
-    config, settings = settings_for(config_file, isolated, profile, open_objects and open_objects.value, hints,
-                                    several=True)
+    config, settings = settings_for(
+        config_file, isolated, profile, open_objects and open_objects.value, hints, several=True
+    )
     if check and paths and is_rendition_check(paths):
         raise typer.Exit(check_renditions(paths, settings, config))
     code = run_rewrite(
-        paths or [STDIN], profile=settings.profiles, output=output, in_place=in_place, check=check, diff=diff,
-        open_objects=settings.open_objects, hints=settings.hints, verbose=verbose, id=schema_id,
-        unroll=unroll, emitted=emitted(emit, name, paths, output or in_place or check or diff),
+        paths or [STDIN],
+        profile=settings.profiles,
+        output=output,
+        in_place=in_place,
+        check=check,
+        diff=diff,
+        open_objects=settings.open_objects,
+        hints=settings.hints,
+        verbose=verbose,
+        id=schema_id,
+        unroll=unroll,
+        emitted=emitted(emit, name, paths, output or in_place or check or diff),
     )
     raise typer.Exit(code)
 
 
 def restore(
-    payload: Annotated[str, typer.Argument(metavar="PAYLOAD", help="The model's JSON answer (a file, or - for stdin).")],
+    payload: Annotated[
+        str, typer.Argument(metavar="PAYLOAD", help="The model's JSON answer (a file, or - for stdin).")
+    ],
     schema: Annotated[str, typer.Option("--schema", "-s", help="The ORIGINAL schema (before rewrite).")],
-    output_format: Annotated[Format, typer.Option("--format", help="text (the payload, errors on stderr) or json.")] = Format.text,
+    output_format: Annotated[
+        Format, typer.Option("--format", help="text (the payload, errors on stderr) or json.")
+    ] = Format.text,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
 ) -> None:
@@ -85,7 +136,7 @@ def restore(
     0 valid (payload on stdout), 1 invalid (errors listed with JSON Pointers), 2 could not run.
     """
     from .renditions import config_for
-    from .rewrite_run import run_restore
+    from .restore_run import run_restore
 
     pattern = config_for(config_file, isolated).fix_output
     raise typer.Exit(run_restore(payload, schema, json_output=output_format is Format.json, pattern=pattern))

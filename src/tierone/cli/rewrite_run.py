@@ -1,5 +1,5 @@
-"""What ``tierone rewrite`` and ``tierone restore`` do with files (``lint --fix`` is
-:mod:`tierone.cli.renditions`).
+"""What ``tierone rewrite`` does with files (``tierone restore`` is :mod:`.restore_run`,
+``lint --fix`` :mod:`tierone.cli.renditions`).
 
 Printing is limited to the reports these commands promise; exit codes are returned, never
 raised, so the CLI stays the only place that exits.
@@ -8,7 +8,6 @@ raised, so the CLI stays the only place that exits.
 from __future__ import annotations
 
 import difflib
-import json
 import sys
 from collections.abc import Sequence
 
@@ -35,8 +34,18 @@ def _load_schema(spec: str, models: bool = False):  # type: ignore[no-untyped-de
 
 
 def run_rewrite(
-    paths: Sequence[str], *, profile: str | Sequence[str], output: str | None, in_place: bool, check: bool,
-    diff: bool, open_objects: str, hints: bool, verbose: bool, id: str | None = None, unroll: int | None = None,
+    paths: Sequence[str],
+    *,
+    profile: str | Sequence[str],
+    output: str | None,
+    in_place: bool,
+    check: bool,
+    diff: bool,
+    open_objects: str,
+    hints: bool,
+    verbose: bool,
+    id: str | None = None,
+    unroll: int | None = None,
     emitted: Request | None = None,
 ) -> int:
     """Rewrite each input (a file, ``-`` or ``module:attribute``) for each profile (one rendition
@@ -50,9 +59,20 @@ def run_rewrite(
         return 2
     worst = 0
     for name in profiles:
-        code, fatal = _rewrite_all(paths, name, output, in_place=in_place, check=check, diff=diff,
-                                   open_objects=open_objects, hints=hints, verbose=verbose, id=id,
-                                   unroll=unroll, emitted=emitted)
+        code, fatal = _rewrite_all(
+            paths,
+            name,
+            output,
+            in_place=in_place,
+            check=check,
+            diff=diff,
+            open_objects=open_objects,
+            hints=hints,
+            verbose=verbose,
+            id=id,
+            unroll=unroll,
+            emitted=emitted,
+        )
         if fatal:  # a reason that holds for every input (an unknown profile)
             return 2
         worst = max(worst, code)
@@ -68,10 +88,11 @@ def _several_profiles_problem(profiles: list[str], output: str | None, in_place:
     if len(profiles) < 2:
         return None
     if in_place:
-        return "several --profile renditions cannot all replace the input (--in-place); use -o 'DIR/{stem}.{profile}.json'"
+        return (
+            "several --profile renditions cannot all replace the input (--in-place); use -o 'DIR/{stem}.{profile}.json'"
+        )
     if output is None or "{profile}" not in output:
-        return ("several --profile renditions need -o with {profile} in the name, such as "
-                "-o 'out/{stem}.{profile}.json'")
+        return "several --profile renditions need -o with {profile} in the name, such as -o 'out/{stem}.{profile}.json'"
     return None
 
 
@@ -114,8 +135,18 @@ def _make_parent(template: str | None, target: str) -> None:
 
 
 def _rewrite_all(
-    paths: Sequence[str], profile: str, output: str | None, *, in_place: bool, check: bool, diff: bool,
-    open_objects: str, hints: bool, verbose: bool, id: str | None, unroll: int | None,
+    paths: Sequence[str],
+    profile: str,
+    output: str | None,
+    *,
+    in_place: bool,
+    check: bool,
+    diff: bool,
+    open_objects: str,
+    hints: bool,
+    verbose: bool,
+    id: str | None,
+    unroll: int | None,
     emitted: Request | None,
 ) -> tuple[int, bool]:
     """Rewrite each input for one profile: the exit code, and whether the run must stop."""
@@ -188,9 +219,14 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
         if current == done.text:
             return 0
         if diff:
-            sys.stdout.writelines(difflib.unified_diff(
-                current.splitlines(keepends=True), done.text.splitlines(keepends=True),
-                fromfile=target, tofile=f"{target} (rewritten)"))
+            sys.stdout.writelines(
+                difflib.unified_diff(
+                    current.splitlines(keepends=True),
+                    done.text.splitlines(keepends=True),
+                    fromfile=target,
+                    tofile=f"{target} (rewritten)",
+                )
+            )
         else:
             say(f"would rewrite {target}")
         return 1
@@ -204,54 +240,3 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
         return 2
     say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
     return 0
-
-
-def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, pattern: str | None = None) -> int:
-    """Restore a payload against the original schema; returns the exit code."""
-    from ..answers.restore import restore
-
-    try:
-        original = load_input(schema_spec, models=True, dash=False)  # a file or a model: `-` is the payload's
-        require_schema(original.data, original.path)
-        payload = _load(payload_spec)
-    except InputError as problem:
-        say(str(problem))
-        return 2
-    from .renditions import original_for
-
-    try:
-        original = original_for(original, pattern)  # a rendition names its source, or is refused
-    except InputError as problem:
-        say(str(problem))
-        return 2
-    from ..core.loading import room_for_depth
-    from ..core.validation import CannotJudge
-
-    try:
-        result = restore(payload.data, original.data)
-    except CannotJudge as problem:
-        say(f"{payload_spec if problem.about == 'payload' else schema_spec}: error: {problem}")
-        return 2
-    from ..core.pointer import Pointer
-    from ..core.source import first_lone_surrogate, lone_surrogate, printable
-
-    found = first_lone_surrogate(result.payload)  # decoded from a JSON-encoded member: not text to write
-    if found is not None:
-        place, escape = printable(str(Pointer(found[0]))), f"\\u{ord(found[1]):04x}"
-        say(f"{payload_spec}: error: [{place}] {lone_surrogate(escape)} (decoded from a JSON-encoded value)")
-        return 2
-    if json_output:
-        with room_for_depth():  # the payload may nest as deep as loading allows
-            sys.stdout.write(json.dumps({
-                "valid": result.ok,
-                "payload": result.payload,
-                "errors": [{"pointer": str(e.pointer), "message": e.message} for e in result.errors],
-            }, indent=2, ensure_ascii=False) + "\n")
-    elif result.ok:
-        with room_for_depth():
-            sys.stdout.write(json.dumps(result.payload, indent=2, ensure_ascii=False) + "\n")
-    else:
-        for error in result.errors:
-            say(f"{payload_spec}: [{error.pointer}] {error.message}")
-        say(f"{payload_spec}: {len(result.errors)} error(s) against {schema_spec}")
-    return 0 if result.ok else 1

@@ -78,9 +78,5 @@ def recursive_sites(edges: dict[Pointer, Pointer]) -> set[Pointer]:
             step[container].add(tuple(target))
     component = _components(step)
     return {
-        site
-        for site, target in edges.items()
-        if any(component[c] == component[tuple(target)] for c in inside[site])
+        site for site, target in edges.items() if any(component[c] == component[tuple(target)] for c in inside[site])
     }
-
-

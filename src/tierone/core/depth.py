@@ -142,8 +142,10 @@ def too_deep(schema: Any, owner: str = "the schema's") -> CannotJudge:
     pointer = loop_at(schema)
     if pointer is not None:
         return ReferenceLoop(pointer, owner)
-    return TooDeep(f"too deep: judging this value against {owner.removesuffix(_POSSESSIVE)} needs more than "
-                   f"{FRAMES:,} levels of evaluation")
+    return TooDeep(
+        f"too deep: judging this value against {owner.removesuffix(_POSSESSIVE)} needs more than "
+        f"{FRAMES:,} levels of evaluation"
+    )
 
 
 _POSSESSIVE = "'s"

@@ -45,9 +45,7 @@ def expand(path: str, include: Sequence[str], exclude: Sequence[str]) -> Iterato
             yield _unreadable(error)
         reported = len(unreadable)
         base = Path(directory)
-        subdirs[:] = sorted(
-            d for d in subdirs if not _excluded(d, (base / d).relative_to(root).as_posix(), exclude)
-        )
+        subdirs[:] = sorted(d for d in subdirs if not _excluded(d, (base / d).relative_to(root).as_posix(), exclude))
         for name in sorted(files):
             relative = (base / name).relative_to(root).as_posix()
             if _excluded(name, relative, exclude):

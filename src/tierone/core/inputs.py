@@ -31,8 +31,14 @@ DATA = "<schema>"
 
 
 def load_input(
-    given: str | os.PathLike[str] | Any, *, stdin: Stdin = None, stdin_filename: str | None = None,
-    stdin_format: str | None = None, models: bool = False, name: str = DATA, dash: bool = True,
+    given: str | os.PathLike[str] | Any,
+    *,
+    stdin: Stdin = None,
+    stdin_filename: str | None = None,
+    stdin_format: str | None = None,
+    models: bool = False,
+    name: str = DATA,
+    dash: bool = True,
 ) -> Source:
     """Load one input: ``-`` (the ``stdin`` given, shown as ``stdin_filename``, whose suffix
     picks JSON or YAML unless ``stdin_format`` does; a file name like any other when not
@@ -64,7 +70,9 @@ def _stdin_source(stdin: Stdin, display: str = STDIN, format: str | None = None)
     return load_bytes(bytes(stdin), display, format)
 
 
-def expand_inputs(specs: Iterable[str], include: Sequence[str], exclude: Sequence[str]) -> Iterator[str | InputError | NoMatch]:
+def expand_inputs(
+    specs: Iterable[str], include: Sequence[str], exclude: Sequence[str]
+) -> Iterator[str | InputError | NoMatch]:
     """Every input ``specs`` name, in order: ``-`` and anything that is not a directory as it
     is, a directory as the files :func:`tierone.core.discovery.expand` finds in it."""
     for spec in specs:

@@ -100,5 +100,3 @@ def _refuse_duplicates(text: str, path: str) -> None:
 
 def _offset_position(text: str, offset: int) -> tuple[int, int]:
     return text.count("\n", 0, offset) + 1, offset - text.rfind("\n", 0, offset)
-
-

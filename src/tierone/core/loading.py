@@ -29,9 +29,23 @@ from .source import (
 )
 
 __all__ = [
-    "MAX_BYTES", "MAX_DEPTH", "MAX_NODES", "RECURSION_LIMIT", "YAML_SUFFIXES", "Source", "batch", "check_size",
-    "is_yaml_name", "load_bytes", "load_json", "load_path", "printable", "read_regular",
-    "require_json_data", "room_for_depth", "special_kind",
+    "MAX_BYTES",
+    "MAX_DEPTH",
+    "MAX_NODES",
+    "RECURSION_LIMIT",
+    "YAML_SUFFIXES",
+    "Source",
+    "batch",
+    "check_size",
+    "is_yaml_name",
+    "load_bytes",
+    "load_json",
+    "load_path",
+    "printable",
+    "read_regular",
+    "require_json_data",
+    "room_for_depth",
+    "special_kind",
 ]
 
 
@@ -58,8 +72,11 @@ def load_bytes(data: bytes, path: str, format: str | None = None) -> Source:
 
 #: what a file that is not a regular file is, by the test on its mode
 _SPECIAL_KINDS = (
-    (stat.S_ISFIFO, "a FIFO"), (stat.S_ISCHR, "a character device"), (stat.S_ISBLK, "a block device"),
-    (stat.S_ISSOCK, "a socket"), (stat.S_ISDIR, "a directory"),
+    (stat.S_ISFIFO, "a FIFO"),
+    (stat.S_ISCHR, "a character device"),
+    (stat.S_ISBLK, "a block device"),
+    (stat.S_ISSOCK, "a socket"),
+    (stat.S_ISDIR, "a directory"),
 )
 
 

@@ -187,14 +187,20 @@ def _unevaluated(legacy: bool) -> Any:
         if not validator.is_type(instance, "object"):
             return
         evaluated = evaluated_keys(validator, instance, schema, legacy)
-        unevaluated = [name for name in instance if name not in evaluated
-                       for _ in validator.descend(instance[name], rest, path=name, schema_path=name)]
+        unevaluated = [
+            name
+            for name in instance
+            if name not in evaluated
+            for _ in validator.descend(instance[name], rest, path=name, schema_path=name)
+        ]
         if unevaluated and rest is False:
             names, verb = extras_msg(sorted(unevaluated, key=str))
             yield ValidationError(f"Unevaluated properties are not allowed ({names} {verb} unexpected)")
         elif unevaluated:
             names, verb = extras_msg(unevaluated)
-            yield ValidationError(f"Unevaluated properties are not valid under the given schema ({names} {verb} unevaluated and invalid)")
+            yield ValidationError(
+                f"Unevaluated properties are not valid under the given schema ({names} {verb} unevaluated and invalid)"
+            )
 
     return unevaluated_properties
 

@@ -142,8 +142,9 @@ class ReferenceGraph:
     ({Pointer('/properties/a'): Pointer('')}, [Pointer('/properties/a')], [Pointer('/properties/b')])
     """
 
-    def __init__(self, schema: Any, sites: Iterable[tuple[Pointer, int, Any]],
-                 anchored: Iterable[tuple[Pointer, Any]] = ()) -> None:
+    def __init__(
+        self, schema: Any, sites: Iterable[tuple[Pointer, int, Any]], anchored: Iterable[tuple[Pointer, Any]] = ()
+    ) -> None:
         """From a walk already made: its ``$ref`` sites (:class:`Site` values, or their fields as
         tuples), and the (pointer, node) pairs that may declare anchors (every object node
         will do)."""
@@ -232,9 +233,7 @@ class Heights:
         self._deepest = deepest
         self._ends = ends
         recursive = graph.recursive
-        self._sites = sorted(
-            (self._index[p], p) for p in self._edges if p in self._index and p not in recursive
-        )
+        self._sites = sorted((self._index[p], p) for p in self._edges if p in self._index and p not in recursive)
         self._memo: dict[Pointer, int] = {}
         #: whether a chain of references was cut short: heights are then lower bounds
         self.truncated = False

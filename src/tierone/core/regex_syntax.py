@@ -39,7 +39,7 @@ def atoms(pattern: str) -> Iterator[Atom]:
     while index < size:
         char = pattern[index]
         if char == "\\" and index + 1 < size:
-            yield Atom(index, pattern[index:index + 2], depth, in_class)
+            yield Atom(index, pattern[index : index + 2], depth, in_class)
             index += 2
             continue
         yield Atom(index, char, depth, in_class)
@@ -89,7 +89,7 @@ def anchored_at_ends(pattern: str) -> str:
     for alternative in alternatives:
         start = _leading_anchors(alternative, "^")
         end = len(alternative) - _leading_anchors(alternative[::-1], "$")
-        body = alternative[start:max(start, end)]
+        body = alternative[start : max(start, end)]
         if any(is_anchor(atom) for atom in body):
             return pattern
         text = "".join(atom.text for atom in body)

@@ -38,8 +38,10 @@ def pieces(pattern: str) -> tuple[Piece, ...]:
     out = []
     for literal, name, spec, conversion in string.Formatter().parse(pattern):
         if name is not None and (spec or conversion):
-            raise ValueError(f"{{{name}...}} has a format spec or conversion; a pattern may only name "
-                             f"{', '.join('{' + f + '}' for f in FIELDS)}")
+            raise ValueError(
+                f"{{{name}...}} has a format spec or conversion; a pattern may only name "
+                f"{', '.join('{' + f + '}' for f in FIELDS)}"
+            )
         if name is not None and name not in FIELDS:
             raise ValueError(f"names {{{name[:60]}}}; a pattern may use {', '.join('{' + f + '}' for f in FIELDS)}")
         out.append(Piece(literal, name))
@@ -160,15 +162,17 @@ def named_sources(rendition: str, pattern: str | None, profiles: Sequence[str]) 
     parts = os.path.normpath(rendition).split(os.sep)
     if len(parts) <= depth:
         return []
-    tail = "/".join(parts[len(parts) - depth - 1:])
-    directory = os.sep.join(parts[:len(parts) - depth - 1])
+    tail = "/".join(parts[len(parts) - depth - 1 :])
+    directory = os.sep.join(parts[: len(parts) - depth - 1])
     found: list[tuple[str, str]] = []
     for profile in profiles:
         regex = _backwards(pattern, profile)
         match = regex.fullmatch(tail)
         if match is None:
             continue
-        source = os.path.join(directory, match["stem"] + match["suffix"]) if directory else match["stem"] + match["suffix"]
+        source = (
+            os.path.join(directory, match["stem"] + match["suffix"]) if directory else match["stem"] + match["suffix"]
+        )
         try:
             forwards = rendition_path(source, profile, pattern)
         except ValueError:

@@ -34,11 +34,14 @@ def follow(rendition: str, marker: Marker, root: str) -> str:
     path = os.path.normpath(os.path.join(folder, marker.source))
     named = shown(marker.source)
     if not (inside(path, folder) or inside(path, root)):
-        raise InputError(rendition, f"its rendition marker names {named}, outside its folder and the project "
-                         f"({root}); not followed")
+        raise InputError(
+            rendition, f"its rendition marker names {named}, outside its folder and the project ({root}); not followed"
+        )
     if not (really_inside(path, folder) or really_inside(path, root)):
-        raise InputError(rendition, f"its rendition marker names {named}, which a symbolic link takes out of the "
-                         "project; not followed")
+        raise InputError(
+            rendition,
+            f"its rendition marker names {named}, which a symbolic link takes out of the project; not followed",
+        )
     try:
         mode = os.stat(path).st_mode
     except OSError:
@@ -74,6 +77,9 @@ def load_source(rendition: str, marker: Marker, root: str) -> Source:
     except MarkerError:  # it says it is a rendition, in a line that cannot be read
         hop = True
     if hop:
-        raise InputError(rendition, f"its source {path} is itself a strict rendition; a marker must name a "
-                         "source, never another rendition (not followed)")
+        raise InputError(
+            rendition,
+            f"its source {path} is itself a strict rendition; a marker must name a "
+            "source, never another rendition (not followed)",
+        )
     return source

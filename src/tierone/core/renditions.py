@@ -28,8 +28,10 @@ from .errors import shown
 
 PREFIX = "tierone: strict rendition"
 IN_PLACE = f"{PREFIX}; its source was replaced in place"
-_MARKER = (r"^tierone: strict rendition(?:; its source was replaced in place| of (?P<source>\"(?:[^\"\\]|\\.)*\") "
-           r"\(profile (?P<profile>[\w-]+), source sha256:(?P<digest>[0-9a-f]{16})\))$")
+_MARKER = (
+    r"^tierone: strict rendition(?:; its source was replaced in place| of (?P<source>\"(?:[^\"\\]|\\.)*\") "
+    r"\(profile (?P<profile>[\w-]+), source sha256:(?P<digest>[0-9a-f]{16})\))$"
+)
 
 
 @cache

@@ -211,5 +211,3 @@ def _holds_itself(data: Any) -> bool:
 
 
 _SURROGATE = re.compile("[\ud800-\udfff]")
-
-

@@ -21,6 +21,7 @@ REFERENCE_KEYWORDS = ("$ref", "$dynamicRef", "$recursiveRef")
 #: keywords whose subschemas apply to the same value (a loop through them consumes no input)
 IN_PLACE = ("allOf", "anyOf", "oneOf", "not", "if", "then", "else", "dependentSchemas", "dependencies")
 
+
 class CannotJudge(ValueError):
     """A value that tierone will not judge against a schema, and why (one sentence)."""
 
@@ -41,8 +42,10 @@ class ReferenceNotHere(CannotJudge):
     """A reference that does not lead into the document: tierone never fetches it."""
 
     def __init__(self, ref: str, pointer: str, owner: str = "the schema's") -> None:
-        super().__init__(f"{owner} reference {ref!r} at [{pointer}] is not in this document; "
-                         "tierone never fetches references", pointer)
+        super().__init__(
+            f"{owner} reference {ref!r} at [{pointer}] is not in this document; tierone never fetches references",
+            pointer,
+        )
         self.ref = ref
 
 
@@ -81,8 +84,11 @@ def refuse_huge_integers(value: Any) -> None:
             stack.extend(here)
         elif isinstance(here, int) and here.bit_length() > bits and abs(here) >= 10**most:
             at = next(str(pointer) for pointer, found in everything(value) if found is here)
-            raise TooLarge(f"too large: the integer at [{at}] has more than {most:,} digits, more than Python "
-                           "writes as text", at, about="payload")
+            raise TooLarge(
+                f"too large: the integer at [{at}] has more than {most:,} digits, more than Python writes as text",
+                at,
+                about="payload",
+            )
 
 
 class BadDialect(CannotJudge):
@@ -186,7 +192,9 @@ def _scopes(schema: Any, cls: Any) -> Iterator[tuple[Pointer, dict[str, Any], An
         if not isinstance(visit.schema, dict):
             continue
         path = tuple(visit.pointer)
-        parent = next(resolvers[path[:cut]] for cut in (len(path), len(path) - 1, len(path) - 2) if path[:cut] in resolvers)
+        parent = next(
+            resolvers[path[:cut]] for cut in (len(path), len(path) - 1, len(path) - 2) if path[:cut] in resolvers
+        )
         resource = specification.create_resource(visit.schema)
         here = parent.in_subresource(resource) if path and resource.id() is not None else parent
         resolvers[path] = here
@@ -236,5 +244,3 @@ def everything(value: Any) -> Iterator[tuple[Pointer, Any]]:
             stack.extend((pointer.child(k), v) for k, v in reversed(here.items()))
         elif isinstance(here, list):
             stack.extend((pointer.child(i), v) for i, v in reversed(list(enumerate(here))))
-
-

@@ -32,18 +32,14 @@ IN_VALUE = frozenset(
 #: keywords whose value is an array of subschemas
 IN_ARRAY = frozenset({"anyOf", "oneOf", "allOf", "prefixItems", "items"})
 #: keywords whose value is an object whose values are subschemas
-IN_MAPPING = frozenset(
-    {"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"}
-)
+IN_MAPPING = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"})
 #: every keyword under which a subschema can stand
 SUBSCHEMA_KEYWORDS = IN_VALUE | IN_ARRAY | IN_MAPPING
 #: containers each of whose entries describes a value of its own (a member, a definition, a
 #: union branch, a tuple item): not those whose entries apply only to members that match a
 #: pattern or are present (patternProperties, dependentSchemas, dependencies), nor an
 #: array-valued ``items`` (the draft-2019 tuple form)
-VALUE_ENTRIES = (IN_MAPPING | IN_ARRAY) - {
-    "patternProperties", "dependentSchemas", "dependencies", "items"
-}
+VALUE_ENTRIES = (IN_MAPPING | IN_ARRAY) - {"patternProperties", "dependentSchemas", "dependencies", "items"}
 #: every keyword whose subschema describes instance values: the entries above, the items of
 #: an array and the values of members not declared
 DESCRIBES_VALUES = VALUE_ENTRIES | {"items", "additionalProperties"}
@@ -150,8 +146,9 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
     return replace(schema, pointer)
 
 
-def _entries(container: Any, replace: Any, base: tuple[Any, ...], slots: Iterable[tuple[Any, Any]],
-             names_too: bool = False) -> Any:
+def _entries(
+    container: Any, replace: Any, base: tuple[Any, ...], slots: Iterable[tuple[Any, Any]], names_too: bool = False
+) -> Any:
     """``container`` (an object or array of subschemas, whose (slot, subschema) pairs ``slots``
     gives) with each subschema transformed: a copy when one changed, else ``container`` itself.
     ``names_too``: entries that are lists hold names, not schemas (draft-07 ``dependencies``)."""

@@ -56,7 +56,9 @@ def load_yaml(data: bytes, path: str) -> Source:
     except ValueError as error:
         if "integer string conversion" not in str(error):
             raise InputError(path, f"invalid YAML: {_without_values(str(error)) or type(error).__name__}") from None
-        raise InputError(path, f"an integer of more than {sys.get_int_max_str_digits():,} digits; refusing to load") from None
+        raise InputError(
+            path, f"an integer of more than {sys.get_int_max_str_digits():,} digits; refusing to load"
+        ) from None
     except Exception as error:  # noqa: BLE001 (a tag's constructor may fail in any way)
         raise InputError(path, f"invalid YAML: {_without_values(str(error)) or type(error).__name__}") from None
     if tree is None:
@@ -180,5 +182,3 @@ def _plain_scalar(value: Any) -> Any:
     if isinstance(value, float):
         return float(value)
     return str(value)
-
-

@@ -28,7 +28,24 @@ from .reasoning import (
 )
 
 __all__ = [
-    "DEFAULT_STRENGTH", "LOW_REASONING_KINDS", "STRENGTHS", "UNIVERSAL_KINDS", "Redaction", "Secret",
-    "Split", "UnknownKind", "Validation", "directive", "is_vendor_kind", "kinds", "needs_reasoning",
-    "reasoning_trust", "redact", "schema", "secrets_from", "split_reasoning", "validate", "with_reasoning",
+    "DEFAULT_STRENGTH",
+    "LOW_REASONING_KINDS",
+    "STRENGTHS",
+    "UNIVERSAL_KINDS",
+    "Redaction",
+    "Secret",
+    "Split",
+    "UnknownKind",
+    "Validation",
+    "directive",
+    "is_vendor_kind",
+    "kinds",
+    "needs_reasoning",
+    "reasoning_trust",
+    "redact",
+    "schema",
+    "secrets_from",
+    "split_reasoning",
+    "validate",
+    "with_reasoning",
 ]

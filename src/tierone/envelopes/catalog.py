@@ -12,8 +12,16 @@ from typing import Any, NamedTuple
 from ..subset.kinds import LOW_REASONING_KINDS, UNIVERSAL_KINDS, is_vendor_kind, needs_reasoning
 
 __all__ = [
-    "LOW_REASONING_KINDS", "UNIVERSAL_KINDS", "UnknownKind", "Validation", "is_vendor_kind", "kinds",
-    "needs_reasoning", "schema", "validate", "with_reasoning",
+    "LOW_REASONING_KINDS",
+    "UNIVERSAL_KINDS",
+    "UnknownKind",
+    "Validation",
+    "is_vendor_kind",
+    "kinds",
+    "needs_reasoning",
+    "schema",
+    "validate",
+    "with_reasoning",
 ]
 
 

@@ -134,8 +134,9 @@ def redact(payload: Any, secrets: Mapping[str, str] | Iterable[Secret | tuple[st
     report never holds a secret. The input is not modified."""
     from ..core.pointer import Pointer
 
-    known = sorted((s for s in secrets_from(secrets) if len(s.value) >= MIN_SECRET_LENGTH),
-                   key=lambda s: (-len(s.value), s.id))
+    known = sorted(
+        (s for s in secrets_from(secrets) if len(s.value) >= MIN_SECRET_LENGTH), key=lambda s: (-len(s.value), s.id)
+    )
     by_value: dict[str, str] = {}
     for secret in known:
         by_value.setdefault(secret.value, secret.id)
@@ -147,8 +148,10 @@ def redact(payload: Any, secrets: Mapping[str, str] | Iterable[Secret | tuple[st
         nonlocal count
         hits = [(m.start(), m.end(), by_value[m.group(0)]) for m in pattern.finditer(text)] if pattern else []
         count += len(hits)
-        references.extend((str(pointer), _redacted(text, hits, found.start(), found.end()))
-                          for found in CREDENTIAL_REFERENCE.finditer(text))
+        references.extend(
+            (str(pointer), _redacted(text, hits, found.start(), found.end()))
+            for found in CREDENTIAL_REFERENCE.finditer(text)
+        )
         return _redacted(text, hits, 0, len(text)) if hits else text
 
     def walk(value: Any, pointer: Pointer) -> Any:

@@ -62,8 +62,11 @@ def lint(
 def _source_of(schema: object) -> Source:
     """The input ``lint()`` was given, loaded: data as it is, a path or a model spec read."""
     if isinstance(schema, str) and schema.lstrip()[:1] in ("{", "[", '"') and not os.path.lexists(schema):
-        raise InputError(schema[:40], "no such file: lint() reads a str as a file path; "
-                         "to lint JSON text, parse it first (json.loads) and pass the data")
+        raise InputError(
+            schema[:40],
+            "no such file: lint() reads a str as a file path; "
+            "to lint JSON text, parse it first (json.loads) and pass the data",
+        )
     if not isinstance(schema, (str, os.PathLike, Mapping)) and not is_model(schema):
         require_schema(schema, DATA)
     return load_input(schema, models=True, dash=False)  # lint() has no standard input: `-` names a file
@@ -132,8 +135,9 @@ def lint_paths(
             try:
                 if isinstance(path, InputError):  # a directory that could not be read
                     raise path
-                source = load_input((instead or {}).get(path, path), stdin=stdin, stdin_filename=stdin_filename,
-                                    models=True)
+                source = load_input(
+                    (instead or {}).get(path, path), stdin=stdin, stdin_filename=stdin_filename, models=True
+                )
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
@@ -156,7 +160,9 @@ def lint_paths(
     return LintReport(tuple(results), profile, unmatched, fixes, tuple(warnings))
 
 
-def _sources(named: Sequence[str], found: list[str | InputError], profile: str, config: Config) -> list[str | InputError]:
+def _sources(
+    named: Sequence[str], found: list[str | InputError], profile: str, config: Config
+) -> list[str | InputError]:
     """``found`` without the files discovered in a directory that are, by name, the rendition of
     another file found (``a.schema.strict.json`` beside ``a.schema.json``)."""
     files = [path for path in found if isinstance(path, str)]

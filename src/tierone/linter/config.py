@@ -8,25 +8,54 @@ from pathlib import Path, PurePosixPath
 from typing import Any, NamedTuple
 
 from ..subset.profiles import PROFILES
+from .config_files import (
+    CONFIG_FILES,
+    MAX_CONFIG_BYTES,
+    ConfigError,
+    find_config,
+    find_pyproject,
+    read_limited,
+    toml_document,
+    utf8_text,
+)
+
+__all__ = [
+    "CONFIG_FILES",
+    "MAX_CONFIG_BYTES",
+    "Config",
+    "ConfigError",
+    "find_config",
+    "find_pyproject",
+    "load",
+    "load_file",
+    "parse",
+    "resolve",
+]
 
 #: the keys that rewrite, lint --fix and restore read (see :func:`_rewrite_settings`)
 REWRITE_KEYS = ("hints", "open-objects", "fix-output")
 OPEN_OBJECTS = ("encode", "error")
-#: the configuration files looked for in each directory, from the working directory up, first
-#: found wins (ruff's order: its own files before pyproject.toml)
-CONFIG_FILES = (".tierone.toml", "tierone.toml", "pyproject.toml")
 
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
 DEFAULT_EXCLUDE = (".git", ".hg", ".svn", ".venv", "venv", "node_modules", "__pycache__", ".tox", ".nox")
-KEYS = frozenset({"profile", "select", "ignore", "per-file-ignores", "include", "exclude", "envelopes",
-                  "low-reasoning-kinds", "extend-select", "extend-ignore", *REWRITE_KEYS})
+KEYS = frozenset(
+    {
+        "profile",
+        "select",
+        "ignore",
+        "per-file-ignores",
+        "include",
+        "exclude",
+        "envelopes",
+        "low-reasoning-kinds",
+        "extend-select",
+        "extend-ignore",
+        *REWRITE_KEYS,
+    }
+)
 #: envelope payload schemas, where the reasoning rules apply: the reference's layout
 DEFAULT_ENVELOPES = ("envelopes/*.schema.json", "envelopes/*.schema.yaml", "envelopes/*.schema.yml")
 LOW_REASONING_KINDS = ("schema.response", "screen.emit", "status.progress", "ask.clarify", "chunk.emit")
-
-
-class ConfigError(ValueError):
-    """A configuration that cannot be used; the message names the file and the key."""
 
 
 class Config(NamedTuple):
@@ -60,8 +89,10 @@ class Config(NamedTuple):
     def one_profile(self, command: str) -> str | None:
         """The configured profile for a command that takes one; several are a :class:`ConfigError`."""
         if len(self.profiles) > 1:
-            raise ConfigError(f"{self.source}: {command} takes one profile, and profile lists "
-                              f"{len(self.profiles)} ({', '.join(self.profiles)}): pass -p")
+            raise ConfigError(
+                f"{self.source}: {command} takes one profile, and profile lists "
+                f"{len(self.profiles)} ({', '.join(self.profiles)}): pass -p"
+            )
         return self.profile
 
     def envelope_kind(self, path: str) -> str | None:
@@ -94,66 +125,6 @@ def _glob_matches(posix: PurePosixPath, pattern: str) -> bool:
     return posix.match(pattern) or fnmatch.fnmatch(text, pattern)
 
 
-#: a configuration file larger than this is refused, naming it (no real one comes near)
-MAX_CONFIG_BYTES = 1024 * 1024
-
-
-def _read(path: Path) -> bytes:
-    """The bytes of a configuration file: a regular file of at most :data:`MAX_CONFIG_BYTES`
-    (never a FIFO or a device, never more read than that); else a :class:`ConfigError`."""
-    from ..core.errors import InputError
-    from ..core.loading import read_regular
-
-    try:
-        size = path.stat().st_size
-    except OSError as error:
-        raise ConfigError(f"{path}: cannot read: {error.strerror or error}") from None
-    if size > MAX_CONFIG_BYTES:
-        raise ConfigError(f"{path}: more than the limit of {MAX_CONFIG_BYTES:,} bytes for a configuration file; not read")
-    try:
-        data = read_regular(path, str(path))
-    except InputError as error:
-        raise ConfigError(str(error).replace(": error:", ":", 1)) from None
-    if len(data) > MAX_CONFIG_BYTES:  # it grew while it was read
-        raise ConfigError(f"{path}: more than the limit of {MAX_CONFIG_BYTES:,} bytes for a configuration file; not read")
-    return data
-
-
-def _text(path: Path, data: bytes) -> str:
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as error:
-        raise ConfigError(f"{path}: cannot read: not valid UTF-8 (byte {error.start + 1})") from None
-
-
-def find_pyproject(start: Path, climb: bool = True) -> Path | None:
-    """The closest pyproject.toml with a ``[tool.tierone]`` table, from ``start`` up (or in
-    ``start`` only, without ``climb``). One that mentions tierone but cannot be read (too large,
-    not UTF-8, not TOML) is a :class:`ConfigError`: it is never passed over in silence."""
-    for directory in (start, *start.parents) if climb else (start,):
-        candidate = directory / "pyproject.toml"
-        if not candidate.is_file():
-            continue
-        data = _read(candidate)
-        if b"tierone" not in data:
-            continue  # another tool's configuration: nothing of ours in it
-        tool = _toml(candidate, _text(candidate, data)).get("tool")
-        if isinstance(tool, dict) and "tierone" in tool:
-            return candidate
-    return None
-
-
-def _toml(path: Path, text: str) -> dict[str, Any]:
-    import tomllib
-
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as error:
-        raise ConfigError(f"{path}: invalid TOML: {error}") from None
-    except RecursionError:
-        raise ConfigError(f"{path}: invalid TOML: nested too deep") from None
-
-
 def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
@@ -173,9 +144,7 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
     """Validate a ``[tool.tierone]`` table."""
     unknown = sorted(set(table) - KEYS)
     if unknown:
-        raise ConfigError(
-            f"{where}: unknown key {unknown[0]!r} in [tool.tierone] (known: {', '.join(sorted(KEYS))})"
-        )
+        raise ConfigError(f"{where}: unknown key {unknown[0]!r} in [tool.tierone] (known: {', '.join(sorted(KEYS))})")
     profiles = _profiles(table, where)
     per_file = table.get("per-file-ignores", {})
     if not isinstance(per_file, dict):
@@ -192,8 +161,11 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         include=_strings(table["include"], "include", where) if "include" in table else DEFAULT_INCLUDE,
         exclude=_strings(table["exclude"], "exclude", where) if "exclude" in table else DEFAULT_EXCLUDE,
         envelopes=_globs(table["envelopes"], "envelopes", where) if "envelopes" in table else DEFAULT_ENVELOPES,
-        low_reasoning_kinds=(_strings(table["low-reasoning-kinds"], "low-reasoning-kinds", where)
-                             if "low-reasoning-kinds" in table else LOW_REASONING_KINDS),
+        low_reasoning_kinds=(
+            _strings(table["low-reasoning-kinds"], "low-reasoning-kinds", where)
+            if "low-reasoning-kinds" in table
+            else LOW_REASONING_KINDS
+        ),
         source=where,
         extend_select=_strings(table.get("extend-select", []), "extend-select", where),
         extend_ignore=_strings(table.get("extend-ignore", []), "extend-ignore", where),
@@ -253,18 +225,6 @@ def resolve(config_file: str | None, isolated: bool, start: Path | None = None) 
     return load(start)
 
 
-def find_config(start: Path) -> Path | None:
-    """The closest configuration file, from ``start`` up: a ``.tierone.toml`` or ``tierone.toml``,
-    or a pyproject.toml with a ``[tool.tierone]`` table."""
-    for directory in (start, *start.parents):
-        for name in CONFIG_FILES[:-1]:
-            if (directory / name).is_file():
-                return directory / name
-        if find_pyproject(directory, climb=False):
-            return directory / "pyproject.toml"
-    return None
-
-
 def load(start: Path | None = None) -> Config:
     """The configuration in force for the working directory (defaults when there is none)."""
     path = find_config((start or Path.cwd()).resolve())
@@ -275,7 +235,7 @@ def load_file(path: Path, required: bool = False) -> Config:
     """The settings in ``path``: a pyproject.toml's ``[tool.tierone]`` table, or a whole
     tierone.toml (its top level is the table). ``required``: a pyproject.toml without the table
     is an error (``--config`` named it) rather than no settings."""
-    document = _toml(path, _text(path, _read(path)))
+    document = toml_document(path, utf8_text(path, read_limited(path)))
     if path.name != "pyproject.toml":
         return parse(document, path)
     tool = document.get("tool", {})

@@ -93,8 +93,9 @@ class LintReport(NamedTuple):
     @property
     def fixable_by_fix(self) -> int:
         """Fixable findings in the inputs ``lint --fix`` can act on: files (not a model, not stdin)."""
-        return sum(1 for r in self.results if r.format in FIX_FORMATS and not r.stdin
-                   for d in r.diagnostics if d.fixable)
+        return sum(
+            1 for r in self.results if r.format in FIX_FORMATS and not r.stdin for d in r.diagnostics if d.fixable
+        )
 
     @property
     def errors(self) -> tuple[InputError, ...]:

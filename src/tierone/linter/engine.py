@@ -136,8 +136,12 @@ def _visits(schema: Any, refs: list[tuple[Any, int]]) -> Iterator[Visit]:
         at += 1
         resolution = resolver.resolve(ref)
         target = resolution.target
-        if resolution.kind != LOCAL or target is None or walked(target) or any(
-                place.is_prefix_of(target) and walked(target[len(place):]) for place in seen):
+        if (
+            resolution.kind != LOCAL
+            or target is None
+            or walked(target)
+            or any(place.is_prefix_of(target) and walked(target[len(place) :]) for place in seen)
+        ):
             continue
         seen.append(target)
         yield from walk(target.resolve(schema), target, depth)
@@ -173,8 +177,9 @@ def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
     return template.format_map(fields)
 
 
-def _diagnostic(policy: Policy, hit: checks.Hit, checklist: Checklist, path: str,
-                position: tuple[int, int] | None) -> Diagnostic | None:
+def _diagnostic(
+    policy: Policy, hit: checks.Hit, checklist: Checklist, path: str, position: tuple[int, int] | None
+) -> Diagnostic | None:
     feature: Feature = policy.feature
     severity, reason = ("error", None) if feature.kind == "limit" else policy.verdict_and_reason(hit.value)
     if severity is None:
@@ -184,8 +189,17 @@ def _diagnostic(policy: Policy, hit: checks.Hit, checklist: Checklist, path: str
     if reason is not None:  # a partial cell's condition says what exactly is not accepted
         message = f"{message}: {reason}"
     return Diagnostic(  # positional: this runs once per finding
-        feature.code, feature.name, message, severity, hit.pointer,
-        hit.keyword, line, column, feature.fixable, _vendors(feature.code, _hashable(hit.value), hit.amount), path,
+        feature.code,
+        feature.name,
+        message,
+        severity,
+        hit.pointer,
+        hit.keyword,
+        line,
+        column,
+        feature.fixable,
+        _vendors(feature.code, _hashable(hit.value), hit.amount),
+        path,
     )
 
 
@@ -194,8 +208,12 @@ def _place(hit: checks.Hit) -> tuple[Any, ...]:
     return (*hit.pointer, hit.keyword) if hit.keyword is not None else tuple(hit.pointer)
 
 
-def diagnose(findings: Iterable[RuleHit], checklist: Checklist, path: str,
-             positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None) -> tuple[Diagnostic, ...]:
+def diagnose(
+    findings: Iterable[RuleHit],
+    checklist: Checklist,
+    path: str,
+    positions: Mapping[tuple[Any, ...], tuple[int, int]] | None = None,
+) -> tuple[Diagnostic, ...]:
     """Turn hits into diagnostics, placed and sorted by position when places are known."""
     found = []
     for policy, hit in findings:
@@ -237,8 +255,13 @@ def _at(directive: suppression.Directive) -> tuple[Any, ...]:
     return (*directive.pointer, directive.keyword) if directive.keyword else tuple(directive.pointer)
 
 
-def _suppressed(diagnostics: tuple[Diagnostic, ...], directives: tuple[suppression.Directive, ...], checklist: Checklist,
-                path: str, positions: Mapping[tuple[Any, ...], tuple[int, int]]) -> tuple[Diagnostic, ...]:
+def _suppressed(
+    diagnostics: tuple[Diagnostic, ...],
+    directives: tuple[suppression.Directive, ...],
+    checklist: Checklist,
+    path: str,
+    positions: Mapping[tuple[Any, ...], tuple[int, int]],
+) -> tuple[Diagnostic, ...]:
     """The diagnostics the input's directives leave, and (when T801 is selected) one for each
     directive that suppressed nothing: the one place suppressions are applied."""
     kept, unused = suppression.apply(diagnostics, directives)
@@ -248,12 +271,28 @@ def _suppressed(diagnostics: tuple[Diagnostic, ...], directives: tuple[suppressi
     found = list(kept)
     for item in unused:
         directive = item.directive
-        line, column = (directive.line, directive.column) if directive.line is not None else positions.get(_at(directive), (None, None))
+        line, column = (
+            (directive.line, directive.column)
+            if directive.line is not None
+            else positions.get(_at(directive), (None, None))
+        )
         text = directive.text if len(directive.text) <= 80 else directive.text[:76] + "...]"
         message = feature.message.format(directive=text, detail=item.detail)
-        found.append(Diagnostic(feature.code, feature.name, message, "warning", directive.pointer,
-                                directive.keyword, line, column, False, (), path))
+        found.append(
+            Diagnostic(
+                feature.code,
+                feature.name,
+                message,
+                "warning",
+                directive.pointer,
+                directive.keyword,
+                line,
+                column,
+                False,
+                (),
+                path,
+            )
+        )
     if any(d.line is not None for d in found):
         found.sort(key=lambda d: (d.line or 0, d.column or 0))
     return tuple(found)
-

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 from ..core.errors import InputError
@@ -17,38 +16,22 @@ from ..core.loading import printable
 from ..core.version import __version__
 from ..subset.table import BY_CODE
 from .diagnostics import Diagnostic, LintReport
+from .lines import _message_at, error_line, finding_text, shown_path, text_line
+from .sarif import render_sarif, to_sarif
 
-DOCS_URL = "https://tierone.readthedocs.io/en/latest/rules/#{code}"
+__all__ = [
+    "REPORTERS",
+    "error_line",
+    "finding_text",
+    "shown_path",
+    "statistics",
+    "summary",
+    "text_line",
+    "to_json",
+    "to_sarif",
+]
+
 REPORT_SCHEMA_VERSION = 1
-
-
-def shown_path(path: str) -> str:
-    """A path as reports show it: as it is, unless it is not UTF-8."""
-    return path if path.isascii() else printable(path)
-
-
-def _where(path: str, line: int | None, column: int | None) -> str:
-    path = shown_path(path)
-    return f"{path}:{line}:{column}" if line is not None else path
-
-
-def _message_at(d: Diagnostic) -> str:
-    """``message [pointer]``: the one place a report renders a finding's pointer (RFC 6901)."""
-    return f"{d.message} [{d.pointer!s}]"
-
-
-def finding_text(d: Diagnostic) -> str:
-    """``CODE message [pointer]``: a finding, without the file and line it is in."""
-    return f"{d.code} {_message_at(d)}"
-
-
-def text_line(d: Diagnostic) -> str:
-    """``path:line:col: CODE message [pointer]`` (the format scripts rely on)."""
-    return f"{_where(d.path, d.line, d.column)}: {finding_text(d)}"
-
-
-def error_line(error: InputError) -> str:
-    return printable(str(error))
 
 
 def summary(report: LintReport) -> str:
@@ -84,8 +67,10 @@ def _fixable_lines(report: LintReport) -> list[str]:
     if by_fix:
         lines.append(f"{by_fix} fixable with `tierone rewrite` (or `tierone lint --fix`).")
     if by_rewrite:
-        lines.append(f"{by_rewrite} {'more ' if by_fix else ''}fixable with `tierone rewrite` "
-                     "(a model or standard input: `lint --fix` has no file to write).")
+        lines.append(
+            f"{by_rewrite} {'more ' if by_fix else ''}fixable with `tierone rewrite` "
+            "(a model or standard input: `lint --fix` has no file to write)."
+        )
     return lines
 
 
@@ -93,13 +78,16 @@ def fix_lines(report: LintReport, d: Diagnostic) -> list[str]:
     """``--show-fixes``: what the rewrite would change for a finding, one line per change."""
     if report.fixes is None:
         return []
-    return [f"    fix: {c.what}" + (f" [{c.pointer!s}]" if c.pointer != d.pointer else "")
-            for c in report.fixes.get(d, ())]
+    return [
+        f"    fix: {c.what}" + (f" [{c.pointer!s}]" if c.pointer != d.pointer else "") for c in report.fixes.get(d, ())
+    ]
 
 
 def render_text(report: LintReport) -> str:
     if report.fixes is not None:
-        return "".join(text_line(d) + "\n" + "".join(f + "\n" for f in fix_lines(report, d)) for d in report.diagnostics)
+        return "".join(
+            text_line(d) + "\n" + "".join(f + "\n" for f in fix_lines(report, d)) for d in report.diagnostics
+        )
     return "".join(text_line(d) + "\n" for d in report.diagnostics)
 
 
@@ -113,8 +101,12 @@ def statistics(report: LintReport) -> str:
 
 
 def _error_json(error: InputError) -> dict[str, Any]:
-    return {"path": shown_path(error.path), "message": printable(error.message), "line": error.line,
-            "column": error.column}
+    return {
+        "path": shown_path(error.path),
+        "message": printable(error.message),
+        "line": error.line,
+        "column": error.column,
+    }
 
 
 def _diagnostic_json(d: Diagnostic, fixes: Any = None) -> dict[str, Any]:
@@ -151,91 +143,6 @@ def render_json(report: LintReport) -> str:
     from ..core.dumping import pretty_json
 
     return pretty_json(to_json(report))
-
-
-def _uri(path: str) -> str:
-    """A relative URI reference for a path (spaces and a model spec's ``:`` percent-encoded)."""
-    from urllib.parse import quote
-
-    candidate = Path(path)
-    if candidate.is_absolute():
-        try:
-            candidate = candidate.relative_to(Path.cwd())
-        except ValueError:
-            return candidate.as_uri()
-    return quote(candidate.as_posix(), errors="surrogateescape")  # a name's own bytes, %-encoded
-
-
-def to_sarif(report: LintReport) -> dict[str, Any]:
-    codes = sorted({d.code for d in report.diagnostics})
-    index = {code: i for i, code in enumerate(codes)}
-    rules = []
-    for code in codes:
-        feature = BY_CODE[code]
-        help_text = f"{feature.doc.what}\n\nWhy is this bad? {feature.doc.why}"
-        rules.append({
-            "id": code,
-            "name": feature.name,
-            "shortDescription": {"text": feature.doc.what},
-            "fullDescription": {"text": feature.doc.why},
-            "help": {"text": help_text, "markdown": help_text},
-            "helpUri": DOCS_URL.format(code=code.lower()),
-            "properties": {"tags": [feature.category]},
-        })
-    results = []
-    uris: dict[str, str] = {}  # one per file, not one per finding
-    for d in report.diagnostics:
-        uri = uris.get(d.path)
-        if uri is None:
-            uri = uris[d.path] = _uri(d.path)
-        # GitHub code scanning needs a start line on every result: a finding in an input with
-        # no text (a pydantic model, data) is placed at the top of it.
-        region = {"startLine": d.line or 1, "startColumn": d.column or 1}
-        location: dict[str, Any] = {"physicalLocation": {"artifactLocation": {"uri": uri}, "region": region}}
-        pointer = str(d.pointer)
-        location["logicalLocations"] = [{"fullyQualifiedName": pointer or "/", "kind": "object"}]
-        results.append({
-            "ruleId": d.code,
-            "ruleIndex": index[d.code],
-            "level": "error" if d.severity == "error" else "warning",
-            "message": {"text": _message_at(d)},
-            "locations": [location],
-            "properties": {"pointer": pointer, "keyword": d.keyword, "vendors": list(d.vendors),
-                           "fixable": d.fixable},
-        })
-    notifications = [
-        {
-            "level": "error",
-            "message": {"text": printable(e.message)},
-            "locations": [{"physicalLocation": {"artifactLocation": {"uri": _uri(e.path)},
-                                                **({"region": {"startLine": e.line, "startColumn": e.column or 1}}
-                                                   if e.line is not None else {})}}],
-        }
-        for e in report.errors
-    ]
-    return {
-        "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-        "version": "2.1.0",
-        "runs": [{
-            "tool": {"driver": {
-                "name": "tierone",
-                "version": __version__,
-                "informationUri": "https://tierone.readthedocs.io/",
-                "rules": rules,
-            }},
-            "invocations": [{
-                "executionSuccessful": not report.errors,
-                "toolExecutionNotifications": notifications,
-            }],
-            "results": results,
-        }],
-    }
-
-
-def render_sarif(report: LintReport) -> str:
-    from ..core.dumping import pretty_json
-
-    return pretty_json(to_sarif(report))
 
 
 def _escape_data(text: str) -> str:

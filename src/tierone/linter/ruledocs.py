@@ -16,8 +16,7 @@ from ..subset.model import (
 )
 from ..subset.profiles import PROFILES, policies
 
-STATUS_WORDS = {"supported": "supported", "unsupported": "unsupported", "partial": "partial",
-                "limited": "limit"}
+STATUS_WORDS = {"supported": "supported", "unsupported": "unsupported", "partial": "partial", "limited": "limit"}
 
 
 #: the kind of the rows about tierone's own directives: no vendor sees them, every profile has them
@@ -47,8 +46,11 @@ def rejected_by(feature: Feature) -> str:
     """Which vendors reject the feature: outright, above their limit (with the limit and what
     it counts, from the cell), partially."""
     names = [v for v in VENDORS if feature.cell(v).status == UNSUPPORTED]
-    names += [_over_limit(v, feature.cell(v)) for v in VENDORS
-              if feature.cell(v).status == LIMITED and feature.cell(v).limit is not None]
+    names += [
+        _over_limit(v, feature.cell(v))
+        for v in VENDORS
+        if feature.cell(v).status == LIMITED and feature.cell(v).limit is not None
+    ]
     partial = [v for v in VENDORS if feature.cell(v).status == PARTIAL]
     text = ", ".join(names) if names else "none outright"
     if partial:
@@ -107,8 +109,10 @@ def rule_markdown(feature: Feature) -> str:
 
 def _vendor_section(feature: Feature) -> list[str]:
     if feature.kind == OWN:
-        return ["## Which vendors reject it",
-                "None: the directive is for tierone, and no rendition carries it to a vendor."]
+        return [
+            "## Which vendors reject it",
+            "None: the directive is for tierone, and no rendition carries it to a vendor.",
+        ]
     return ["## Which vendors reject it", f"Rejected by: {rejected_by(feature)}.", "", support_table(feature)]
 
 
@@ -123,14 +127,18 @@ def rules_page() -> str:
     """docs/rules.md: every rule's page, with an index."""
     from ..subset.table import FEATURES
 
-    lines = [GENERATED + "# Rules\n", "Run `tierone rule CODE` for one rule in the terminal.\n",
-             "| code | name | fixable | rejected by |", "|---|---|---|---|"]
+    lines = [
+        GENERATED + "# Rules\n",
+        "Run `tierone rule CODE` for one rule in the terminal.\n",
+        "| code | name | fixable | rejected by |",
+        "|---|---|---|---|",
+    ]
     for f in FEATURES:
         rejecting = "n/a (a tierone directive)" if f.kind == OWN else rejected_by(f)
         lines.append(f"| [{f.code}](#{f.code.lower()}) | {f.name} | {'yes' if f.fixable else ''} | {rejecting} |")
     lines.append("")
     for f in FEATURES:
-        page = rule_markdown(f).replace(f"# {f.name} ({f.code})", f'## {f.code}\n\n### {f.name} ({f.code})', 1)
+        page = rule_markdown(f).replace(f"# {f.name} ({f.code})", f"## {f.code}\n\n### {f.name} ({f.code})", 1)
         page = page.replace("\n## ", "\n#### ")
         lines.append(page)
     return "\n".join(lines)
@@ -140,15 +148,21 @@ def subset_page() -> str:
     """docs/subset.md: the feature table with each source's status and last-verified date."""
     from ..subset.table import FEATURES
 
-    lines = [GENERATED + "# The Tier-1 subset, as data\n",
-             ("One row per JSON-Schema feature; each cell is the source's status, the date it was "
-              "last verified and how: `docs` (read in the vendor's documentation) or `probe MODEL` "
-              "(`tierone probe` against the live API with that model; see "
-              "[Keeping the table true](keeping-the-table-true.md)). Profiles are derived from these "
-              "columns (see `tierone rules --profile`). The cells are data: "
-              "`src/tierone/subset/table.json`.\n"),
-             sources_legend(), "",
-             "| rule | feature | openai | anthropic | gemini | openwop |", "|---|---|---|---|---|---|"]
+    lines = [
+        GENERATED + "# The Tier-1 subset, as data\n",
+        (
+            "One row per JSON-Schema feature; each cell is the source's status, the date it was "
+            "last verified and how: `docs` (read in the vendor's documentation) or `probe MODEL` "
+            "(`tierone probe` against the live API with that model; see "
+            "[Keeping the table true](keeping-the-table-true.md)). Profiles are derived from these "
+            "columns (see `tierone rules --profile`). The cells are data: "
+            "`src/tierone/subset/table.json`.\n"
+        ),
+        sources_legend(),
+        "",
+        "| rule | feature | openai | anthropic | gemini | openwop |",
+        "|---|---|---|---|---|---|",
+    ]
     for f in (f for f in FEATURES if f.kind != OWN):  # tierone's own directives are no schema feature
         keywords = ", ".join(f"`{k}`" for k in f.keywords)
         feature = f"{f.name} ({keywords})" if keywords else f.name

@@ -57,7 +57,6 @@ def _enabled(select: tuple[str, ...], ignore: tuple[str, ...]) -> frozenset[str]
     return frozenset(result)
 
 
-
 def prefix_of(selector: str) -> str | None:
     """The code prefix a selector stands for (``""`` for ``ALL``), or None when it matches no rule."""
     try:

@@ -116,7 +116,9 @@ def _yaml_comments(source: Source) -> Iterator[Directive]:
         yield Directive(target, parsed[1], parsed[0], pointer, None, comment.line, comment.column)
 
 
-def apply(diagnostics: Iterable[Diagnostic], directives: tuple[Directive, ...]) -> tuple[tuple[Diagnostic, ...], tuple[Unused, ...]]:
+def apply(
+    diagnostics: Iterable[Diagnostic], directives: tuple[Directive, ...]
+) -> tuple[tuple[Diagnostic, ...], tuple[Unused, ...]]:
     """The diagnostics no directive suppresses, and the directives (or codes) that suppressed
     nothing. Each code of a directive is resolved once: the cost is linear in the codes listed."""
     by_target: dict[tuple[Segment, ...], list[int]] = {}
@@ -134,13 +136,17 @@ def apply(diagnostics: Iterable[Diagnostic], directives: tuple[Directive, ...]) 
         for place in places:
             for index in by_target.get(place, ()):
                 codes = prefixes[index]
-                hits = [c for c, p in codes.items() if p is not None and diagnostic.code.startswith(p)] if codes else ["*"]
+                hits = (
+                    [c for c, p in codes.items() if p is not None and diagnostic.code.startswith(p)] if codes else ["*"]
+                )
                 if hits:
                     used[index].update(hits)
                     suppressed = True
         if not suppressed:
             kept.append(diagnostic)
-    unused = [Unused(d, detail) for d, u, p in zip(directives, used, prefixes, strict=True) if (detail := _unused(d, u, p))]
+    unused = [
+        Unused(d, detail) for d, u, p in zip(directives, used, prefixes, strict=True) if (detail := _unused(d, u, p))
+    ]
     return tuple(kept), tuple(unused)
 
 

@@ -34,8 +34,13 @@ class Probe(NamedTuple):
 
 def closed(properties: Mapping[str, Any], **extra: Any) -> dict[str, Any]:
     """A closed object requiring all of ``properties``, plus ``extra`` keywords."""
-    return {"type": "object", "properties": dict(properties), "required": list(properties),
-            "additionalProperties": False, **extra}
+    return {
+        "type": "object",
+        "properties": dict(properties),
+        "required": list(properties),
+        "additionalProperties": False,
+        **extra,
+    }
 
 
 def value(schema: Any, **root: Any) -> dict[str, Any]:
@@ -50,8 +55,7 @@ ARRAY = {"type": "array", "items": STRING}
 DEFS = {"$defs": {"S": STRING}}
 NODE = {"$defs": {"Node": closed({"kids": {"type": "array", "items": {"$ref": "#/$defs/Node"}}})}}
 #: every format some vendor lists, and one none does
-FORMATS = ("date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid",
-           "uri", "regex")
+FORMATS = ("date-time", "time", "date", "duration", "email", "hostname", "ipv4", "ipv6", "uuid", "uri", "regex")
 #: (id suffix, pattern): the simple pattern passes Anthropic's subset, the others each use one
 #: excluded construct; the two bounds sit on either side of conditions.LARGEST_REPEAT
 PATTERNS = (
@@ -71,15 +75,16 @@ def _catalog() -> tuple[Probe, ...]:
         Probe("T101", "root-array", {"type": "array", "items": STRING}),
         Probe("T101", "root-any-of", {"anyOf": [CONTROL.schema, value({"type": "integer"})]}),
         Probe("T102", "open-object", open_control),
-        Probe("T103", "additional-properties-schema",
-              value({"type": "object", "additionalProperties": {"type": "integer"}})),
-        Probe("T104", "optional-property",
-              {**closed({"value": STRING, "extra": STRING}), "required": ["value"]}),
+        Probe(
+            "T103",
+            "additional-properties-schema",
+            value({"type": "object", "additionalProperties": {"type": "integer"}}),
+        ),
+        Probe("T104", "optional-property", {**closed({"value": STRING, "extra": STRING}), "required": ["value"]}),
         Probe("T104", "type-list-null", value({"type": ["string", "null"]}), "info"),
         Probe("T104", "any-of-null", value({"anyOf": [STRING, {"type": "null"}]}), "info"),
         Probe("T105", "undeclared-required", {**CONTROL.schema, "required": ["value", "ghost"]}),
-        Probe("T106", "ref-with-description",
-              value({"$ref": "#/$defs/S", "description": "a string"}, **DEFS)),
+        Probe("T106", "ref-with-description", value({"$ref": "#/$defs/S", "description": "a string"}, **DEFS)),
         Probe("T201", "one-of", value({"oneOf": [STRING, {"type": "integer"}]})),
         Probe("T202", "all-of", value({"allOf": [STRING]}), "condition"),
         Probe("T202", "all-of-ref", value({"allOf": [{"$ref": "#/$defs/S"}]}, **DEFS), "condition"),
@@ -97,10 +102,14 @@ def _catalog() -> tuple[Probe, ...]:
         Probe("T214", "enum-object", value({**closed({"a": {"type": "integer"}}), "enum": [{"a": 1}]})),
         Probe("T301", "min-length", value({"type": "string", "minLength": 1})),
         Probe("T301", "max-length", value({"type": "string", "maxLength": 5})),
-        *(Probe("T302", f"pattern-{name}", value({"type": "string", "pattern": pattern}), "condition")
-          for name, pattern in PATTERNS),
-        *(Probe("T303", f"format-{name}", value({"type": "string", "format": name}), "value", name)
-          for name in FORMATS),
+        *(
+            Probe("T302", f"pattern-{name}", value({"type": "string", "pattern": pattern}), "condition")
+            for name, pattern in PATTERNS
+        ),
+        *(
+            Probe("T303", f"format-{name}", value({"type": "string", "format": name}), "value", name)
+            for name in FORMATS
+        ),
         Probe("T304", "minimum", value({"type": "integer", "minimum": 0})),
         Probe("T304", "maximum", value({"type": "integer", "maximum": 9})),
         Probe("T305", "exclusive-minimum", value({"type": "number", "exclusiveMinimum": 0})),
@@ -112,8 +121,11 @@ def _catalog() -> tuple[Probe, ...]:
         Probe("T501", "recursive-ref", value({"$ref": "#/$defs/Node"}, **NODE)),
         Probe("T502", "remote-ref", value({"$ref": "https://example.com/string.schema.json"})),
         Probe("T503", "unresolvable-ref", value({"$ref": "#/$defs/Missing"})),
-        Probe("T601", "untyped-schema", value({"properties": {"a": STRING}, "required": ["a"],
-                                               "additionalProperties": False})),
+        Probe(
+            "T601",
+            "untyped-schema",
+            value({"properties": {"a": STRING}, "required": ["a"], "additionalProperties": False}),
+        ),
         Probe("T602", "boolean-schema", value(True)),
         Probe("T603", "empty-schema", value({})),
         Probe("T604", "enum-type-mismatch", value({"type": "string", "enum": ["a", 1]})),

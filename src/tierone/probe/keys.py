@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..vendors import Vendor
 
+
 def error_message(body: Any) -> str | None:
     """The vendor's own message in an error body (all three nest it under ``error``)."""
     if isinstance(body, dict):
@@ -41,8 +42,10 @@ def api_key(vendor: Vendor, environ: Mapping[str, str]) -> tuple[str, str] | Non
         if not key:
             continue
         if not (key.isascii() and key.isprintable()):
-            raise ProbeError(f"{variable} holds a control character or a non-ASCII character (inside "
-                             "the key, after its surrounding whitespace); an API key is printable ASCII")
+            raise ProbeError(
+                f"{variable} holds a control character or a non-ASCII character (inside "
+                "the key, after its surrounding whitespace); an API key is printable ASCII"
+            )
         return variable, key
     return None
 
@@ -84,7 +87,7 @@ def _hits(text: str, key: str) -> list[tuple[int, int]]:
     size = min(KEY_PIECE, len(key))
     if not size:
         return []
-    pieces = {key[i:i + size].casefold() for i in range(len(key) - size + 1)}
+    pieces = {key[i : i + size].casefold() for i in range(len(key) - size + 1)}
     origin: list[int] | None = None
     if text.isascii():
         folded = text.lower()
@@ -94,7 +97,7 @@ def _hits(text: str, key: str) -> list[tuple[int, int]]:
         folded = "".join(folds)
     found = []
     for i in range(len(folded) - size + 1):
-        if folded[i:i + size] in pieces:
+        if folded[i : i + size] in pieces:
             found.append((i, i + size) if origin is None else (origin[i], origin[i + size - 1] + 1))
     return found
 
@@ -141,7 +144,7 @@ def shorten(text: str, limit: int, marker: str = REDACTED) -> str:
     if len(text) <= limit:
         return text
     inside = text.rfind(marker, max(0, limit - len(marker) + 1), limit)
-    return text[:inside if inside >= 0 else limit] + "\u2026"
+    return text[: inside if inside >= 0 else limit] + "\u2026"
 
 
 def redact(text: str, key: str, limit: int | None = None) -> str:

@@ -37,12 +37,15 @@ class Report(NamedTuple):
     results: tuple[Result, ...]
 
     def as_dict(self) -> dict[str, Any]:
-        return {"vendor": self.vendor, "model": self.model, "date": self.date,
-                "probes": [{field: getattr(r, field) for field in FIELDS} for r in self.results]}
+        return {
+            "vendor": self.vendor,
+            "model": self.model,
+            "date": self.date,
+            "probes": [{field: getattr(r, field) for field in FIELDS} for r in self.results],
+        }
 
     def counts(self) -> dict[str, int]:
-        return {status: sum(r.status == status for r in self.results)
-                for status in (ACCEPTED, REJECTED, INCONCLUSIVE)}
+        return {status: sum(r.status == status for r in self.results) for status in (ACCEPTED, REJECTED, INCONCLUSIVE)}
 
 
 def as_json(report: Report) -> str:
@@ -121,8 +124,9 @@ def _summary(status: str, results: Sequence[Result]) -> str:
     return "a live probe saw rejections: " + "; ".join(rejected)[:200]
 
 
-def update(cells: Mapping[str, Mapping[str, Support]], report: Report
-           ) -> tuple[dict[str, dict[str, Support]], list[Change]]:
+def update(
+    cells: Mapping[str, Mapping[str, Support]], report: Report
+) -> tuple[dict[str, dict[str, Support]], list[Change]]:
     """The cells with the report's results written in, and the cells that changed."""
     new = {code: dict(row) for code, row in cells.items()}
     changes = []

@@ -76,8 +76,10 @@ def timeout() -> float:
     except ValueError:
         seconds = math.nan
     if not (math.isfinite(seconds) and 0 < seconds <= MAX_TIMEOUT):
-        raise ProbeError(f"TIERONE_PROBE_TIMEOUT must be a number of seconds greater than 0 and at most "
-                         f"{MAX_TIMEOUT:g}, not '{escape(text[:40])}'")
+        raise ProbeError(
+            f"TIERONE_PROBE_TIMEOUT must be a number of seconds greater than 0 and at most "
+            f"{MAX_TIMEOUT:g}, not '{escape(text[:40])}'"
+        )
     return seconds
 
 
@@ -97,8 +99,12 @@ def plan(vendor: Vendor, model: str, base_url: str, probes: Sequence[Probe]) -> 
 
 def headers(vendor: Vendor, key: str) -> dict[str, str]:
     """The headers of every request (an uncompressed answer: the body cap counts real bytes)."""
-    return {"content-type": "application/json", "accept-encoding": "identity", **vendor.headers,
-            vendor.key_header: vendor.key_format.format(key=key)}
+    return {
+        "content-type": "application/json",
+        "accept-encoding": "identity",
+        **vendor.headers,
+        vendor.key_header: vendor.key_format.format(key=key),
+    }
 
 
 def classify(request: Request, status: int, payload: bytes, key: str, cut: bool = False) -> Result:
@@ -127,8 +133,9 @@ def classify(request: Request, status: int, payload: bytes, key: str, cut: bool 
     return Result(probe.row, probe.id, request.api.name, request.schema, verdict, message, status)
 
 
-def failed(request: Request, error: BaseException, key: str, status: int | None = None,
-           deadline: _Deadline | None = None) -> Result:
+def failed(
+    request: Request, error: BaseException, key: str, status: int | None = None, deadline: _Deadline | None = None
+) -> Result:
     """No (full) answer (timeout, network, a broken answer): inconclusive, with the error's
     redacted text (and the HTTP status when one came)."""
     import httpx
@@ -236,8 +243,13 @@ def ask(client: httpx.Client, request: Request, key: str, seconds: float) -> Res
     deadline = _Deadline(seconds)
     status = None
     try:
-        with client.stream("POST", request.url, content=json.dumps(request.body).encode(),
-                           timeout=deadline.timeouts(), extensions={"trace": deadline.trace}) as response:
+        with client.stream(
+            "POST",
+            request.url,
+            content=json.dumps(request.body).encode(),
+            timeout=deadline.timeouts(),
+            extensions={"trace": deadline.trace},
+        ) as response:
             status = response.status_code
             payload, cut = (b"", False) if status < 300 else _read(response, deadline)
     except Exception as error:  # noqa: BLE001 (whatever a server makes httpx raise is a result, never a crash)
@@ -273,8 +285,8 @@ def controlled(results: Iterable[Result]) -> list[Result]:
         if control is not None and result.row != CONTROL.row and result.status != INCONCLUSIVE:
             said = f"; the vendor said: {result.message}" if result.message else ""
             result = result._replace(
-                status=INCONCLUSIVE,
-                message=f"the control schema was not accepted on {result.api}{said}")
+                status=INCONCLUSIVE, message=f"the control schema was not accepted on {result.api}{said}"
+            )
         out.append(result)
     return out
 

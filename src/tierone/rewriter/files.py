@@ -32,7 +32,12 @@ def render(source: Source, data: object, target: str | None = None) -> str:
 
 
 def rewrite_source(
-    source: Source, profile: str, *, open_objects: str = "encode", hints: bool = True, id: str | None = None,
+    source: Source,
+    profile: str,
+    *,
+    open_objects: str = "encode",
+    hints: bool = True,
+    id: str | None = None,
     unroll: int | None = None,
 ) -> RewrittenFile:
     result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll)

@@ -36,7 +36,7 @@ def block_in(page: str) -> str:
     end = page.find(END, start)
     if start < 0 or end < 0:
         raise ValueError(f"the page has no block between {BEGIN!r} and {END!r}")
-    return page[start:end + len(END)]
+    return page[start : end + len(END)]
 
 
 def refresh_block(page: str) -> str:

@@ -73,8 +73,9 @@ def rewrite(
         return _rewrite(schema, profile, Options(profile, open_objects, hints), id, unroll)
 
 
-def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, id: str | None,
-             unroll: int | None = None) -> Rewritten:
+def _rewrite(
+    schema: Mapping[str, Any] | bool, profile: str, options: Options, id: str | None, unroll: int | None = None
+) -> Rewritten:
     from ..linter.api import lint
 
     current: Any = schema
@@ -99,8 +100,13 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     for diagnostic in lint(current, profile=profile).diagnostics:
         if not _reported(diagnostic.pointer, diagnostic.code, known):
             known.add((diagnostic.pointer, diagnostic.code))
-            unfixable.append(Unfixable(_in_source(diagnostic.pointer, schema), diagnostic.code,
-                                       diagnostic.message + _way_out(diagnostic.code, profile)))
+            unfixable.append(
+                Unfixable(
+                    _in_source(diagnostic.pointer, schema),
+                    diagnostic.code,
+                    diagnostic.message + _way_out(diagnostic.code, profile),
+                )
+            )
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
 
 
@@ -128,10 +134,12 @@ def _way_out(code: str, profile: str) -> str:
     if code != "T408" or len(vendors) < 2:
         return ""
     flags = " ".join(f"-p {v}" for v in vendors)
-    return (f"; no one schema serves {', '.join(vendors)} here (one needs every field required, so each optional "
-            f"field becomes a union, and another caps unions): write one rendition per vendor, "
-            f"`tierone rewrite SCHEMA {flags} -o 'out/{{stem}}.{{profile}}.json'` (or `rewrite(schema, profile)` "
-            "for each)")
+    return (
+        f"; no one schema serves {', '.join(vendors)} here (one needs every field required, so each optional "
+        f"field becomes a union, and another caps unions): write one rendition per vendor, "
+        f"`tierone rewrite SCHEMA {flags} -o 'out/{{stem}}.{{profile}}.json'` (or `rewrite(schema, profile)` "
+        "for each)"
+    )
 
 
 def _in_source(pointer: Pointer, original: Any) -> Pointer:
@@ -143,8 +151,13 @@ def _in_source(pointer: Pointer, original: Any) -> Pointer:
     node, parts, at = _root_target(original), tuple(pointer), 0
     while at < len(parts):
         part = parts[at]
-        if part == "anyOf" and at + 1 < len(parts) and isinstance(node, dict) and "anyOf" not in node \
-                and (not kept or kept[-1] not in ("properties", "$defs", "definitions")):
+        if (
+            part == "anyOf"
+            and at + 1 < len(parts)
+            and isinstance(node, dict)
+            and "anyOf" not in node
+            and (not kept or kept[-1] not in ("properties", "$defs", "definitions"))
+        ):
             at += 2
             continue
         kept.append(part)
@@ -153,7 +166,7 @@ def _in_source(pointer: Pointer, original: Any) -> Pointer:
         elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
             node = node[part]
         else:
-            return Pointer((*kept, *parts[at + 1:]))
+            return Pointer((*kept, *parts[at + 1 :]))
         at += 1
     return Pointer(tuple(kept))
 
@@ -205,7 +218,11 @@ def _new_document(schema: Any, id: str | None, changes: list[Change], present: C
     original has none of them, neither has ``schema``)."""
 
     def drop(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or not any(key in node for key in _NOT_CARRIED) and not (pointer and "$id" in node):
+        if (
+            not isinstance(node, dict)
+            or not any(key in node for key in _NOT_CARRIED)
+            and not (pointer and "$id" in node)
+        ):
             return node
         dropped = [key for key in _NOT_CARRIED if key in node and not (not pointer and _is_marker(node, key))]
         if pointer and "$id" in node:  # a nested $id moves the base its $refs resolve against

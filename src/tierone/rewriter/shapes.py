@@ -15,8 +15,9 @@ ANNOTATION_KEYS = NOT_CONSTRAINING
 STRING_KEYS = frozenset({"minLength", "maxLength", "pattern", "format", "contentEncoding", "contentMediaType"})
 NUMBER_KEYS = frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"})
 ARRAY_KEYS = frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueItems", "contains"})
-OBJECT_KEYS = frozenset({"properties", "additionalProperties", "patternProperties",
-                         "minProperties", "maxProperties", "propertyNames"})
+OBJECT_KEYS = frozenset(
+    {"properties", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"}
+)
 #: the description the rewriter gives a field that carries JSON-encoded data
 ENCODED_NOTE = "A JSON-encoded value (a string holding JSON)."
 
@@ -40,8 +41,7 @@ def _held(values: dict[str, Any]) -> str:
     types = declared_types(values)
     if not types:
         return ""
-    named = [f"array of {items}" if t == "array" and (items := _held(values.get("items") or {}))
-             else t for t in types]
+    named = [f"array of {items}" if t == "array" and (items := _held(values.get("items") or {})) else t for t in types]
     return " or ".join(named)
 
 
@@ -100,8 +100,12 @@ def inferred_type(schema: dict[str, Any]) -> str | None:
         return None
     kinds = {
         kind
-        for kind, keys in (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS),
-                           ("object", OBJECT_KEYS))
+        for kind, keys in (
+            ("string", STRING_KEYS),
+            ("number", NUMBER_KEYS),
+            ("array", ARRAY_KEYS),
+            ("object", OBJECT_KEYS),
+        )
         if keys & set(schema)
     }
     return kinds.pop() if len(kinds) == 1 else None
@@ -141,4 +145,3 @@ def list_at(schema: Mapping[str, Any], key: str) -> list[Any]:
     """``schema[key]`` when it is an array, else an empty one."""
     value = schema.get(key)
     return value if isinstance(value, list) else []
-

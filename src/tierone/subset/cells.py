@@ -68,8 +68,10 @@ def _row(path: Path, code: str, row: Any) -> dict[str, Support]:
     found = {source: _cell(path, f"{code}.{source}", cell) for source, cell in row.items()}
     missing = [source for source in SOURCES if source not in row and source not in DERIVED]
     if missing:
-        raise TableError(f"{path}: {code} has no cell for {', '.join(missing)} (every row holds one per "
-                         "column; only a derived column may leave a cell to its base)")
+        raise TableError(
+            f"{path}: {code} has no cell for {', '.join(missing)} (every row holds one per "
+            "column; only a derived column may leave a cell to its base)"
+        )
     return found
 
 
@@ -80,7 +82,7 @@ def _cell(path: Path, where: str, cell: Any) -> Support:
     if status not in STATUSES:
         raise TableError(f"{path}: {where} status must be one of {', '.join(sorted(STATUSES))}")
     if cell.get("method", "docs") not in METHODS:
-        raise TableError(f"{path}: {where} method must be \"docs\" or \"probe\"")
+        raise TableError(f'{path}: {where} method must be "docs" or "probe"')
     if cell.get("condition") is not None and cell["condition"] not in CONDITIONS:
         raise TableError(f"{path}: {where} condition must be one of {', '.join(sorted(CONDITIONS))}")
     allowed = cell.get("allowed")
@@ -126,8 +128,11 @@ def dump(cells: Mapping[str, Mapping[str, Support]], documentation: list[str] | 
         out.append("  ],")
     rows = []
     for code, row in cells.items():
-        entries = [f"    {json.dumps(source)}: {json.dumps(dict(_fields(row[source])), ensure_ascii=False)}"
-                   for source in SOURCES if source in row]
+        entries = [
+            f"    {json.dumps(source)}: {json.dumps(dict(_fields(row[source])), ensure_ascii=False)}"
+            for source in SOURCES
+            if source in row
+        ]
         rows.append(f"  {json.dumps(code)}: {{\n" + ",\n".join(entries) + "\n  }")
     out.append(",\n".join(rows))
     out.append("}")

@@ -94,7 +94,9 @@ def _found(name: str, text: str, index: int) -> str:
 
 #: every condition a cell may name
 CONDITIONS: dict[str, Callable[[Any], str | None]] = {
-    "regex-subset": regex_subset, "regular-pattern": regular_pattern, "non-null": non_null,
+    "regex-subset": regex_subset,
+    "regular-pattern": regular_pattern,
+    "non-null": non_null,
 }
 
 

@@ -22,8 +22,10 @@ OPENWOP = "openwop"
 #: every column of the table: each vendor's own, the Tier-1 subset itself, then the vendors'
 #: other dialects (Gemini's OpenAPI)
 SOURCES = (*VENDORS, OPENWOP, *(c for c in COLUMNS if c not in _VENDORS))
-SOURCE_TITLES = {**{c.name: c.title for c in COLUMNS.values()},
-                 OPENWOP: "OpenWOP RFC 0030 Tier-1 subset (spec/v1/structured-output-subset.md)"}
+SOURCE_TITLES = {
+    **{c.name: c.title for c in COLUMNS.values()},
+    OPENWOP: "OpenWOP RFC 0030 Tier-1 subset (spec/v1/structured-output-subset.md)",
+}
 SOURCE_TITLES = {source: SOURCE_TITLES[source] for source in SOURCES}
 #: columns that hold only the cells in which they differ from another column (every other
 #: cell of ``gemini-openapi`` is Gemini's)

@@ -41,27 +41,34 @@ def _vendor_profiles() -> tuple[Profile, ...]:
     """The profiles each vendor module writes for itself (``tierone.vendors``)."""
     from ..vendors import VENDORS as BY_NAME
 
-    return tuple(Profile(p.name, p.sources, p.description, p.phrase, carries_marker=p.carries_marker,
-                         openapi=p.openapi) for vendor in BY_NAME.values() for p in vendor.profiles)
+    return tuple(
+        Profile(p.name, p.sources, p.description, p.phrase, carries_marker=p.carries_marker, openapi=p.openapi)
+        for vendor in BY_NAME.values()
+        for p in vendor.profiles
+    )
+
 
 PROFILES: dict[str, Profile] = {
     p.name: p
     for p in (
         Profile(
-            DEFAULT_PROFILE, (*VENDORS, OPENWOP),
+            DEFAULT_PROFILE,
+            (*VENDORS, OPENWOP),
             "The intersection: what OpenAI strict, Anthropic strict and Gemini all accept, "
             "within the RFC 0030 Tier-1 subset. The default.",
             "the Tier-1 subset",
         ),
         Profile(
-            "tier1-load-bearing", (OPENWOP,),
+            "tier1-load-bearing",
+            (OPENWOP,),
             "What the OpenWOP conformance suite checks for every host, including those that "
-            "advertise \"warn\": forbidden keywords, nesting depth and property count.",
+            'advertise "warn": forbidden keywords, nesting depth and property count.',
             "the Tier-1 subset",
             load_bearing_only=True,
         ),
         Profile(
-            "vendors", VENDORS,
+            "vendors",
+            VENDORS,
             "What OpenAI strict, Anthropic strict and Gemini all accept today, without RFC 0030's "
             "older limits (depth 5, 100 properties) or its reasoning rules.",
             "the vendors' common subset",
@@ -83,7 +90,7 @@ class Policy(NamedTuple):
     limit: int | None
 
     def verdict(self, value: Any = None) -> str | None:
-        """"error", "warning" or None (accepted) for the feature used with ``value``."""
+        """ "error", "warning" or None (accepted) for the feature used with ``value``."""
         return self.verdict_and_reason(value)[0]
 
     def verdict_and_reason(self, value: Any = None) -> tuple[str | None, str | None]:
@@ -149,4 +156,3 @@ def policies(profile_name: str) -> tuple[Policy, ...]:
         if rejecting or partial:
             result.append(Policy(feature, rejecting, partial, None))
     return tuple(result)
-

@@ -25,25 +25,45 @@ def output_format(schema: Any, name: str = "", description: str | None = None, p
 
 
 def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
-    return {"model": model, "max_tokens": 1, "messages": [{"role": "user", "content": prompt}],
-            "tools": [tool(schema, "probe", "A probe.")]}
+    return {
+        "model": model,
+        "max_tokens": 1,
+        "messages": [{"role": "user", "content": prompt}],
+        "tools": [tool(schema, "probe", "A probe.")],
+    }
 
 
 def _output(model: str, prompt: str, schema: Any) -> dict[str, Any]:
-    return {"model": model, "max_tokens": 1, "messages": [{"role": "user", "content": prompt}],
-            "output_config": {"format": output_format(schema)}}
+    return {
+        "model": model,
+        "max_tokens": 1,
+        "messages": [{"role": "user", "content": prompt}],
+        "output_config": {"format": output_format(schema)},
+    }
 
 
 VENDOR = Vendor(
     NAME,
-    columns=(Column(NAME, "Anthropic strict tool use and output_config.format",
-                    judges=("anthropic-tool", "anthropic-output"), helper_judges=("anthropic-transform",)),),
-    profiles=(ProfileSpec(NAME, (NAME,), "Anthropic strict tool use and output_config.format.",
-                          "Anthropic strict mode"),),
+    columns=(
+        Column(
+            NAME,
+            "Anthropic strict tool use and output_config.format",
+            judges=("anthropic-tool", "anthropic-output"),
+            helper_judges=("anthropic-transform",),
+        ),
+    ),
+    profiles=(
+        ProfileSpec(NAME, (NAME,), "Anthropic strict tool use and output_config.format.", "Anthropic strict mode"),
+    ),
     fragments=(
         Fragment("anthropic-tool", tool, True, True, "an Anthropic Messages strict tool (an entry of `tools`)"),
-        Fragment("anthropic-output-format", output_format, False, False,
-                 "Anthropic structured output (sent as `output_config={\"format\": ...}`)"),
+        Fragment(
+            "anthropic-output-format",
+            output_format,
+            False,
+            False,
+            'Anthropic structured output (sent as `output_config={"format": ...}`)',
+        ),
     ),
     base_url="https://api.anthropic.com/v1",
     default_model="claude-haiku-4-5",
@@ -51,8 +71,7 @@ VENDOR = Vendor(
     key_header="x-api-key",
     key_format="{key}",
     headers={"anthropic-version": "2023-06-01"},
-    apis=(Api("messages.tools", "/messages", _tools),
-          Api("messages.output_config", "/messages", _output)),
+    apis=(Api("messages.tools", "/messages", _tools), Api("messages.output_config", "/messages", _output)),
     prices=(1.00, 5.00),
     overhead_tokens=350,  # tool use adds a system prompt of a few hundred tokens
     unenforced=frozenset({"T106", "T607"}),

@@ -32,43 +32,76 @@ def without_additional_properties(schema: Any) -> Any:
         return [without_additional_properties(item) for item in schema]
     if not isinstance(schema, dict):
         return schema
-    return {key: without_additional_properties(item) for key, item in schema.items()
-            if not (key == "additionalProperties" and item is False)}
+    return {
+        key: without_additional_properties(item)
+        for key, item in schema.items()
+        if not (key == "additionalProperties" and item is False)
+    }
 
 
 def _generate(field: str) -> Callable[[str, str, Any], dict[str, Any]]:
     def body(model: str, prompt: str, schema: Any) -> dict[str, Any]:
-        return {"contents": [{"role": "user", "parts": [{"text": prompt}]}],
-                "generationConfig": {"responseMimeType": "application/json", field: schema, "maxOutputTokens": 1}}
+        return {
+            "contents": [{"role": "user", "parts": [{"text": prompt}]}],
+            "generationConfig": {"responseMimeType": "application/json", field: schema, "maxOutputTokens": 1},
+        }
 
     return body
 
 
 VENDOR = Vendor(
     NAME,
-    columns=(Column(NAME, "Google Gemini response_json_schema (JSON Schema)", judges=("gemini-json",)),
-             Column(OPENAPI, "Google Gemini responseSchema (its OpenAPI 3.0 subset, google-genai's `Schema`)",
-                    derived_from=NAME, judges=("gemini-openapi",))),
-    profiles=(
-        ProfileSpec(NAME, (NAME,), "Google Gemini response_json_schema (JSON Schema).",
-                    "Gemini's schema subset", carries_marker=False),
-        ProfileSpec(OPENAPI, (OPENAPI,),
-                    "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "
-                    "only, no additionalProperties maps, no $defs).",
-                    "Gemini's responseSchema", carries_marker=False, openapi=True),
+    columns=(
+        Column(NAME, "Google Gemini response_json_schema (JSON Schema)", judges=("gemini-json",)),
+        Column(
+            OPENAPI,
+            "Google Gemini responseSchema (its OpenAPI 3.0 subset, google-genai's `Schema`)",
+            derived_from=NAME,
+            judges=("gemini-openapi",),
+        ),
     ),
-    fragments=(Fragment("gemini-config", config, False, False,
-                        "the `generation_config` entries (`response_json_schema`, or `response_schema` "
-                        "for `gemini-openapi`)"),),
+    profiles=(
+        ProfileSpec(
+            NAME,
+            (NAME,),
+            "Google Gemini response_json_schema (JSON Schema).",
+            "Gemini's schema subset",
+            carries_marker=False,
+        ),
+        ProfileSpec(
+            OPENAPI,
+            (OPENAPI,),
+            "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "
+            "only, no additionalProperties maps, no $defs).",
+            "Gemini's responseSchema",
+            carries_marker=False,
+            openapi=True,
+        ),
+    ),
+    fragments=(
+        Fragment(
+            "gemini-config",
+            config,
+            False,
+            False,
+            "the `generation_config` entries (`response_json_schema`, or `response_schema` for `gemini-openapi`)",
+        ),
+    ),
     base_url="https://generativelanguage.googleapis.com/v1beta",
     default_model="gemini-2.5-flash-lite",
     key_variables=("GEMINI_API_KEY", "GOOGLE_API_KEY"),
     key_header="x-goog-api-key",
     key_format="{key}",
     headers={},
-    apis=(Api("generateContent.responseJsonSchema", "/models/{model}:generateContent", _generate("responseJsonSchema")),
-          Api("generateContent.responseSchema", "/models/{model}:generateContent", _generate("responseSchema"),
-              without_additional_properties)),
+    apis=(
+        Api("generateContent.responseJsonSchema", "/models/{model}:generateContent", _generate("responseJsonSchema")),
+        Api(
+            "generateContent.responseSchema",
+            "/models/{model}:generateContent",
+            _generate("responseSchema"),
+            without_additional_properties,
+        ),
+    ),
     prices=(0.10, 0.40),
     overhead_tokens=10,
     unenforced=frozenset({"T106", "T201", "T207", "T601", "T603", "T607"}),

@@ -15,8 +15,10 @@ def named(name: Any, what: str) -> str:
     """``name`` when the API takes it as ``what``; a :class:`ValueError` saying why not."""
     if not isinstance(name, str) or NAME.fullmatch(name) is None:
         given = shown(name if isinstance(name, str) else repr(name))
-        raise ValueError(f"{given} is not a valid {what} name: it takes 1 to 64 letters, digits, "
-                         "underscores or hyphens (^[a-zA-Z0-9_-]{1,64}$)")
+        raise ValueError(
+            f"{given} is not a valid {what} name: it takes 1 to 64 letters, digits, "
+            "underscores or hyphens (^[a-zA-Z0-9_-]{1,64}$)"
+        )
     return name
 
 

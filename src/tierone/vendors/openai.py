@@ -29,8 +29,12 @@ def tool(schema: Any, name: str, description: str | None = None, profile: str = 
 
 
 def _chat(model: str, prompt: str, schema: Any) -> dict[str, Any]:
-    return {"model": model, "messages": [{"role": "user", "content": prompt}], "max_completion_tokens": 1,
-            "response_format": response_format(schema, "probe")}
+    return {
+        "model": model,
+        "messages": [{"role": "user", "content": prompt}],
+        "max_completion_tokens": 1,
+        "response_format": response_format(schema, "probe"),
+    }
 
 
 def _responses(model: str, prompt: str, schema: Any) -> dict[str, Any]:
@@ -38,21 +42,35 @@ def _responses(model: str, prompt: str, schema: Any) -> dict[str, Any]:
 
 
 def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
-    return {"model": model, "messages": [{"role": "user", "content": prompt}], "max_completion_tokens": 1,
-            "tools": [tool(schema, "probe", "A probe.")]}
+    return {
+        "model": model,
+        "messages": [{"role": "user", "content": prompt}],
+        "max_completion_tokens": 1,
+        "tools": [tool(schema, "probe", "A probe.")],
+    }
 
 
 VENDOR = Vendor(
     NAME,
-    columns=(Column(NAME, "OpenAI strict mode (Structured Outputs, strict function calling)",
-                    judges=("openai-agents", "openai-helper", "pydantic-ai", "openai-chat", "openai-responses",
-                            "openai-tools")),),
-    profiles=(ProfileSpec(NAME, (NAME,), "OpenAI Structured Outputs and strict function calling.",
-                          "OpenAI strict mode"),),
+    columns=(
+        Column(
+            NAME,
+            "OpenAI strict mode (Structured Outputs, strict function calling)",
+            judges=("openai-agents", "openai-helper", "pydantic-ai", "openai-chat", "openai-responses", "openai-tools"),
+        ),
+    ),
+    profiles=(
+        ProfileSpec(NAME, (NAME,), "OpenAI Structured Outputs and strict function calling.", "OpenAI strict mode"),
+    ),
     fragments=(
         Fragment("openai-response-format", response_format, True, False, "Chat Completions `response_format`"),
-        Fragment("openai-text-format", text_format, True, False,
-                 "Responses API `text.format` (sent as `text={\"format\": ...}`)"),
+        Fragment(
+            "openai-text-format",
+            text_format,
+            True,
+            False,
+            'Responses API `text.format` (sent as `text={"format": ...}`)',
+        ),
         Fragment("openai-tool", tool, True, True, "a Chat Completions strict function tool (an entry of `tools`)"),
     ),
     base_url="https://api.openai.com/v1",
@@ -61,9 +79,11 @@ VENDOR = Vendor(
     key_header="Authorization",
     key_format="Bearer {key}",
     headers={},
-    apis=(Api("chat.response_format", "/chat/completions", _chat),
-          Api("responses.text.format", "/responses", _responses, max_tokens=16),
-          Api("chat.tools", "/chat/completions", _tools)),
+    apis=(
+        Api("chat.response_format", "/chat/completions", _chat),
+        Api("responses.text.format", "/responses", _responses, max_tokens=16),
+        Api("chat.tools", "/chat/completions", _tools),
+    ),
     prices=(0.15, 0.60),
     overhead_tokens=20,
 )

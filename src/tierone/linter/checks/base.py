@@ -105,8 +105,7 @@ DETECTORS: list[Detector] = []
 Check = TypeVar("Check", bound=Callable[..., Hits])
 
 
-def _declare(stage: Stage, codes: tuple[str, ...],
-             keywords: tuple[str, ...] | None) -> Callable[[Check], Check]:
+def _declare(stage: Stage, codes: tuple[str, ...], keywords: tuple[str, ...] | None) -> Callable[[Check], Check]:
     def declare(check: Check) -> Check:
         DETECTORS.extend(Detector(code, stage, check, keywords) for code in codes)
         return check

@@ -7,6 +7,4 @@ from __future__ import annotations
 from .base import keyword_check
 from .keywords import keyword_present
 
-keyword_check("T301", "T302", "T303", "T304", "T305", "T306", "T307", "T308", "T309", "T310")(
-    keyword_present
-)
+keyword_check("T301", "T302", "T303", "T304", "T305", "T306", "T307", "T308", "T309", "T310")(keyword_present)

@@ -20,9 +20,7 @@ REPORTED_BY_CONTAINER = SUBSCHEMA_KEYWORDS - DESCRIBES_VALUES
 # Where `true`/`false` are ordinary values rather than stand-ins for a schema.
 BOOLEAN_IS_A_VALUE = frozenset({"additionalProperties"}) | REPORTED_BY_CONTAINER
 
-TYPE_SOURCES = frozenset(
-    {"type", "$ref", "anyOf", "oneOf", "allOf", "enum", "const", "$dynamicRef", "$recursiveRef"}
-)
+TYPE_SOURCES = frozenset({"type", "$ref", "anyOf", "oneOf", "allOf", "enum", "const", "$dynamicRef", "$recursiveRef"})
 
 
 @node_check("T601")

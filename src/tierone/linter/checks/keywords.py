@@ -13,8 +13,22 @@ from .base import NONE, Hit, Hits, Tally, keyword_check, node_check
 
 
 @keyword_check(
-    "T201", "T202", "T203", "T204", "T205", "T207", "T208", "T209", "T210", "T211", "T212", "T213",
-    "T215", "T217", "T219", "T504",
+    "T201",
+    "T202",
+    "T203",
+    "T204",
+    "T205",
+    "T207",
+    "T208",
+    "T209",
+    "T210",
+    "T211",
+    "T212",
+    "T213",
+    "T215",
+    "T217",
+    "T219",
+    "T504",
 )
 def keyword_present(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     return (Hit(visit.pointer, keyword, None, value),)
@@ -43,7 +57,7 @@ RFC_REASONING = (Pointer(("properties", "reasoning")), ["string", "null"])
 def type_list(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     if not isinstance(value, list) or not value or (visit.pointer, value) == RFC_REASONING:
         return NONE
-    nullable = " (`null` among them: an `anyOf` with `{\"type\": \"null\"}` says the same)" if "null" in value else ""
+    nullable = ' (`null` among them: an `anyOf` with `{"type": "null"}` says the same)' if "null" in value else ""
     return (Hit(visit.pointer, keyword, {"detail": nullable}, value),)
 
 

@@ -24,8 +24,11 @@ def references(tally: Tally) -> ReferenceGraph | None:
     return tally.references
 
 
-def _at_sites(tally: Tally, picked: Callable[[ReferenceGraph], Container[Pointer]],
-              fields: Callable[[ReferenceGraph, Pointer], dict[str, Any]] | None = None) -> Hits:
+def _at_sites(
+    tally: Tally,
+    picked: Callable[[ReferenceGraph], Container[Pointer]],
+    fields: Callable[[ReferenceGraph, Pointer], dict[str, Any]] | None = None,
+) -> Hits:
     """A hit, with the reference as its value, at every ``$ref`` site that ``picked`` takes
     from the schema's reference graph."""
     graph = references(tally)

@@ -56,7 +56,12 @@ def _bounds_conflict(node: dict[str, Any]) -> tuple[str, str] | None:
         if types is None or not set(types) <= kinds:
             continue
         if a > b or (strict and a == b):
-            return low, f"`{low}` {show(a)} is above `{high}` {show(b)}" if a > b else f"`{low}` and `{high}` are both {show(a)}"
+            return (
+                low,
+                f"`{low}` {show(a)} is above `{high}` {show(b)}"
+                if a > b
+                else f"`{low}` and `{high}` are both {show(a)}",
+            )
     return None
 
 
@@ -116,7 +121,11 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
     if outer is not None and inner is not None and not _overlap(outer, inner):
         return f"a branch of type {show(list(inner))} beside type {show(list(outer))}"
     enums = node.get("enum"), branch.get("enum")
-    if isinstance(enums[0], list) and isinstance(enums[1], list) and not any(_same(a, b) for a in enums[0] for b in enums[1]):
+    if (
+        isinstance(enums[0], list)
+        and isinstance(enums[1], list)
+        and not any(_same(a, b) for a in enums[0] for b in enums[1])
+    ):
         return "a branch whose `enum` shares no value with the node's"
     if _may_be_other_than_object(node) and _may_be_other_than_object(branch):
         return None
@@ -134,7 +143,8 @@ def _overlap(a: tuple[str, ...], b: tuple[str, ...]) -> bool:
     """Whether some value is of a type in ``a`` and of one in ``b`` (an integer is a number)."""
     widen = {"integer": ("integer", "number")}
     return bool({w for t in a for w in widen.get(t, (t,))} & {w for t in b for w in widen.get(t, (t,))}) or (
-        "number" in a and "integer" in b)
+        "number" in a and "integer" in b
+    )
 
 
 def _may_be_other_than_object(node: dict[str, Any]) -> bool:

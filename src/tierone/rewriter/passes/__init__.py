@@ -11,7 +11,7 @@ This module is the pass table; what each pass does, for docs/rewrite.md, is writ
 from __future__ import annotations
 
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
-from .closing import close_objects, encode_free_form, require_all, type_untyped
+from .closing import close_objects, encode_free_form, type_untyped
 from .composition import (
     const_to_enum,
     distribute_properties,
@@ -21,6 +21,7 @@ from .composition import (
 )
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
+from .definitions import inline_definitions
 from .directives import drop_directives
 from .names import plain_definition_names
 from .nulls import spell_null
@@ -29,20 +30,47 @@ from .patterns import end_anchors
 from .recursion import inline_root_ref
 from .references import (
     hoist_references,
-    inline_definitions,
     inline_ref_siblings,
     pointer_references,
     rename_definitions,
 )
+from .requiring import require_all
 from .tuples import tuple_items
 
 __all__ = [
-    "HINTS", "PASSES", "REMOVABLE", "TRIGGERS", "WHAT_IT_DOES",
-    "Change", "Options", "Pass", "PassResult", "Unfixable",
-    "close_objects", "const_to_enum", "distribute_properties", "drop_directives", "encode_free_form", "end_anchors",
-    "hoist_references", "inline_definitions", "inline_ref_siblings", "inline_root_ref",
-    "merge_all_of", "merged_branches", "one_of_to_any_of", "plain_definition_names", "pointer_references", "property_ordering",
-    "reasoning_first", "rename_definitions", "require_all", "spell_null", "strip_constraints", "tuple_items", "type_untyped",
+    "HINTS",
+    "PASSES",
+    "REMOVABLE",
+    "TRIGGERS",
+    "WHAT_IT_DOES",
+    "Change",
+    "Options",
+    "Pass",
+    "PassResult",
+    "Unfixable",
+    "close_objects",
+    "const_to_enum",
+    "distribute_properties",
+    "drop_directives",
+    "encode_free_form",
+    "end_anchors",
+    "hoist_references",
+    "inline_definitions",
+    "inline_ref_siblings",
+    "inline_root_ref",
+    "merge_all_of",
+    "merged_branches",
+    "one_of_to_any_of",
+    "plain_definition_names",
+    "pointer_references",
+    "property_ordering",
+    "reasoning_first",
+    "rename_definitions",
+    "require_all",
+    "spell_null",
+    "strip_constraints",
+    "tuple_items",
+    "type_untyped",
     "unshare_recursive_refs",
 ]
 

@@ -37,13 +37,17 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
                 if pointer.child("allOf").child(index) in graph.recursive or not isinstance(target, dict):
                     branches = None
                     break
-                branch = {**{k: v for k, v in target.items() if k not in ("$defs", "definitions")},
-                          **{k: v for k, v in branch.items() if k != "$ref"}}
+                branch = {
+                    **{k: v for k, v in target.items() if k not in ("$defs", "definitions")},
+                    **{k: v for k, v in branch.items() if k != "$ref"},
+                }
             if not isinstance(branch, dict) or branches is None:
                 branches = None
                 break
             branches.append(branch)
-        merged = merged_branches({k: v for k, v in node.items() if k != "allOf"}, branches) if branches is not None else None
+        merged = (
+            merged_branches({k: v for k, v in node.items() if k != "allOf"}, branches) if branches is not None else None
+        )
         if merged is None:
             unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
             return node
@@ -127,11 +131,13 @@ def const_to_enum(schema: Any, options: Options) -> PassResult:
 SHARED = ("properties", "required")
 
 
-@does("`properties` and `required` beside an `anyOf`/`oneOf` of objects go into each branch (closed apart, node "
-      "and branches would accept nothing); a member declared on both sides is merged into one that says both, "
-      "and a closed node (`additionalProperties: false`) closes each branch; what cannot be shared (a branch "
-      "declaring a member the closed node refuses, a free-form member the branches give a shape, a recursive "
-      "branch), or a union it would make of the root, is refused (rule T608)")
+@does(
+    "`properties` and `required` beside an `anyOf`/`oneOf` of objects go into each branch (closed apart, node "
+    "and branches would accept nothing); a member declared on both sides is merged into one that says both, "
+    "and a closed node (`additionalProperties: false`) closes each branch; what cannot be shared (a branch "
+    "declaring a member the closed node refuses, a free-form member the branches give a shape, a recursive "
+    "branch), or a union it would make of the root, is refused (rule T608)"
+)
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
     once every object is closed, a branch that does not declare the shared members refuses
@@ -156,21 +162,36 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         union = _union_key(node)
         if union is None:
             return node
-        branches = [_shared_into(node, branch, pointer.child(union).child(i), graph)
-                    for i, branch in enumerate(node[union])]
+        branches = [
+            _shared_into(node, branch, pointer.child(union).child(i), graph) for i, branch in enumerate(node[union])
+        ]
         reason = next((b for b in branches if isinstance(b, str)), None)
         if reason is None and not pointer:
             reason = "shared, they would make the root a union, which strict modes refuse"
         if reason is not None:
             if not closing:
                 return node
-            unfixable.append(Unfixable(pointer, "T608", f"`properties` beside `{union}` cannot be shared with its "
-                                       f"branches ({reason}), and closed apart they accept nothing"))
+            unfixable.append(
+                Unfixable(
+                    pointer,
+                    "T608",
+                    f"`properties` beside `{union}` cannot be shared with its "
+                    f"branches ({reason}), and closed apart they accept nothing",
+                )
+            )
             return node
-        changes.append(Change.for_rule(pointer, f"properties and required shared into each {union} branch", "T608",
-                                       " (closed branches would refuse the shared members)"))
-        return {**{k: v for k, v in node.items() if k not in SHARED and k not in (union, "additionalProperties")},
-                union: branches}
+        changes.append(
+            Change.for_rule(
+                pointer,
+                f"properties and required shared into each {union} branch",
+                "T608",
+                " (closed branches would refuse the shared members)",
+            )
+        )
+        return {
+            **{k: v for k, v in node.items() if k not in SHARED and k not in (union, "additionalProperties")},
+            union: branches,
+        }
 
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
 
@@ -209,8 +230,10 @@ def _shared_into(node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Laz
         target = graph.target(branch["$ref"])
         if pointer in graph.recursive or not isinstance(target, dict):
             return f"the branch at {pointer} is a recursive or unresolved reference"
-        branch = {**{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
-                  **{k: v for k, v in branch.items() if k != "$ref"}}
+        branch = {
+            **{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
+            **{k: v for k, v in branch.items() if k != "$ref"},
+        }
     if branch is False:
         return branch
     if branch is True:
@@ -231,8 +254,10 @@ def _shared_into(node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Laz
         if name not in properties and closed:  # never there: left out, the read side would still fill it in
             return f"the branch at {pointer} declares {name!r}, which the closed object beside the union refuses"
         if name in properties and is_free_form(properties[name]) and not is_free_form(sub):
-            return (f"the member {name!r} is free-form beside the union and has a shape in the branch at {pointer} "
-                    "(the read side would take it for JSON-encoded data)")
+            return (
+                f"the member {name!r} is free-form beside the union and has a shape in the branch at {pointer} "
+                "(the read side would take it for JSON-encoded data)"
+            )
         if name not in properties:
             properties[name] = sub
         elif properties[name] != sub and sub not in (True, {}):

@@ -61,32 +61,42 @@ def _required_together(value: Any) -> str:
 
 #: how the description states a removed keyword, from its value
 HINTS: dict[str, Callable[[Any], str]] = {
-    "minLength": _said("At least {} character{s}."), "maxLength": _said("At most {} character{s}."),
-    "pattern": _said("Must match the regular expression {}."), "format": _said("Format: {}."),
-    "minimum": _said("At least {}."), "maximum": _said("At most {}."),
-    "exclusiveMinimum": _said("Greater than {}."), "exclusiveMaximum": _said("Less than {}."),
+    "minLength": _said("At least {} character{s}."),
+    "maxLength": _said("At most {} character{s}."),
+    "pattern": _said("Must match the regular expression {}."),
+    "format": _said("Format: {}."),
+    "minimum": _said("At least {}."),
+    "maximum": _said("At most {}."),
+    "exclusiveMinimum": _said("Greater than {}."),
+    "exclusiveMaximum": _said("Less than {}."),
     "multipleOf": _said("A multiple of {}."),
-    "minItems": _said("At least {} item{s}."), "maxItems": _said("At most {} item{s}."),
+    "minItems": _said("At least {} item{s}."),
+    "maxItems": _said("At most {} item{s}."),
     "uniqueItems": lambda v: "Items must be unique." if v else "",
-    "minProperties": _said("At least {} members."), "maxProperties": _said("At most {} members."),
+    "minProperties": _said("At least {} members."),
+    "maxProperties": _said("At most {} members."),
     "default": _said("Default: {}.", _json),
     "not": _said("Must not match {}.", _compact),
-    "if": _said("If it matches {},", _compact), "then": _said("then it must match {}.", _compact),
+    "if": _said("If it matches {},", _compact),
+    "then": _said("then it must match {}.", _compact),
     "else": _said("Otherwise it must match {}.", _compact),
     "dependentRequired": _required_together,
     "propertyNames": _said("Member names must match {}.", _compact),
     "contains": _said("Must contain an item matching {}.", _compact),
-    "minContains": _said("At least {} such items."), "maxContains": _said("At most {} such items."),
+    "minContains": _said("At least {} such items."),
+    "maxContains": _said("At most {} such items."),
     "examples": _said("Examples: {}.", _compact),
 }
 
 
-@does("bounds, `format`, `pattern`, `default`, … leave the wire schema and are stated in the description (unless "
-      "`--no-hints`); a `format` the vendor documents but a decoding engine cannot compile (`hostname`, `ipv4`, "
-      "`ipv6`, `duration`: outlines-core compiles only `date`, `date-time`, `time`, `email`, `uri`, `uuid`) "
-      "leaves too, so the rendition also runs on a local engine; for `gemini-openapi` (google-genai's `Schema` "
-      "raises on both) `examples` too (rule T219), and `x-` extension members simply go (rule T220: they carry "
-      "nothing for the model)")
+@does(
+    "bounds, `format`, `pattern`, `default`, … leave the wire schema and are stated in the description (unless "
+    "`--no-hints`); a `format` the vendor documents but a decoding engine cannot compile (`hostname`, `ipv4`, "
+    "`ipv6`, `duration`: outlines-core compiles only `date`, `date-time`, `time`, `email`, `uri`, `uuid`) "
+    "leaves too, so the rendition also runs on a local engine; for `gemini-openapi` (google-genai's `Schema` "
+    "raises on both) `examples` too (rule T219), and `x-` extension members simply go (rule T220: they carry "
+    "nothing for the model)"
+)
 def strip_constraints(schema: Any, options: Options) -> PassResult:
     """Constraints the profile does not accept leave the wire schema; unless hints are off,
     the description states them in plain words so the model still sees them. Unknown

@@ -35,11 +35,13 @@ def wrapped_cycle_ref(node: dict[str, Any], target: Any) -> dict[str, Any] | Non
     return {"anyOf": [{"$ref": node["$ref"]}], **rest} if rest else {"$ref": node["$ref"]}
 
 
-@does("an `anyOf` that stands beside constraining keywords (a `type`) and has a `$ref` branch leading into a "
-      "cycle: llguidance gives each branch the union's siblings and refuses siblings beside a reference on a "
-      "cycle. The union's `type` moves into its branches where each declares a type within it or none (the root "
-      "keeps its own); where a sibling still stands, the branch becomes a copy of its target, whose own "
-      "references still lead into `$defs` (the profiles that keep recursion: `openai`, `gemini`)")
+@does(
+    "an `anyOf` that stands beside constraining keywords (a `type`) and has a `$ref` branch leading into a "
+    "cycle: llguidance gives each branch the union's siblings and refuses siblings beside a reference on a "
+    "cycle. The union's `type` moves into its branches where each declares a type within it or none (the root "
+    "keeps its own); where a sibling still stands, the branch becomes a copy of its target, whose own "
+    "references still lead into `$defs` (the profiles that keep recursion: `openai`, `gemini`)"
+)
 def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     """An ``anyOf`` beside constraining keywords (a ``type``) with a branch ``{"$ref": ...}``
     whose target takes part in a cycle: llguidance gives each branch the union's siblings,
@@ -66,17 +68,27 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
         branches = node.get("anyOf") if isinstance(node, dict) else None
         if not isinstance(branches, list) or set(node) <= _BESIDE_UNION:
             return node
-        cyclic = [i for i, b in enumerate(branches) if isinstance(b, dict) and set(b) == {"$ref"}
-                  and graph.edges.get(pointer.child("anyOf").child(i)) in on_cycle]
+        cyclic = [
+            i
+            for i, b in enumerate(branches)
+            if isinstance(b, dict)
+            and set(b) == {"$ref"}
+            and graph.edges.get(pointer.child("anyOf").child(i)) in on_cycle
+        ]
         if not cyclic:
             return node
         moved = _type_into(node, branches, graph) if "type" in node and pointer != HERE else None  # T101
         if moved is not None:
             node = {k: v for k, v in node.items() if k != "type"}
             node["anyOf"] = branches = moved
-            changes.append(Change.for_rule(pointer.child("type"), "moved into the anyOf's branches that do not "
-                                           "declare it (a reference on a cycle takes no siblings of its union)",
-                                           "T501"))
+            changes.append(
+                Change.for_rule(
+                    pointer.child("type"),
+                    "moved into the anyOf's branches that do not "
+                    "declare it (a reference on a cycle takes no siblings of its union)",
+                    "T501",
+                )
+            )
             if set(node) <= _BESIDE_UNION:
                 return node
         out = list(branches)
@@ -85,8 +97,13 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
             target = graph.target(branch["$ref"])
             if isinstance(target, dict):
                 out[index] = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
-                changes.append(Change.for_rule(site, f"{branch['$ref']} copied here (a reference on a cycle takes no "
-                                               "siblings of its union)", "T501"))
+                changes.append(
+                    Change.for_rule(
+                        site,
+                        f"{branch['$ref']} copied here (a reference on a cycle takes no siblings of its union)",
+                        "T501",
+                    )
+                )
         return {**node, "anyOf": out} if out != branches else node
 
     return PassResult(transform(schema, unshare), tuple(changes))

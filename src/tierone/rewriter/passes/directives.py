@@ -19,8 +19,10 @@ MEMBER = "$comment"
 MARK = "tierone:"
 
 
-@does("a `$comment` holding a `tierone: ignore` directive (for the linter: see [Suppressing "
-      "findings](lint.md#suppressing-findings)) is removed")
+@does(
+    "a `$comment` holding a `tierone: ignore` directive (for the linter: see [Suppressing "
+    "findings](lint.md#suppressing-findings)) is removed"
+)
 def drop_directives(schema: Any, options: Options) -> PassResult:
     """Every ``$comment`` holding a ``tierone: ignore`` directive removed.
 
@@ -37,7 +39,9 @@ def drop_directives(schema: Any, options: Options) -> PassResult:
         comment = node.get(MEMBER)
         if not isinstance(comment, str) or MARK not in comment or DIRECTIVE.search(comment) is None:
             return node
-        changes.append(Change(pointer, f"{MEMBER} removed", "a tierone: ignore directive is for the linter, not a vendor"))
+        changes.append(
+            Change(pointer, f"{MEMBER} removed", "a tierone: ignore directive is for the linter, not a vendor")
+        )
         return {key: value for key, value in node.items() if key != MEMBER}
 
     return PassResult(transform(schema, drop), tuple(changes))

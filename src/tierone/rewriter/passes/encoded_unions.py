@@ -38,10 +38,14 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
             texts = [i for i, target in enumerate(targets) if i not in held and _takes_strings(graph, target)]
             if held and texts:
                 for index in held:
-                    found.append(Unfixable(
-                        visit.pointer.child(keyword).child(index), encoded[id(targets[index])],
-                        f"free-form data, encoded as a JSON string, beside branch {texts[0]}, which takes any "
-                        "string: restore could not tell the two apart"))
+                    found.append(
+                        Unfixable(
+                            visit.pointer.child(keyword).child(index),
+                            encoded[id(targets[index])],
+                            f"free-form data, encoded as a JSON string, beside branch {texts[0]}, which takes any "
+                            "string: restore could not tell the two apart",
+                        )
+                    )
     return found
 
 

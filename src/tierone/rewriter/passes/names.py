@@ -21,8 +21,10 @@ _PLAIN = re.compile(r"[A-Za-z0-9_.-]+")
 _WHY = "a definition name that a $ref must escape (some consumers do not unescape it)"
 
 
-@does("a definition whose name a `$ref` must escape (`a/b` is `#/$defs/a~1b`, a space is `%20`) is renamed "
-      "(`a_b`), and its references follow: some consumers do not unescape (outlines-core)")
+@does(
+    "a definition whose name a `$ref` must escape (`a/b` is `#/$defs/a~1b`, a space is `%20`) is renamed "
+    "(`a_b`), and its references follow: some consumers do not unescape (outlines-core)"
+)
 def plain_definition_names(schema: Any, options: Options) -> PassResult:
     """Each root ``$defs`` name outside ``[A-Za-z0-9_.-]`` is renamed (every other character
     becomes ``_``; a number is added where that name is taken), and every ``$ref`` into it
@@ -35,8 +37,7 @@ def plain_definition_names(schema: Any, options: Options) -> PassResult:
     if not isinstance(defs, dict) or all(_PLAIN.fullmatch(name) for name in defs):
         return PassResult(schema)
     renamed = _new_names(list(defs))
-    spelled = {_spelling(old, escape): "#/$defs/" + new for old, new in renamed.items()
-               for escape in (False, True)}
+    spelled = {_spelling(old, escape): "#/$defs/" + new for old, new in renamed.items() for escape in (False, True)}
     changes = [Change(ROOT.child("$defs").child(old), f"renamed to {new}", _WHY) for old, new in renamed.items()]
 
     def retarget(node: Any, pointer: Pointer) -> Any:

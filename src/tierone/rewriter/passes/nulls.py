@@ -14,8 +14,10 @@ from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS
 from .base import Change, Options, PassResult, _flagged, does
 
 
-@does("a `type` list → an `anyOf` of one branch per type, for profiles with Anthropic; for `gemini-openapi` "
-      'every null → `"nullable": true` (see below)')
+@does(
+    "a `type` list → an `anyOf` of one branch per type, for profiles with Anthropic; for `gemini-openapi` "
+    'every null → `"nullable": true` (see below)'
+)
 def spell_null(schema: Any, options: Options) -> PassResult:
     """A ``type`` list becomes an ``anyOf`` of one branch per type, each with the keywords that
     apply to it, for profiles whose consumers raise on a type list (Anthropic's SDK helper);
@@ -37,8 +39,12 @@ def spell_null(schema: Any, options: Options) -> PassResult:
 
     def spell(node: Any, pointer: Pointer) -> Any:
         types = declared_types(node) if isinstance(node, dict) else None  # None for a malformed list too
-        if not isinstance(node.get("type") if isinstance(node, dict) else None, list) or not types \
-                or "anyOf" in node or (pointer, list(types)) == keep:
+        if (
+            not isinstance(node.get("type") if isinstance(node, dict) else None, list)
+            or not types
+            or "anyOf" in node
+            or (pointer, list(types)) == keep
+        ):
             return node
         if len(types) == 1:  # for every profile: the second rewrite must find nothing to change
             changes.append(Change.for_rule(pointer, "one-type list written as that type", "T216"))
@@ -55,11 +61,31 @@ def spell_null(schema: Any, options: Options) -> PassResult:
 
 NULL_BRANCH = {"type": "null"}
 #: what stays beside the ``anyOf`` (annotations) rather than going into its branches
-_OUTER = frozenset({"title", "description", "$comment", "examples", "default", "deprecated", "readOnly",
-                    "writeOnly", "$defs", "definitions", "$id", "$schema", "$anchor"})
+_OUTER = frozenset(
+    {
+        "title",
+        "description",
+        "$comment",
+        "examples",
+        "default",
+        "deprecated",
+        "readOnly",
+        "writeOnly",
+        "$defs",
+        "definitions",
+        "$id",
+        "$schema",
+        "$anchor",
+    }
+)
 #: the keywords that apply to values of one type only
-_FOR_TYPE = {"string": STRING_KEYS, "number": NUMBER_KEYS, "integer": NUMBER_KEYS, "array": ARRAY_KEYS,
-             "object": OBJECT_KEYS | {"required", "propertyOrdering"}}
+_FOR_TYPE = {
+    "string": STRING_KEYS,
+    "number": NUMBER_KEYS,
+    "integer": NUMBER_KEYS,
+    "array": ARRAY_KEYS,
+    "object": OBJECT_KEYS | {"required", "propertyOrdering"},
+}
 _TYPED = frozenset().union(*_FOR_TYPE.values())
 
 
@@ -109,8 +135,10 @@ def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
         if len(others) == 1:
             out = {**out, "type": others[0]}
         elif others and "anyOf" not in out:
-            out = {"anyOf": [b for b in (_branch(out, t) for t in others) if b is not None],
-                   **{k: v for k, v in out.items() if k in _OUTER}}
+            out = {
+                "anyOf": [b for b in (_branch(out, t) for t in others) if b is not None],
+                **{k: v for k, v in out.items() if k in _OUTER},
+            }
         if len(others) < len(types):
             out = {**out, "nullable": True}
     if isinstance(enum, list) and None in enum and "enum" in out:
@@ -127,5 +155,8 @@ def _only_null(node: dict[str, Any]) -> bool:
     """Whether ``null`` is the node's one value (a ``null`` type, enum or union alone):
     ``nullable`` would leave nothing beside it."""
     types, enum, branches = declared_types(node), node.get("enum"), node.get("anyOf")
-    return (types == ("null",) or enum == [None]
-            or (isinstance(branches, list) and bool(branches) and all(b == NULL_BRANCH for b in branches)))
+    return (
+        types == ("null",)
+        or enum == [None]
+        or (isinstance(branches, list) and bool(branches) and all(b == NULL_BRANCH for b in branches))
+    )

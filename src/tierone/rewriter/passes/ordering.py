@@ -28,12 +28,17 @@ def reasoning_first(schema: Any, options: Options) -> PassResult:
     required = list_at(schema, "required")
     result = dict(schema)
     if next(iter(properties)) != "reasoning":
-        result["properties"] = {"reasoning": properties["reasoning"], **{k: v for k, v in properties.items() if k != "reasoning"}}
+        result["properties"] = {
+            "reasoning": properties["reasoning"],
+            **{k: v for k, v in properties.items() if k != "reasoning"},
+        }
     if "reasoning" in required and required[0] != "reasoning":
         result["required"] = ["reasoning", *[n for n in required if n != "reasoning"]]
     if result.keys() == schema.keys() and all(result[k] is schema[k] for k in schema):  # (== ignores key order)
         return PassResult(schema)
-    return PassResult(result, (Change(Pointer(("properties", "reasoning")), "moved first", "RFC 0030 §A: reasoning comes first"),))
+    return PassResult(
+        result, (Change(Pointer(("properties", "reasoning")), "moved first", "RFC 0030 §A: reasoning comes first"),)
+    )
 
 
 @does("`propertyOrdering` for the profiles whose every vendor reads it (the Gemini ones; rule T215)")

@@ -17,11 +17,13 @@ from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _policy, does
 
 
-@does("a `pattern` the profile keeps, with an anchor elsewhere than at its two ends, is written as the same "
-      r"search anchored at both ends: `^$|^[0-9]{9}$` → `^(?:|[0-9]{9})$`, `^https?://` → `^https?://[\s\S]*$` "
-      "(the decoding engines read a pattern as the whole string and refuse or misread other anchors: "
-      "outlines-core reads `^a$|^b$` as `a$|^b`); one with an anchor inside a group, which no rewriting can "
-      "move, is stated in the description where the profile's condition refuses it")
+@does(
+    "a `pattern` the profile keeps, with an anchor elsewhere than at its two ends, is written as the same "
+    r"search anchored at both ends: `^$|^[0-9]{9}$` → `^(?:|[0-9]{9})$`, `^https?://` → `^https?://[\s\S]*$` "
+    "(the decoding engines read a pattern as the whole string and refuse or misread other anchors: "
+    "outlines-core reads `^a$|^b$` as `a$|^b`); one with an anchor inside a group, which no rewriting can "
+    "move, is stated in the description where the profile's condition refuses it"
+)
 def end_anchors(schema: Any, options: Options) -> PassResult:
     """A pattern the profile keeps, with an anchor elsewhere than at its two ends, is written
     as the same search anchored at both ends (a pattern with no anchor is left as it is).
@@ -40,8 +42,9 @@ def end_anchors(schema: Any, options: Options) -> PassResult:
         whole = anchored_at_ends(node["pattern"])
         if whole == node["pattern"] or _flagged(options, "T302", whole):
             return node
-        changes.append(Change.for_rule(pointer, "pattern written with its anchors at its two ends (the same search)",
-                                       "T302"))
+        changes.append(
+            Change.for_rule(pointer, "pattern written with its anchors at its two ends (the same search)", "T302")
+        )
         return {**node, "pattern": whole}
 
     return PassResult(transform(schema, respell), tuple(changes))

@@ -22,8 +22,10 @@ ROOT = "#"
 _CLOSED = object()
 
 
-@does("a root that is only a `$ref` into `$defs` (how pydantic writes a recursive model) becomes that "
-      "definition; references to it point at the root `#`")
+@does(
+    "a root that is only a `$ref` into `$defs` (how pydantic writes a recursive model) becomes that "
+    "definition; references to it point at the root `#`"
+)
 def inline_root_ref(schema: Any, options: Options) -> PassResult:
     """A root that is only a ``$ref`` into ``$defs`` (how pydantic writes a recursive model)
     becomes the definition itself; the definition's other references point at the root.
@@ -39,8 +41,11 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     defs = {k: v for k, v in schema["$defs"].items() if k != name}
     target = "#/$defs/" + name.replace("~", "~0").replace("/", "~1")
     body = {k: v for k, v in schema["$defs"][name].items() if k not in ("$defs", "$id", "$schema")}
-    root = {**{k: schema[k] for k in ("$schema", "$id") if k in schema}, **body,
-            **{k: schema[k] for k in ("title", "description", "$comment") if k in schema}}
+    root = {
+        **{k: schema[k] for k in ("$schema", "$id") if k in schema},
+        **body,
+        **{k: schema[k] for k in ("title", "description", "$comment") if k in schema},
+    }
     if defs:
         root["$defs"] = defs
 
@@ -57,7 +62,7 @@ def _root_target(schema: Any) -> str | None:
     ref = schema.get("$ref")
     if not isinstance(ref, str) or not ref.startswith("#/$defs/"):
         return None
-    name = ref[len("#/$defs/"):].replace("~1", "/").replace("~0", "~")
+    name = ref[len("#/$defs/") :].replace("~1", "/").replace("~0", "~")
     return name if isinstance(schema["$defs"].get(name), dict) else None
 
 
@@ -97,8 +102,14 @@ def unroll(schema: Any, levels: int) -> PassResult:
             made = _relinked(body, level, levels, recursive, names) if key in recursive else body
             if made is _CLOSED:
                 where = HERE if key == ROOT else Pointer(("$defs", key))
-                unfixable.append(Unfixable(where, "T501", "the recursion cannot be closed at the last unrolled level: "
-                                           "no optional member or union branch holds it"))
+                unfixable.append(
+                    Unfixable(
+                        where,
+                        "T501",
+                        "the recursion cannot be closed at the last unrolled level: "
+                        "no optional member or union branch holds it",
+                    )
+                )
                 made = body
             if key == ROOT and level == 1:
                 root = made
@@ -130,8 +141,8 @@ def _targets(node: Any) -> set[str]:
 def _key(ref: Any) -> str | None:
     if ref == "#":
         return ROOT
-    if isinstance(ref, str) and ref.startswith("#/$defs/") and "/" not in ref[len("#/$defs/"):]:
-        return ref[len("#/$defs/"):].replace("~1", "/").replace("~0", "~")
+    if isinstance(ref, str) and ref.startswith("#/$defs/") and "/" not in ref[len("#/$defs/") :]:
+        return ref[len("#/$defs/") :].replace("~1", "/").replace("~0", "~")
     return None
 
 

@@ -36,8 +36,13 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
         if resolution.kind != LOCAL or resolution.target is None:
             return node  # remote or broken: reported by the linter, never guessed at
         fragment = resolution.target.fragment()
-        changes.append(Change(pointer, f"$ref {ref!r} written as {fragment!r}",
-                              "anchors and $id-based references are not in the subset; JSON Pointers are"))
+        changes.append(
+            Change(
+                pointer,
+                f"$ref {ref!r} written as {fragment!r}",
+                "anchors and $id-based references are not in the subset; JSON Pointers are",
+            )
+        )
         return {**node, "$ref": fragment}
 
     return PassResult(transform(schema, as_pointer), tuple(changes))
@@ -64,16 +69,18 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
     def retarget(node: Any, pointer: Pointer) -> Any:
         ref = node.get("$ref") if isinstance(node, dict) else None
         if isinstance(ref, str) and ref.startswith("#/definitions/"):
-            return {**node, "$ref": "#/$defs/" + ref[len("#/definitions/"):]}
+            return {**node, "$ref": "#/$defs/" + ref[len("#/definitions/") :]}
         return node
 
     renamed = _rename_key(schema, "definitions", "$defs", schema["definitions"])
     return PassResult(transform(renamed, retarget), tuple(changes))
 
 
-@does("a `$ref` with sibling keywords is inlined and merged (at the root too: a closed root beside a `$ref` "
-      "would refuse the target's members); a recursive one cannot be inlined: siblings its target has with the "
-      "same value go, annotations move to a wrapping one-branch `anyOf`, and any other sibling is refused")
+@does(
+    "a `$ref` with sibling keywords is inlined and merged (at the root too: a closed root beside a `$ref` "
+    "would refuse the target's members); a recursive one cannot be inlined: siblings its target has with the "
+    "same value go, annotations move to a wrapping one-branch `anyOf`, and any other sibling is refused"
+)
 def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """A ``$ref`` with sibling keywords is replaced by its target merged with the siblings
     (the siblings win), since OpenAI rejects siblings and other SDKs drop them.
@@ -98,8 +105,9 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             if wrapped is None:
                 unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
                 return node
-            changes.append(Change.for_rule(pointer, "a recursive $ref's siblings dropped or moved to a wrapping anyOf",
-                                           "T106"))
+            changes.append(
+                Change.for_rule(pointer, "a recursive $ref's siblings dropped or moved to a wrapping anyOf", "T106")
+            )
             return wrapped
         target = graph.target(node["$ref"])
         if not isinstance(target, dict):
@@ -118,8 +126,7 @@ _DOCUMENT = ("$defs", "definitions", "$id", "$schema", "$comment")
 _SAYS_NOTHING = ("title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly")
 
 
-def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Change],
-                 unfixable: list[Unfixable]) -> Any:
+def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Change], unfixable: list[Unfixable]) -> Any:
     """The root ``$ref`` with siblings (``type``, ``additionalProperties``) replaced by its
     target merged with them, the root's definitions kept: a closed root beside a ``$ref``
     would refuse every member of the target. A sibling that contradicts the target is reported."""
@@ -131,12 +138,18 @@ def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Chan
         if key == "$ref" or key in _DOCUMENT:
             continue
         if key in merged and merged[key] != value and key not in _SAYS_NOTHING:
-            unfixable.append(Unfixable(ROOT.child(key), "T106", f"the root's `{key}` contradicts that of its "
-                                       f"$ref target {root['$ref']}; the two cannot be merged"))
+            unfixable.append(
+                Unfixable(
+                    ROOT.child(key),
+                    "T106",
+                    f"the root's `{key}` contradicts that of its $ref target {root['$ref']}; the two cannot be merged",
+                )
+            )
             return root
         merged[key] = value
-    changes.append(Change.for_rule(ROOT, f"the root's $ref {root['$ref']} inlined to merge its sibling keywords",
-                                   "T106"))
+    changes.append(
+        Change.for_rule(ROOT, f"the root's $ref {root['$ref']} inlined to merge its sibling keywords", "T106")
+    )
     out: dict[str, Any] = {}
     for key, value in root.items():  # the root's own key order, the target's keywords where its $ref stood
         if key == "$ref":
@@ -146,8 +159,10 @@ def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Chan
     return out
 
 
-@does("the target of a `$ref` that is no definition (`#/x-shared/A`, `#/properties/x`, "
-      "`#/$defs/A/definitions/B`) is copied into `$defs`, and rewritten there as every subschema is")
+@does(
+    "the target of a `$ref` that is no definition (`#/x-shared/A`, `#/properties/x`, "
+    "`#/$defs/A/definitions/B`) is copied into `$defs`, and rewritten there as every subschema is"
+)
 def hoist_references(schema: Any, options: Options) -> PassResult:
     """A local ``$ref`` to anything but a definition (``#/$defs/Name``) or the root, such as
     ``#/x-shared/A``, ``#/properties/x`` or ``#/$defs/A/definitions/B``, gets its target
@@ -166,9 +181,14 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     taken = dict_at(schema, "$defs")
     copies = {name: _definition(target.resolve(schema)) for target, name in names.items()}
-    changes = [Change(ROOT.child("$defs").child(name), f"copied from {target.fragment()} (a $ref names it)",
-                      "a $ref target is a definition, rewritten and linted as a subschema")
-               for target, name in names.items()]
+    changes = [
+        Change(
+            ROOT.child("$defs").child(name),
+            f"copied from {target.fragment()} (a $ref names it)",
+            "a $ref target is a definition, rewritten and linted as a subschema",
+        )
+        for target, name in names.items()
+    ]
 
     def retarget(node: Any, pointer: Pointer) -> Any:
         ref = node.get("$ref") if isinstance(node, dict) else None
@@ -180,9 +200,17 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
 
     rewritten = transform(schema, retarget)
     hoisted = {name: transform(copy, retarget) for name, copy in copies.items()}
-    emptied = [name for name, node in taken.items() if _only_definitions(node) and ("$defs", name) not in graph.edges.values()]
-    changes += [Change(ROOT.child("$defs").child(name), "removed (it only held definitions, copied out)",
-                       "a $ref target is a definition") for name in emptied]
+    emptied = [
+        name for name, node in taken.items() if _only_definitions(node) and ("$defs", name) not in graph.edges.values()
+    ]
+    changes += [
+        Change(
+            ROOT.child("$defs").child(name),
+            "removed (it only held definitions, copied out)",
+            "a $ref target is a definition",
+        )
+        for name in emptied
+    ]
     kept = {name: node for name, node in dict_at(rewritten, "$defs").items() if name not in emptied}
     return PassResult({**rewritten, "$defs": {**kept, **hoisted}}, tuple(changes))
 
@@ -215,8 +243,11 @@ def _hoisted(schema: dict[str, Any], graph: ReferenceGraph) -> dict[Pointer, str
         if not isinstance(node, (dict, bool)):
             continue  # not a schema: reported by the linter
         names[target] = _free_name(str(target[-1]), taken)
-        pending += [visit.schema["$ref"] for visit in walk(_definition(node))
-                    if isinstance(visit.schema, dict) and "$ref" in visit.schema]
+        pending += [
+            visit.schema["$ref"]
+            for visit in walk(_definition(node))
+            if isinstance(visit.schema, dict) and "$ref" in visit.schema
+        ]
     return names
 
 
@@ -232,67 +263,3 @@ def _free_name(wanted: str, taken: set[str]) -> str:
         name = f"{base}_{n}"
     taken.add(name)
     return name
-
-
-#: how many definitions inline_definitions writes out before it gives up (a fan-out of
-#: references can grow a schema exponentially)
-MAX_INLINED = 5_000
-
-
-@does("for `gemini-openapi` (google-genai's `response_schema` sends no `$defs`: rule T504), every definition is "
-      "written where it is referenced, and `$defs` (or `definitions`) removed wherever it stands: google-genai "
-      "refuses one in a nested schema")
-def inline_definitions(schema: Any, options: Options) -> PassResult:
-    """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
-    wherever they stand, for the profiles whose consumers drop definitions (google-genai's
-    ``response_schema``: rule T504). A schema with a recursive reference keeps them (rule T501
-    reports it), as does one that would grow beyond :data:`MAX_INLINED` copies.
-
-    Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
-    After:  ``{"properties": {"a": {"type": "string"}}}``
-    """
-    if not _flagged(options, "T504") or not isinstance(schema, dict):
-        return PassResult(schema)
-    holders = [visit.pointer for visit in walk(schema) if isinstance(visit.schema, dict)
-               and _HOLDERS & set(visit.schema)]
-    if not holders:
-        return PassResult(schema)
-    graph = graph_of(schema)
-    if graph.recursive or graph.broken or graph.remote:
-        return PassResult(schema)
-    written: dict[str, Any] = {}
-    budget = [MAX_INLINED]
-
-    def inline(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict):
-            return node
-        if _HOLDERS & set(node):
-            node = {k: v for k, v in node.items() if k not in _HOLDERS}
-        ref = node.get("$ref")
-        if not isinstance(ref, str):
-            return node
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _TooMany
-        if ref not in written:
-            target = graph.target(ref)
-            written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
-        siblings = {k: v for k, v in node.items() if k != "$ref"}
-        return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
-
-    try:
-        inlined = transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline)
-    except _TooMany:
-        return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", f"writing each definition where it is "
-                                                 f"referenced would take more than {MAX_INLINED} copies"),))
-    nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
-    return PassResult(inlined, (Change.for_rule(ROOT.child("$defs"), f"{len(written)} definition(s) written where "
-                                                "referenced, $defs removed", "T504"), *nested))
-
-
-#: the members that hold definitions
-_HOLDERS = frozenset({"$defs", "definitions"})
-
-
-class _TooMany(Exception):
-    """inline_definitions ran out of copies."""

@@ -16,8 +16,10 @@ from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, does
 
 
-@does("for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
-      "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12")
+@does(
+    "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
+    "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12"
+)
 def tuple_items(schema: Any, options: Options) -> PassResult:
     """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
     becomes ``items`` (``additionalItems: false`` becomes ``maxItems``: no item after the

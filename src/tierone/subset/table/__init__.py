@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from ..cells import TableError, data_path, load
 from ..model import Feature
-from . import bounds, enforceability, keywords, limits, reasoning, references, shape, suppression
+from . import bounds, enforceability, keywords, limits, reasoning, references, shape, spellings, suppression
 
 
 def _with_cells(rows: tuple[Feature, ...]) -> tuple[Feature, ...]:
@@ -29,14 +29,20 @@ def _with_cells(rows: tuple[Feature, ...]) -> tuple[Feature, ...]:
 
 #: every row, with its cells from the data file, in code order
 FEATURES = _with_cells(
-    shape.ROWS + keywords.ROWS + bounds.ROWS + limits.ROWS + references.ROWS + enforceability.ROWS
-    + reasoning.ROWS + suppression.ROWS
+    shape.ROWS
+    + keywords.ROWS
+    + spellings.ROWS
+    + bounds.ROWS
+    + limits.ROWS
+    + references.ROWS
+    + enforceability.ROWS
+    + reasoning.ROWS
+    + suppression.ROWS
 )
 
 #: keywords that are annotations: always allowed, never reported as unknown
 ANNOTATIONS = frozenset(
-    {"title", "description", "$comment", "examples", "$schema", "$id", "$defs", "definitions",
-     "propertyOrdering"}
+    {"title", "description", "$comment", "examples", "$schema", "$id", "$defs", "definitions", "propertyOrdering"}
 )
 #: keywords that say nothing about instances: the annotations, and those that rules do
 #: report (``default``) or that are unknown to the subset but constrain nothing

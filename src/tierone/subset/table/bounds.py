@@ -6,7 +6,10 @@ from ..model import STRIP, Feature, doc
 
 ROWS: tuple[Feature, ...] = (
     Feature(
-        "T301", "string-length", "keyword", ("minLength", "maxLength"),
+        "T301",
+        "string-length",
+        "keyword",
+        ("minLength", "maxLength"),
         "`{keyword}` is not accepted by {subset}",
         doc(
             "Finds `minLength` and `maxLength`.",
@@ -19,12 +22,14 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T302", "string-pattern", "keyword", ("pattern",),
+        "T302",
+        "string-pattern",
+        "keyword",
+        ("pattern",),
         "`pattern` is not accepted by {subset}",
         doc(
             "Finds `pattern`.",
-            "Anthropic supports only a regex subset, Gemini only on its legacy path, and the "
-            "subset excludes it.",
+            "Anthropic supports only a regex subset, Gemini only on its legacy path, and the subset excludes it.",
             '{"type": "string", "pattern": "^[0-9]{5}$"}',
             '{"type": "string", "description": "Five digits."}',
             "`tierone rewrite` states the pattern in the description and restore checks it.",
@@ -32,12 +37,14 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T303", "string-format", "keyword-in-context", ("format",),
+        "T303",
+        "string-format",
+        "keyword-in-context",
+        ("format",),
         "`format: {value}` is not accepted by {subset}",
         doc(
             "Finds `format`; vendor profiles flag only formats outside the vendor's list.",
-            "Each vendor accepts a different short list of formats and the subset excludes "
-            "`format` altogether.",
+            "Each vendor accepts a different short list of formats and the subset excludes `format` altogether.",
             '{"type": "string", "format": "uri"}',
             '{"type": "string", "description": "A URI."}',
             "`tierone rewrite` states the format in the description and restore checks it.",
@@ -45,7 +52,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T304", "number-range", "keyword", ("minimum", "maximum"),
+        "T304",
+        "number-range",
+        "keyword",
+        ("minimum", "maximum"),
         "`{keyword}` is not accepted by {subset}",
         doc(
             "Finds `minimum` and `maximum`.",
@@ -57,7 +67,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T305", "number-exclusive-range", "keyword", ("exclusiveMinimum", "exclusiveMaximum"),
+        "T305",
+        "number-exclusive-range",
+        "keyword",
+        ("exclusiveMinimum", "exclusiveMaximum"),
         "`{keyword}` is not accepted by {subset}",
         doc(
             "Finds `exclusiveMinimum` and `exclusiveMaximum`.",
@@ -69,7 +82,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T306", "number-multiple-of", "keyword", ("multipleOf",),
+        "T306",
+        "number-multiple-of",
+        "keyword",
+        ("multipleOf",),
         "`multipleOf` is not accepted by {subset}",
         doc(
             "Finds `multipleOf`.",
@@ -81,7 +97,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T307", "array-min-items", "keyword-in-context", ("minItems",),
+        "T307",
+        "array-min-items",
+        "keyword-in-context",
+        ("minItems",),
         "`minItems: {value}` is not accepted by {subset}",
         doc(
             "Finds `minItems`; the anthropic profile accepts 0 and 1.",
@@ -93,7 +112,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T308", "array-max-items", "keyword", ("maxItems",),
+        "T308",
+        "array-max-items",
+        "keyword",
+        ("maxItems",),
         "`maxItems` is not accepted by {subset}",
         doc(
             "Finds `maxItems`.",
@@ -105,7 +127,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T309", "array-unique-items", "keyword", ("uniqueItems",),
+        "T309",
+        "array-unique-items",
+        "keyword",
+        ("uniqueItems",),
         "`uniqueItems` is not accepted by {subset}",
         doc(
             "Finds `uniqueItems`.",
@@ -117,12 +142,14 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T310", "object-property-bounds", "keyword", ("minProperties", "maxProperties"),
+        "T310",
+        "object-property-bounds",
+        "keyword",
+        ("minProperties", "maxProperties"),
         "`{keyword}` is not accepted by {subset}",
         doc(
             "Finds `minProperties` and `maxProperties`.",
-            "A closed object with every property required has a fixed size; vendors reject the "
-            "keywords.",
+            "A closed object with every property required has a fixed size; vendors reject the keywords.",
             '{"type": "object", "minProperties": 1}',
             "declare the properties and list them in `required`",
             "`tierone rewrite` states the bound in the description and restore checks it.",

@@ -6,12 +6,14 @@ from ..model import STRIP, Feature, doc
 
 ROWS: tuple[Feature, ...] = (
     Feature(
-        "T601", "untyped-schema", "structure", ("type",),
+        "T601",
+        "untyped-schema",
+        "structure",
+        ("type",),
         "schema has no `type`{detail}",
         doc(
             "Finds constraining subschemas without `type`, `$ref`, `anyOf`, `enum` or `const`.",
-            "OpenAI needs a type on every schema and Anthropic's transform raises on untyped "
-            "nodes; Gemini guesses.",
+            "OpenAI needs a type on every schema and Anthropic's transform raises on untyped nodes; Gemini guesses.",
             '{"properties": {"a": {"type": "string"}}}',
             '{"type": "object", "properties": {"a": {"type": "string"}}}',
             "`tierone rewrite` adds the type that the schema's keywords imply, when they imply one.",
@@ -19,46 +21,53 @@ ROWS: tuple[Feature, ...] = (
         fix="type_untyped",
     ),
     Feature(
-        "T602", "boolean-schema", "structure", (),
+        "T602",
+        "boolean-schema",
+        "structure",
+        (),
         "boolean schema `{value}` cannot be enforced",
         doc(
             "Finds `true` and `false` used as subschemas.",
-            "`true` accepts anything and `false` nothing; no strict mode can generate from "
-            "either.",
+            "`true` accepts anything and `false` nothing; no strict mode can generate from either.",
             '{"type": "object", "properties": {"extra": true}}',
             '{"type": "object", "properties": {"extra": {"type": "string"}}}',
-            "`tierone rewrite` makes a `true` member or item a JSON-encoded string, which "
-            "`tierone restore` decodes.",
+            "`tierone rewrite` makes a `true` member or item a JSON-encoded string, which `tierone restore` decodes.",
         ),
         fix="encode_free_form",
     ),
     Feature(
-        "T603", "empty-schema", "structure", (),
+        "T603",
+        "empty-schema",
+        "structure",
+        (),
         "schema accepts any value (no constraining keyword)",
         doc(
             "Finds `{}` and schemas with only annotations (title, description, ...).",
-            "No vendor can enforce \"anything\": OpenAI and Anthropic reject it, Gemini guesses.",
+            'No vendor can enforce "anything": OpenAI and Anthropic reject it, Gemini guesses.',
             '{"type": "object", "properties": {"payload": {"description": "anything"}}}',
-            '{"type": "object", "properties": {"payload": {"type": "string", "description": '
-            '"A JSON-encoded value."}}}',
-            "`tierone rewrite` makes the field a JSON-encoded string, which `tierone restore` "
-            "decodes.",
+            '{"type": "object", "properties": {"payload": {"type": "string", "description": "A JSON-encoded value."}}}',
+            "`tierone rewrite` makes the field a JSON-encoded string, which `tierone restore` decodes.",
         ),
         fix="encode_free_form",
     ),
     Feature(
-        "T604", "enum-type-mismatch", "keyword-in-context", ("enum", "const"),
+        "T604",
+        "enum-type-mismatch",
+        "keyword-in-context",
+        ("enum", "const"),
         "`{keyword}` value {value} contradicts `type`",
         doc(
             "Finds `enum` and `const` values that the schema's `type` does not admit.",
-            "The contradiction makes the value impossible to generate; vendors reject or "
-            "silently drop it.",
+            "The contradiction makes the value impossible to generate; vendors reject or silently drop it.",
             '{"type": "string", "enum": ["a", 1]}',
             '{"type": ["string", "integer"], "enum": ["a", 1]}',
         ),
     ),
     Feature(
-        "T607", "untyped-array-items", "structure", ("items",),
+        "T607",
+        "untyped-array-items",
+        "structure",
+        ("items",),
         "array schema has no `items`: its items may be any value",
         doc(
             "Finds array schemas (`type: array`) without `items` or `prefixItems`.",
@@ -66,13 +75,15 @@ ROWS: tuple[Feature, ...] = (
             "rejects the array and the others cannot enforce anything about the items.",
             '{"type": "array"}',
             '{"type": "array", "items": {"type": "string"}}',
-            "`tierone rewrite` makes the items JSON-encoded strings, which `tierone restore` "
-            "decodes.",
+            "`tierone rewrite` makes the items JSON-encoded strings, which `tierone restore` decodes.",
         ),
         fix="encode_free_form",
     ),
     Feature(
-        "T605", "unknown-keyword", "keyword", (),
+        "T605",
+        "unknown-keyword",
+        "keyword",
+        (),
         "unknown keyword `{keyword}`",
         doc(
             "Finds keywords no rule knows, except annotations (`title`, `description`, "
@@ -87,7 +98,10 @@ ROWS: tuple[Feature, ...] = (
         fix=STRIP,
     ),
     Feature(
-        "T606", "malformed-keyword", "keyword-in-context", (),
+        "T606",
+        "malformed-keyword",
+        "keyword-in-context",
+        (),
         "`{keyword}` is malformed: {detail}",
         doc(
             "Finds keywords whose value has the wrong shape (a `required` that is not a list of "
@@ -98,7 +112,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T608", "unsatisfiable-schema", "structure", (),
+        "T608",
+        "unsatisfiable-schema",
+        "structure",
+        (),
         "schema accepts no value: {detail}",
         doc(
             "Finds subschemas that no value satisfies, statically: a `required` name that a "
@@ -107,7 +124,7 @@ ROWS: tuple[Feature, ...] = (
             "declared `type`, a lower bound above its upper bound (`minimum` > `maximum`, "
             "`minLength` > `maxLength`, ...).",
             "A constrained decoder cannot generate anything from it: llguidance rejects the "
-            "grammar (\"required property ... is unsatisfiable\"), others compile it and then "
+            'grammar ("required property ... is unsatisfiable"), others compile it and then '
             "break a constraint.",
             '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], '
             '"additionalProperties": false, "anyOf": [{"type": "object", "properties": {"b": '
@@ -117,7 +134,9 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T609", "integer-out-of-range", "keyword-in-context",
+        "T609",
+        "integer-out-of-range",
+        "keyword-in-context",
         ("enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
         "`{keyword}` holds {value}, an integer outside the signed 64-bit range (or at its low end)",
         doc(

@@ -6,7 +6,10 @@ from ..model import Feature, doc
 
 ROWS: tuple[Feature, ...] = (
     Feature(
-        "T401", "nesting-depth", "limit", (),
+        "T401",
+        "nesting-depth",
+        "limit",
+        (),
         "nesting depth {count} exceeds the limit of {limit}",
         doc(
             "Counts hops from the root: every step into a property, `items`, an `anyOf` branch, "
@@ -20,7 +23,10 @@ ROWS: tuple[Feature, ...] = (
         load_bearing=True,
     ),
     Feature(
-        "T402", "ref-nesting-depth", "limit", ("$ref",),
+        "T402",
+        "ref-nesting-depth",
+        "limit",
+        ("$ref",),
         "following this `$ref` nests the instance {count} levels deep, over the limit of {limit}",
         doc(
             "Follows local `$ref`s as if they were inlined and reports a `$ref` whose target "
@@ -32,7 +38,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T403", "property-count", "limit", (),
+        "T403",
+        "property-count",
+        "limit",
+        (),
         "the schema declares {count} properties, over the limit of {limit}",
         doc(
             "Counts every property of every `properties` map in the schema, including `$defs` "
@@ -44,7 +53,10 @@ ROWS: tuple[Feature, ...] = (
         load_bearing=True,
     ),
     Feature(
-        "T404", "enum-value-count", "limit", ("enum",),
+        "T404",
+        "enum-value-count",
+        "limit",
+        ("enum",),
         "the schema has {count} enum values, over the limit of {limit}",
         doc(
             "Counts the values of every `enum` in the schema.",
@@ -54,19 +66,23 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T405", "string-budget", "limit", (),
-        "property names, definition names, enum and const values total {count} characters, "
-        "over the limit of {limit}",
+        "T405",
+        "string-budget",
+        "limit",
+        (),
+        "property names, definition names, enum and const values total {count} characters, over the limit of {limit}",
         doc(
-            "Adds up the length of every property name, definition name, string enum value and "
-            "string const value.",
+            "Adds up the length of every property name, definition name, string enum value and string const value.",
             "OpenAI rejects schemas whose total exceeds 120,000 characters.",
             "a schema with thousands of long enum values",
             "shorter names, fewer enum values",
         ),
     ),
     Feature(
-        "T406", "large-enum-length", "limit", ("enum",),
+        "T406",
+        "large-enum-length",
+        "limit",
+        ("enum",),
         "an enum of {values} values totals {count} characters, over the limit of {limit}",
         doc(
             "For each `enum` with more than 250 values, adds up the length of its string values.",
@@ -76,7 +92,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T407", "optional-parameter-count", "limit", (),
+        "T407",
+        "optional-parameter-count",
+        "limit",
+        (),
         "the schema has {count} optional properties, over the limit of {limit}",
         doc(
             "Counts properties that are not listed in `required`, without following `$ref`.",
@@ -89,14 +108,16 @@ ROWS: tuple[Feature, ...] = (
         fix="require_all",
     ),
     Feature(
-        "T408", "union-parameter-count", "limit", (),
+        "T408",
+        "union-parameter-count",
+        "limit",
+        (),
         "the schema has {count} union-typed properties, over the limit of {limit}",
         doc(
-            "Counts properties whose schema is an `anyOf` or a `type` list, without following "
-            "`$ref`.",
+            "Counts properties whose schema is an `anyOf` or a `type` list, without following `$ref`.",
             "Anthropic accepts at most 16 union-typed parameters per request; note that the "
             "null-as-absent emulation makes every optional field a union.",
-            "20 fields typed `[\"string\", \"null\"]`",
+            '20 fields typed `["string", "null"]`',
             "fewer nullable fields, or nested objects",
         ),
     ),

@@ -6,7 +6,10 @@ from ..model import Feature, doc
 
 ROWS: tuple[Feature, ...] = (
     Feature(
-        "T701", "reasoning-missing", "structure", (),
+        "T701",
+        "reasoning-missing",
+        "structure",
+        (),
         "envelope kind {kind!r} does not declare the optional `reasoning` property",
         doc(
             "For envelope payload schemas (the kind comes from the file name), finds kinds that "
@@ -18,10 +21,13 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T702", "reasoning-type", "keyword-in-context", (),
+        "T702",
+        "reasoning-type",
+        "keyword-in-context",
+        (),
         "`reasoning` must be {expected}",
         doc(
-            "Checks the type of `reasoning`: `string` when optional, `[\"string\", \"null\"]` "
+            'Checks the type of `reasoning`: `string` when optional, `["string", "null"]` '
             "when listed in `required` (the strict-mode emulation).",
             "The conformance suite checks the plain optional string; a required non-null "
             "`reasoning` would force content although hosts must accept its absence.",
@@ -30,12 +36,14 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T703", "reasoning-not-first", "keyword-in-context", (),
+        "T703",
+        "reasoning-not-first",
+        "keyword-in-context",
+        (),
         "`reasoning` is not the first property{detail}",
         doc(
             "Checks that `reasoning` comes first in `properties` (and in `propertyOrdering`).",
-            "Models emit fields in schema order; reasoning helps only when written before the "
-            "answer it reasons about.",
+            "Models emit fields in schema order; reasoning helps only when written before the answer it reasons about.",
             '{"properties": {"answer": {}, "reasoning": {"type": "string"}}}',
             '{"properties": {"reasoning": {"type": "string"}, "answer": {}}}',
             "`tierone rewrite` moves `reasoning` to the front.",
@@ -43,7 +51,10 @@ ROWS: tuple[Feature, ...] = (
         fix="reasoning_first",
     ),
     Feature(
-        "T704", "reasoning-constrained", "keyword-in-context", (),
+        "T704",
+        "reasoning-constrained",
+        "keyword-in-context",
+        (),
         "`reasoning` is constrained by `{keyword}`; it must stay free text that nothing routes on",
         doc(
             "Finds `enum`, `const`, `pattern`, `format` and length bounds on `reasoning`.",
@@ -54,7 +65,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T705", "reasoning-on-acknowledgement", "keyword-in-context", (),
+        "T705",
+        "reasoning-on-acknowledgement",
+        "keyword-in-context",
+        (),
         "`schema.response` is a side-channel acknowledgement and must not declare `reasoning`",
         doc(
             "Finds a `reasoning` property in a `schema.response` payload schema.",

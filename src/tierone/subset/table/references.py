@@ -6,20 +6,24 @@ from ..model import Feature, doc
 
 ROWS: tuple[Feature, ...] = (
     Feature(
-        "T501", "recursive-ref", "structure", ("$ref",),
+        "T501",
+        "recursive-ref",
+        "structure",
+        ("$ref",),
         "`$ref` {value} is recursive",
         doc(
-            "Finds `$ref`s that lead, directly or through other references, back into "
-            "themselves.",
-            "Anthropic rejects recursive schemas (`Circular reference detected`); Gemini SDKs "
-            "truncate them silently.",
+            "Finds `$ref`s that lead, directly or through other references, back into themselves.",
+            "Anthropic rejects recursive schemas (`Circular reference detected`); Gemini SDKs truncate them silently.",
             '{"$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", '
             '"items": {"$ref": "#/$defs/Node"}}}}}}',
             "a bounded, explicit nesting, or a JSON-encoded string below a fixed depth",
         ),
     ),
     Feature(
-        "T502", "remote-ref", "structure", ("$ref",),
+        "T502",
+        "remote-ref",
+        "structure",
+        ("$ref",),
         "`$ref` {value} points outside this document; it is never fetched",
         doc(
             "Finds references to other documents (URLs, relative file names).",
@@ -29,7 +33,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T503", "unresolvable-ref", "structure", ("$ref",),
+        "T503",
+        "unresolvable-ref",
+        "structure",
+        ("$ref",),
         "`$ref` {value} cannot be resolved: {detail}",
         doc(
             "Finds local references that point at nothing.",
@@ -39,18 +46,19 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T504", "definitions", "keyword", ("$defs", "definitions"),
+        "T504",
+        "definitions",
+        "keyword",
+        ("$defs", "definitions"),
         "`{keyword}` is not carried by {subset}",
         doc(
             "Finds `$defs` (or draft 7's `definitions`), at the root or deeper, where a consumer of "
             "the profile drops it (google-genai's `response_schema` sends no definitions, so every "
             "`$ref` into them dangles, and refuses the member in a nested schema).",
             "A reference whose definition never reaches the model cannot be followed.",
-            '{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": '
-            '{"type": "string"}}}',
+            '{"type": "object", "properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}',
             '{"type": "object", "properties": {"a": {"type": "string"}}}',
-            "`tierone rewrite` writes each definition where it is referenced (a recursive one "
-            "cannot be: rule T501).",
+            "`tierone rewrite` writes each definition where it is referenced (a recursive one cannot be: rule T501).",
         ),
         fix="inline_definitions",
     ),

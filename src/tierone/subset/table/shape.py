@@ -6,10 +6,13 @@ from ..model import Feature, doc
 
 ROWS: tuple[Feature, ...] = (
     Feature(
-        "T101", "root-not-object", "structure", (),
+        "T101",
+        "root-not-object",
+        "structure",
+        (),
         "the root schema is not `type: object`{detail}",
         doc(
-            "Checks that the root schema declares `type: \"object\"` (one type, not a union).",
+            'Checks that the root schema declares `type: "object"` (one type, not a union).',
             "Strict modes generate a JSON object. OpenAI rejects a root `anyOf` or a non-object "
             "root, Anthropic tool inputs are objects, and the RFC 0030 subset requires it.",
             '{"anyOf": [{"type": "string"}, {"type": "object"}]}',
@@ -18,7 +21,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T102", "open-object", "structure", ("additionalProperties",),
+        "T102",
+        "open-object",
+        "structure",
+        ("additionalProperties",),
         "object schema does not set `additionalProperties: false`{detail}",
         doc(
             "Finds object schemas whose `additionalProperties` is missing or `true`: schemas with "
@@ -34,7 +40,10 @@ ROWS: tuple[Feature, ...] = (
         fix="close_objects",
     ),
     Feature(
-        "T103", "additional-properties-schema", "keyword-in-context", ("additionalProperties",),
+        "T103",
+        "additional-properties-schema",
+        "keyword-in-context",
+        ("additionalProperties",),
         "`additionalProperties` is a schema (a free-form map); strict modes need `false`",
         doc(
             "Finds `additionalProperties` given as a schema, i.e. a map with arbitrary keys.",
@@ -50,7 +59,10 @@ ROWS: tuple[Feature, ...] = (
         fix="encode_free_form",
     ),
     Feature(
-        "T104", "optional-property", "structure", (),
+        "T104",
+        "optional-property",
+        "structure",
+        (),
         "property {name!r} is not listed in `required`",
         doc(
             "Finds properties that are not listed in their object's `required`.",
@@ -66,7 +78,10 @@ ROWS: tuple[Feature, ...] = (
         fix="require_all",
     ),
     Feature(
-        "T105", "undeclared-required", "keyword-in-context", ("required",),
+        "T105",
+        "undeclared-required",
+        "keyword-in-context",
+        ("required",),
         "`required` names {name!r}, which is not a declared property",
         doc(
             "Finds names in `required` that the object does not declare in `properties`.",
@@ -79,7 +94,10 @@ ROWS: tuple[Feature, ...] = (
         ),
     ),
     Feature(
-        "T106", "ref-with-siblings", "keyword-in-context", ("$ref",),
+        "T106",
+        "ref-with-siblings",
+        "keyword-in-context",
+        ("$ref",),
         "`$ref` has sibling keywords ({detail})",
         doc(
             "Finds `$ref` with other keywords next to it (often a `description`).",

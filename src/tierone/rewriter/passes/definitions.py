@@ -1,0 +1,93 @@
+"""The pass for consumers that drop definitions (google-genai's ``response_schema``): every
+definition written where it is referenced, and ``$defs`` removed wherever it stands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import ROOT, Pointer
+from ...core.walker import transform, walk
+from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
+from .references import _definition
+
+#: how many definitions inline_definitions writes out before it gives up (a fan-out of
+#: references can grow a schema exponentially)
+MAX_INLINED = 5_000
+
+
+@does(
+    "for `gemini-openapi` (google-genai's `response_schema` sends no `$defs`: rule T504), every definition is "
+    "written where it is referenced, and `$defs` (or `definitions`) removed wherever it stands: google-genai "
+    "refuses one in a nested schema"
+)
+def inline_definitions(schema: Any, options: Options) -> PassResult:
+    """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
+    wherever they stand, for the profiles whose consumers drop definitions (google-genai's
+    ``response_schema``: rule T504). A schema with a recursive reference keeps them (rule T501
+    reports it), as does one that would grow beyond :data:`MAX_INLINED` copies.
+
+    Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
+    After:  ``{"properties": {"a": {"type": "string"}}}``
+    """
+    if not _flagged(options, "T504") or not isinstance(schema, dict):
+        return PassResult(schema)
+    holders = [
+        visit.pointer for visit in walk(schema) if isinstance(visit.schema, dict) and _HOLDERS & set(visit.schema)
+    ]
+    if not holders:
+        return PassResult(schema)
+    graph = graph_of(schema)
+    if graph.recursive or graph.broken or graph.remote:
+        return PassResult(schema)
+    written: dict[str, Any] = {}
+    budget = [MAX_INLINED]
+
+    def inline(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        if _HOLDERS & set(node):
+            node = {k: v for k, v in node.items() if k not in _HOLDERS}
+        ref = node.get("$ref")
+        if not isinstance(ref, str):
+            return node
+        budget[0] -= 1
+        if budget[0] < 0:
+            raise _TooMany
+        if ref not in written:
+            target = graph.target(ref)
+            written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
+
+    try:
+        inlined = transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline)
+    except _TooMany:
+        return PassResult(
+            schema,
+            (),
+            (
+                Unfixable(
+                    ROOT.child("$defs"),
+                    "T504",
+                    f"writing each definition where it is referenced would take more than {MAX_INLINED} copies",
+                ),
+            ),
+        )
+    nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
+    return PassResult(
+        inlined,
+        (
+            Change.for_rule(
+                ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, $defs removed", "T504"
+            ),
+            *nested,
+        ),
+    )
+
+
+#: the members that hold definitions
+_HOLDERS = frozenset({"$defs", "definitions"})
+
+
+class _TooMany(Exception):
+    """inline_definitions ran out of copies."""
