@@ -3,13 +3,19 @@
 from __future__ import annotations
 
 import re
+from functools import cache
 from typing import NamedTuple
 
 #: how much of a file's own text a message shows at most
 SHOWN = 60
 #: what never reaches a terminal raw: C0 and C1 controls, DEL, lone surrogates, the line and
 #: paragraph separators and the bidirectional overrides (which reorder what a terminal shows)
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]")
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\u2028\u2029\u202a-\u202e\u2066-\u2069]"
+
+
+@cache
+def _unsafe() -> re.Pattern[str]:
+    return re.compile(_UNSAFE)  # compiled when first needed: `tierone lint` on a clean file never is
 
 
 def shown(text: str) -> str:
@@ -18,7 +24,7 @@ def shown(text: str) -> str:
     escaped (``\\u001b``); other Unicode is kept as it is."""
     cut = text if len(text) <= SHOWN else text[:SHOWN] + "..."
     escaped = cut.replace("\\", "\\\\").replace('"', '\\"')
-    return '"' + _UNSAFE.sub(lambda found: f"\\u{ord(found[0]):04x}", escaped) + '"'
+    return '"' + _unsafe().sub(lambda found: f"\\u{ord(found[0]):04x}", escaped) + '"'
 
 
 class InputError(Exception):

@@ -10,6 +10,7 @@ import re
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from typing import Any, NamedTuple
 
 import orjson
@@ -174,10 +175,10 @@ def _lone_surrogate_at(data: Any, path: str, limited: bool = True) -> tuple[tupl
         budget -= 1
         if budget < 0 and limited:
             raise InputError(path, f"the data holds more than {MAX_NODES:,} values; refusing to read it")
-        if named and isinstance(parts[-1], str) and (found := _SURROGATE.search(parts[-1])) is not None:
+        if named and isinstance(parts[-1], str) and (found := _surrogate().search(parts[-1])) is not None:
             return parts, found.group(0)
         if isinstance(value, str):
-            if (found := _SURROGATE.search(value)) is not None:
+            if (found := _surrogate().search(value)) is not None:
                 return parts, found.group(0)
         elif isinstance(value, (dict, list)) and len(parts) >= MAX_DEPTH and limited:
             itself = " (a container that holds itself)" if _holds_itself(data) else ""
@@ -210,4 +211,6 @@ def _holds_itself(data: Any) -> bool:
     return False
 
 
-_SURROGATE = re.compile("[\ud800-\udfff]")
+@cache
+def _surrogate() -> re.Pattern[str]:
+    return re.compile("[\ud800-\udfff]")  # compiled when first needed (a file name or text to check)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 from ..core.regex_syntax import atoms, is_anchor
@@ -33,7 +34,11 @@ _GROUPS = (
     ("(?P=", "a named backreference"),
 )
 _ESCAPES = {"b": "a word boundary", "B": "a non-word boundary", "k": "a named backreference"}
-_REPEAT = re.compile(r"\{(\d+)(,(\d*))?\}")
+
+
+@cache
+def _repeat() -> re.Pattern[str]:
+    return re.compile(r"\{(\d+)(,(\d*))?\}")
 
 
 def regex_subset(value: Any) -> str | None:
@@ -74,7 +79,7 @@ def _scan(value: Any, largest_repeat: int | None, *, inner_anchors: bool) -> str
         elif is_anchor(atom) and not inner_anchors and index != (0 if text == "^" else last):
             return _found("an anchor inside the pattern", text, index)
         elif text == "{" and largest_repeat is not None:
-            repeat = _REPEAT.match(value, index)
+            repeat = _repeat().match(value, index)
             if repeat:
                 bounds = [int(n) for n in (repeat[1], repeat[3]) if n]
                 if max(bounds) > largest_repeat:
