@@ -9,28 +9,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
+from ..vendors.model import Profile
 from .conditions import failure
 from .model import LIMITED, OPENWOP, PARTIAL, UNSUPPORTED, VENDORS, Feature, Support
 from .table import FEATURES
 
-
-class Profile(NamedTuple):
-    """A named set of table columns to satisfy."""
-
-    name: str
-    #: the table columns this profile must satisfy
-    sources: tuple[str, ...]
-    description: str
-    #: what messages call the profile's schema subset ("`oneOf` is not accepted by ...")
-    phrase: str
-    #: only the rows the OpenWOP conformance suite's always-on leg checks
-    load_bearing_only: bool = False
-    #: whether a rendition may carry tierone's root ``$comment`` marker (Gemini answers a field
-    #: it does not know with an error: ``Unknown name``, and google-genai's ``Schema`` refuses it)
-    carries_marker: bool = True
-    #: its schemas are written in Gemini's OpenAPI 3.0 dialect (``nullable``), which a request
-    #: sends as ``response_schema`` rather than ``response_json_schema``
-    openapi: bool = False
+__all__ = ["DEFAULT_PROFILE", "PROFILES", "Policy", "Profile", "policies"]
 
 
 #: the profile used when none is named
@@ -41,11 +25,7 @@ def _vendor_profiles() -> tuple[Profile, ...]:
     """The profiles each vendor module writes for itself (``tierone.vendors``)."""
     from ..vendors import VENDORS as BY_NAME
 
-    return tuple(
-        Profile(p.name, p.sources, p.description, p.phrase, carries_marker=p.carries_marker, openapi=p.openapi)
-        for vendor in BY_NAME.values()
-        for p in vendor.profiles
-    )
+    return tuple(profile for vendor in BY_NAME.values() for profile in vendor.profiles)
 
 
 PROFILES: dict[str, Profile] = {

@@ -12,9 +12,9 @@ from __future__ import annotations
 from types import MappingProxyType
 
 from . import anthropic, gemini, openai
-from .model import Api, Column, Fragment, ProfileSpec, Vendor
+from .model import Api, Column, Fragment, Profile, Vendor
 
-__all__ = ["COLUMNS", "FRAGMENTS", "VENDORS", "Api", "Column", "Fragment", "ProfileSpec", "Vendor", "owner"]
+__all__ = ["COLUMNS", "FRAGMENTS", "VENDORS", "Api", "Column", "Fragment", "Profile", "Vendor", "owner"]
 
 #: every vendor by name, in the order reports name them
 VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR, gemini.VENDOR)})

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Api, Column, Fragment, ProfileSpec, Vendor
+from .model import Api, Column, Fragment, Profile, Vendor
 from .naming import described, named
 
 NAME = "anthropic"
@@ -52,9 +52,7 @@ VENDOR = Vendor(
             helper_judges=("anthropic-transform",),
         ),
     ),
-    profiles=(
-        ProfileSpec(NAME, (NAME,), "Anthropic strict tool use and output_config.format.", "Anthropic strict mode"),
-    ),
+    profiles=(Profile(NAME, (NAME,), "Anthropic strict tool use and output_config.format.", "Anthropic strict mode"),),
     fragments=(
         Fragment("anthropic-tool", tool, True, True, "an Anthropic Messages strict tool (an entry of `tools`)"),
         Fragment(

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .model import Api, Column, Fragment, ProfileSpec, Vendor
+from .model import Api, Column, Fragment, Profile, Vendor
 
 NAME = "gemini"
 #: the column and profile of Gemini's OpenAPI dialect
@@ -61,14 +61,14 @@ VENDOR = Vendor(
         ),
     ),
     profiles=(
-        ProfileSpec(
+        Profile(
             NAME,
             (NAME,),
             "Google Gemini response_json_schema (JSON Schema).",
             "Gemini's schema subset",
             carries_marker=False,
         ),
-        ProfileSpec(
+        Profile(
             OPENAPI,
             (OPENAPI,),
             "Google Gemini responseSchema: its OpenAPI 3.0 subset (`nullable: true`, string enums "

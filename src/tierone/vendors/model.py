@@ -30,18 +30,23 @@ class Column(NamedTuple):
     helper_judges: tuple[str, ...] = ()
 
 
-class ProfileSpec(NamedTuple):
-    """A profile written for one vendor (``subset.profiles`` makes it a profile)."""
+class Profile(NamedTuple):
+    """A named set of table columns to satisfy: each vendor module writes its own, and
+    ``subset.profiles`` adds the ones across vendors (``tier1``, ``vendors``)."""
 
     name: str
-    #: the table columns it must satisfy
+    #: the table columns this profile must satisfy
     sources: tuple[str, ...]
     description: str
-    #: what messages call the profile's subset ("`oneOf` is not accepted by ...")
+    #: what messages call the profile's schema subset ("`oneOf` is not accepted by ...")
     phrase: str
-    #: whether a rendition may carry tierone's root ``$comment`` marker
+    #: only the rows the OpenWOP conformance suite's always-on leg checks
+    load_bearing_only: bool = False
+    #: whether a rendition may carry tierone's root ``$comment`` marker (Gemini answers a field
+    #: it does not know with an error: ``Unknown name``, and google-genai's ``Schema`` refuses it)
     carries_marker: bool = True
-    #: its schemas are written in Gemini's OpenAPI 3.0 dialect (``nullable``)
+    #: its schemas are written in Gemini's OpenAPI 3.0 dialect (``nullable``), which a request
+    #: sends as ``response_schema`` rather than ``response_json_schema``
     openapi: bool = False
 
 
@@ -84,7 +89,7 @@ class Vendor(NamedTuple):
     #: the table columns it owns, its own first
     columns: tuple[Column, ...]
     #: the profiles written for it, its own first
-    profiles: tuple[ProfileSpec, ...]
+    profiles: tuple[Profile, ...]
     #: the request fragments, in the order the docs list them
     fragments: tuple[Fragment, ...]
     # --- the HTTP API (tierone probe) ---

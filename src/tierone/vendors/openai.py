@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Api, Column, Fragment, ProfileSpec, Vendor
+from .model import Api, Column, Fragment, Profile, Vendor
 from .naming import described, named
 
 NAME = "openai"
@@ -59,9 +59,7 @@ VENDOR = Vendor(
             judges=("openai-agents", "openai-helper", "pydantic-ai", "openai-chat", "openai-responses", "openai-tools"),
         ),
     ),
-    profiles=(
-        ProfileSpec(NAME, (NAME,), "OpenAI Structured Outputs and strict function calling.", "OpenAI strict mode"),
-    ),
+    profiles=(Profile(NAME, (NAME,), "OpenAI Structured Outputs and strict function calling.", "OpenAI strict mode"),),
     fragments=(
         Fragment("openai-response-format", response_format, True, False, "Chat Completions `response_format`"),
         Fragment(
