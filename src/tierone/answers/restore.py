@@ -19,6 +19,7 @@ from ..core.depth import MAX_JUDGED_DEPTH, OutOfRoom, depth_over, within_room
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
 from ..core.validation import CannotJudge, TooDeep, refuse_huge_integers
+from ..rewriter.passes.nulls import read_nullable
 from .findings import RestoreError, leaves, unique
 from .reader import OWNER, Reader
 
@@ -63,8 +64,9 @@ class Restorer:
         except SchemaError as error:
             where = str(Pointer(tuple(error.absolute_path)))
             self.invalid = (RestoreError(Pointer(), f"the original schema is invalid at [{where}]: {error.message}"),)
-        self.validator = validator(original, formats=True, owner=OWNER)
-        self.reader = Reader(original)
+        read_as = read_nullable(original)  # OpenAPI's `nullable: true` admits null, as the rewriter reads it
+        self.validator = validator(read_as, formats=True, owner=OWNER)
+        self.reader = Reader(read_as)
         #: whether judging against the original can run a pattern search (else no pattern
         #: budget is started: nothing would draw on it)
         self.searches = searches(original)

@@ -27,6 +27,7 @@ from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_
 from ..core.json_text import DIGITS, LONG_RUN
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
+from ..vendors import FRAGMENTS
 from .answer_text import answer_data, unreadable
 from .findings import Finding, StrictError, from_pydantic
 from .reader import Walk
@@ -62,8 +63,6 @@ class Strict:
         ``anthropic-tool``, ``gemini-config``, ...; :data:`tierone.vendors.FRAGMENTS` lists them)
         carrying the strict schema. ``name`` is required where the API requires one and refused
         where it takes none, as is ``description``; a :class:`ValueError` says which."""
-        from ..vendors import FRAGMENTS
-
         chosen = FRAGMENTS.get(kind)
         if chosen is None:
             raise ValueError(f"no request fragment is called {kind!r} (one of: {', '.join(FRAGMENTS)})")
@@ -76,8 +75,6 @@ class Strict:
         return self._built(kind, name or "", description)
 
     def _built(self, kind: str, name: Any = "", description: Any = None) -> dict[str, Any]:
-        from ..vendors import FRAGMENTS
-
         return FRAGMENTS[kind].build(self._sent(), name, description, self.profile)
 
     def openai_response_format(self, name: str) -> dict[str, Any]:

@@ -97,6 +97,8 @@ def _rewrite(
             unfixable.extend(result.unfixable)
     current = _new_document(current, id, changes, present)
     known = {(u.pointer, u.rule) for u in unfixable}
+    if "$ref" in present or "$dynamicRef" in present:
+        unfixable.extend(_unreadable_references(schema, known))
     for diagnostic in lint(current, profile=profile).diagnostics:
         if not _reported(diagnostic.pointer, diagnostic.code, known):
             known.add((diagnostic.pointer, diagnostic.code))
@@ -108,6 +110,32 @@ def _rewrite(
                 )
             )
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
+
+
+def _unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> list[Unfixable]:
+    """A reference of the original that does not lead into the document, wherever it stands
+    (also under a keyword the rendition drops: ``unevaluatedProperties``, ``not``, ``if``):
+    restore reads every answer against the original, and could read none (it never fetches),
+    so no rendition is written. T502 for one to another document, T503 for one that names
+    nothing here; once per place (the lint of the rendition may have reported it already)."""
+    from ..core.validation import ReferenceNotHere, check_references
+
+    try:
+        check_references(original, "the schema's")
+    except ReferenceNotHere as problem:
+        rule = "T503" if problem.ref.startswith("#") else "T502"
+        pointer = Pointer.parse(problem.pointer)
+        if (pointer, rule) not in known:
+            known.add((pointer, rule))
+            return [
+                Unfixable(
+                    pointer,
+                    rule,
+                    f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
+                    "against the original and never fetches, so no answer could be read",
+                )
+            ]
+    return []
 
 
 def _member_names(document: Any) -> set[str]:

@@ -14,7 +14,7 @@ from types import MappingProxyType
 from . import anthropic, gemini, openai
 from .model import Api, Column, Fragment, Profile, Vendor
 
-__all__ = ["COLUMNS", "FRAGMENTS", "VENDORS", "Api", "Column", "Fragment", "Profile", "Vendor", "owner"]
+__all__ = ["COLUMNS", "FRAGMENTS", "VENDORS", "Api", "Column", "Fragment", "Profile", "Vendor"]
 
 #: every vendor by name, in the order reports name them
 VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR, gemini.VENDOR)})
@@ -22,8 +22,3 @@ VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR,
 COLUMNS = MappingProxyType({c.name: c for v in VENDORS.values() for c in v.columns})
 #: every request fragment by its ``--emit`` name
 FRAGMENTS = MappingProxyType({f.kind: f for v in VENDORS.values() for f in v.fragments})
-
-
-def owner(kind: str) -> Vendor:
-    """The vendor whose request a fragment is part of."""
-    return next(v for v in VENDORS.values() if any(f.kind == kind for f in v.fragments))

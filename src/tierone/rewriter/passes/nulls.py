@@ -10,8 +10,8 @@ from ...core.jsontypes import admits, declared_types
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from ...linter.checks.keywords import RFC_REASONING
-from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS
-from .base import Change, Options, PassResult, _flagged, does
+from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS, admits_null
+from .base import Change, Options, PassResult, _flagged, _widened, does
 
 
 @does(
@@ -160,3 +160,19 @@ def _only_null(node: dict[str, Any]) -> bool:
         or enum == [None]
         or (isinstance(branches, list) and bool(branches) and all(b == NULL_BRANCH for b in branches))
     )
+
+
+def read_nullable(schema: Any) -> Any:
+    """``schema`` with OpenAPI's ``"nullable": true`` read as the rewriter reads it (rule T217):
+    ``null`` is a valid instance there (the keyword widened into the type, the enum or an
+    ``anyOf`` with ``{"type": "null"}``, as :func:`strip_constraints` writes it). Restore reads
+    answers against the original read this way, so that a ``null`` the rendition offers for
+    such a member is never refused. ``schema`` itself when it holds no such keyword."""
+
+    def read(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or node.get("nullable") is not True:
+            return node
+        rest = {key: value for key, value in node.items() if key != "nullable"}
+        return rest if admits_null(rest) else _widened(rest)
+
+    return transform(schema, read)

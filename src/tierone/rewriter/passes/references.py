@@ -212,7 +212,38 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
         for name in emptied
     ]
     kept = {name: node for name, node in dict_at(rewritten, "$defs").items() if name not in emptied}
+    schema_places = {visit.pointer for visit in walk(schema)}
+    moved = [target for target in names if target not in schema_places]  # `#/x-types/Id`: data, not a schema
+    rewritten = _without(rewritten, moved, schema_places)
+    changes += [
+        Change(target, "removed (copied into $defs: no dead copy stays behind)", "a $ref target is a definition")
+        for target in moved
+    ]
     return PassResult({**rewritten, "$defs": {**kept, **hoisted}}, tuple(changes))
+
+
+def _without(document: dict[str, Any], targets: list[Pointer], schema_places: set[Pointer]) -> dict[str, Any]:
+    """``document`` without the members at ``targets`` (none of them a schema's place), and
+    without each container they leave empty that is no schema's place either."""
+    for target in sorted(targets, key=len, reverse=True):
+        document = _removed(document, tuple(target), schema_places)
+    return document
+
+
+def _removed(node: Any, path: tuple[Any, ...], schema_places: set[Pointer], here: tuple[Any, ...] = ()) -> Any:
+    if not path or not isinstance(node, (dict, list)):
+        return node
+    key, rest = path[0], path[1:]
+    if isinstance(node, list):
+        return node  # an array holding a target: left as it is (an index would shift)
+    if key not in node:
+        return node
+    if not rest:
+        return {k: v for k, v in node.items() if k != key}
+    child = _removed(node[key], rest, schema_places, (*here, key))
+    if isinstance(child, dict) and not child and Pointer((*here, key)) not in schema_places:
+        return {k: v for k, v in node.items() if k != key}
+    return {**node, key: child}
 
 
 def _only_definitions(node: Any) -> bool:

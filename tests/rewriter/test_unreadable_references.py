@@ -1,0 +1,67 @@
+"""A reference the original holds that leads nowhere in the document refuses the rewrite, even
+where the rendition drops the keyword holding it: restore reads every answer against the
+original and never fetches, so a rendition would be one no answer can be read under."""
+
+from __future__ import annotations
+
+import pytest
+
+import tierone
+from tierone.core.pointer import Pointer
+from tierone.subset.profiles import PROFILES
+
+NAME = {"name": {"type": "string"}}
+
+
+def _schema(keyword: str, target: dict) -> dict:
+    base = {"type": "object", "properties": NAME, "required": ["name"]}
+    if keyword == "dependentSchemas":
+        return {**base, keyword: {"name": target}}
+    return {**base, keyword: target}
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+@pytest.mark.parametrize("keyword", ["unevaluatedProperties", "not", "if", "dependentSchemas", "propertyNames"])
+def test_a_reference_to_another_document_under_a_dropped_keyword_is_refused(keyword, profile):
+    schema = _schema(keyword, {"$ref": "other.json"})
+    result = tierone.rewrite(schema, profile)
+    place = Pointer((keyword, "name")) if keyword == "dependentSchemas" else Pointer((keyword,))
+    assert any(u.rule == "T502" and u.pointer == place for u in result.unfixable), result.unfixable
+    with pytest.raises(tierone.StrictError):
+        tierone.strict(schema, profile)
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini"])
+def test_a_local_reference_to_nothing_is_refused_as_unresolvable(profile):
+    schema = _schema("unevaluatedProperties", {"$ref": "#/$defs/Nowhere"})
+    result = tierone.rewrite(schema, profile)
+    assert [u.rule for u in result.unfixable if u.pointer == Pointer(("unevaluatedProperties",))] == ["T503"]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_references_that_resolve_refuse_nothing(profile):
+    schema = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/A"}},
+        "required": ["a"],
+        "$defs": {"A": {"type": "string"}},
+    }
+    result = tierone.rewrite(schema, profile)
+    assert not [u for u in result.unfixable if u.rule in ("T502", "T503")]
+    assert tierone.restore({"a": "x"}, schema).ok
+
+
+def test_the_cli_refuses_it_naming_the_place(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    path = tmp_path / "s.schema.json"
+    path.write_text(json.dumps(_schema("unevaluatedProperties", {"$ref": "other.json"})))
+    ran = subprocess.run(
+        [sys.executable, "-m", "tierone", "rewrite", str(path), "-p", "openai"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert ran.returncode != 0 and "T502" in ran.stderr and "/unevaluatedProperties" in ran.stderr, ran.stderr
