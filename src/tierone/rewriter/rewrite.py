@@ -12,7 +12,7 @@ from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
-from .passes.base import reusing_graphs
+from .passes.base import graph_of, reusing_graphs
 
 
 class Rewritten(NamedTuple):
@@ -118,8 +118,16 @@ def _unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> li
     restore reads every answer against the original, and could read none (it never fetches),
     so no rendition is written. T502 for one to another document, T503 for one that names
     nothing here; once per place (the lint of the rendition may have reported it already)."""
-    from ..core.validation import ReferenceNotHere, check_references
+    from ..core.refs import LOCAL
+    from ..core.validation import REFERENCE_KEYWORDS, ReferenceNotHere, check_references, everything
 
+    graph = graph_of(original)
+    if all(  # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
+        not isinstance(node, dict) or not isinstance(node.get(k), str) or graph.resolve(node[k]).kind == LOCAL
+        for _, node in everything(original)
+        for k in REFERENCE_KEYWORDS
+    ):
+        return []
     try:
         check_references(original, "the schema's")
     except ReferenceNotHere as problem:

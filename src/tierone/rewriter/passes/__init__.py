@@ -23,13 +23,13 @@ from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
 from .definitions import inline_definitions
 from .directives import drop_directives
+from .hoisting import hoist_references
 from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
 from .recursion import inline_root_ref
 from .references import (
-    hoist_references,
     inline_ref_siblings,
     pointer_references,
     rename_definitions,

@@ -8,7 +8,7 @@ from typing import Any
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .references import _definition
+from .hoisting import _definition
 
 #: how many definitions inline_definitions writes out before it gives up (a fan-out of
 #: references can grow a schema exponentially)

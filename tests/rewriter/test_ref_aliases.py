@@ -1,0 +1,64 @@
+"""Annotations beside a ``$ref`` never refuse a rewrite where the reference can be inlined: a
+reference to an alias (a definition that is only a ``$ref``) is followed to what it names, and
+the references inside an inlined definition are inlined too."""
+
+from __future__ import annotations
+
+import pytest
+
+import tierone
+from tests.judges import all_judges
+
+ALIAS = {
+    "type": "object",
+    "properties": {"a": {"$ref": "#/$defs/Alias", "description": "the a"}},
+    "required": ["a"],
+    "$defs": {"Alias": {"$ref": "#/$defs/Real", "title": "Alias"}, "Real": {"type": "string", "maxLength": 9}},
+}
+NESTED = {
+    "type": "object",
+    "properties": {"a": {"$ref": "#/$defs/Outer", "description": "outer"}},
+    "required": ["a"],
+    "$defs": {
+        "Outer": {
+            "type": "object",
+            "properties": {"b": {"$ref": "#/$defs/Real", "description": "inner"}},
+            "required": ["b"],
+        },
+        "Real": {"type": "string"},
+    },
+}
+PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_alias_is_followed_and_its_annotations_kept(profile):
+    result = tierone.rewrite(ALIAS, profile)
+    assert not [u for u in result.unfixable if u.rule == "T106"], result.unfixable
+    a = result.schema["properties"]["a"]
+    member = a["anyOf"][0] if "anyOf" in a and "type" not in a else a
+    assert "$ref" not in a and a.get("title", member.get("title")) == "Alias" and "the a" in str(a)
+    assert all(v.ok for v in all_judges(result.schema, profile)), all_judges(result.schema, profile)
+    reader = tierone.strict(ALIAS, profile)
+    assert reader.restore({"a": "short"}) == {"a": "short"}
+    with pytest.raises(tierone.StrictError, match="/a"):
+        reader.restore({"a": "far too long"})  # the target's maxLength, enforced on read
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_references_inside_an_inlined_definition_are_inlined_too(profile):
+    result = tierone.rewrite(NESTED, profile)
+    assert not [u for u in result.unfixable if u.rule == "T106"], result.unfixable
+    assert "inner" in str(result.schema["properties"]["a"]) and "outer" in str(result.schema["properties"]["a"])
+    assert all(v.ok for v in all_judges(result.schema, profile)), all_judges(result.schema, profile)
+    assert tierone.strict(NESTED, profile).restore({"a": {"b": "x"}}) == {"a": {"b": "x"}}
+
+
+def test_aliases_that_go_round_are_still_refused():
+    loop = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/A", "description": "x"}},
+        "required": ["a"],
+        "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}},
+    }
+    assert [u.rule for u in tierone.rewrite(loop, "openai").unfixable if str(u.pointer) == "/properties/a"] == ["T106"]
