@@ -10,13 +10,15 @@ from ...core.pointer import Pointer
 from ...core.walker import transform, walk
 from ..shapes import admits_null, list_at
 from .base import Change, Options, PassResult, _flagged, _policy, _widened, does
+from .constraints import HINTS
 
 
 @does(
     "optional → required and nullable: `null` means absent; `required` in `properties` order; a closed object "
     'without properties gets `"properties": {}, "required": []`. Where optional fields are allowed up to a '
-    "limit (Anthropic: 24, rule T407), they stay optional while it lasts and only those beyond it become "
-    "required and nullable. For every profile, an optional member whose schema is `false` is removed (it can "
+    "limit (Anthropic: 24, rule T407), they stay optional while it lasts, spending no union (rule T408: a `null` "
+    "they admit is left out, pydantic's `Optional[X] = None` is written `X`; restore reads absent as absent), "
+    "and only those beyond it become required and nullable. For every profile, an optional member whose schema is `false` is removed (it can "
     "never be given; a required one is refused, rule T608), and a closed object without properties gets "
     '`"properties": {}` (outlines-core reads a bare `additionalProperties: false` as a `false` schema it '
     "cannot compile)"
@@ -114,8 +116,10 @@ def _with_properties(result: PassResult) -> PassResult:
 
 def _over_budget(schema: Any, options: Options) -> PassResult:
     """Where optional fields are allowed up to a limit (Anthropic: 24, rule T407), they stay
-    optional (spending no union budget, rule T408) while it lasts; those beyond it, in walk
-    order, become required and nullable."""
+    optional while it lasts, and spend no union (rule T408): a ``null`` they admit is left out
+    of the rendition (restore reads ``null`` for an optional member as absent anyway, so the
+    answers it can give mean what they meant: pydantic's ``Optional[X] = None`` is then ``X``,
+    not required). Those beyond the limit, in walk order, become required and nullable."""
     policy = _policy(options, "T407")
     if policy is None or policy.limit is None:
         return PassResult(schema)
@@ -129,16 +133,28 @@ def _over_budget(schema: Any, options: Options) -> PassResult:
     beyond: dict[Pointer, list[str]] = {}
     for pointer, name in optional[policy.limit :]:
         beyond.setdefault(pointer, []).append(name)
-    if not beyond:
-        return PassResult(schema)
+    kept: dict[Pointer, list[str]] = {}
+    for pointer, name in optional[: policy.limit]:
+        kept.setdefault(pointer, []).append(name)
     changes: list[Change] = []
 
     def require(node: Any, pointer: Pointer) -> Any:
-        names = beyond.get(pointer)
-        if not names or not isinstance(node, dict):
+        names, staying = beyond.get(pointer), kept.get(pointer)
+        if not (names or staying) or not isinstance(node, dict):
             return node
         properties = dict(node["properties"])
-        for name in names:
+        for name in staying or ():
+            plain = _without_null(properties[name])
+            if plain is not None:
+                properties[name] = plain
+                changes.append(
+                    Change.for_rule(
+                        pointer.child("properties").child(name),
+                        "null left out: the member stays optional (absent means what null meant)",
+                        "T408",
+                    )
+                )
+        for name in names or ():
             if not admits_null(properties[name]) and isinstance(properties[name], dict):
                 properties[name] = _widened(properties[name])
             changes.append(
@@ -148,9 +164,54 @@ def _over_budget(schema: Any, options: Options) -> PassResult:
                     "T407",
                 )
             )
-        return {**node, "properties": properties, "required": [*list_at(node, "required"), *names]}
+        required = [*list_at(node, "required"), *(names or ())]
+        return {**node, "properties": properties, **({"required": required} if names else {})}
 
     return PassResult(transform(schema, require), tuple(changes))
+
+
+#: what may stand beside a null union's ``anyOf`` and go with its one other branch
+_BESIDE = frozenset({"title", "description", "default", "examples", "$comment", "deprecated", "readOnly", "writeOnly"})
+
+
+def _without_null(member: Any) -> dict[str, Any] | None:
+    """``member`` without the ``null`` it admits, where that is a plain edit: a type list with
+    ``"null"``, an enum holding ``None``, or pydantic's ``anyOf: [X, {"type": "null"}]`` whose
+    ``X`` is no reference (annotations beside it go onto ``X``; a ``default`` of ``null`` goes:
+    absent is what it stood for). None when there is nothing to leave out, or no plain edit."""
+    if not isinstance(member, dict) or not admits_null(member):
+        return None
+    branches = member.get("anyOf")
+    if isinstance(branches, list):
+        rest = [b for b in branches if b != {"type": "null"}]
+        if (
+            len(rest) != 1
+            or len(branches) != 2
+            or not isinstance(rest[0], dict)
+            or not set(member) - {"anyOf"} <= _BESIDE
+        ):
+            return None
+        beside = {k: v for k, v in member.items() if k != "anyOf" and not (k == "default" and v is None)}
+        if "$ref" in rest[0]:  # a reference takes no siblings: only the hint of the null default may go
+            return dict(rest[0]) if beside in ({}, {"description": HINTS["default"](None)}) else None
+        if admits_null(rest[0]) or set(rest[0]) & set(member):
+            return None
+        return {**rest[0], **beside}
+    if {"anyOf", "oneOf", "allOf", "$ref", "const", "not"} & set(member):
+        return None
+    out = {k: v for k, v in member.items() if not (k == "default" and v is None)}
+    types = declared_types(member)
+    if types is not None:
+        others = [t for t in types if t != "null"]
+        if not others:
+            return None
+        out["type"] = others[0] if len(others) == 1 else others
+    if isinstance(member.get("enum"), list):
+        values = [v for v in member["enum"] if v is not None]
+        if not values:
+            return None
+        out["enum"] = values
+    return out if not admits_null(out) else None
 
 
 def _closed_object(node: dict[str, Any]) -> bool:
