@@ -35,7 +35,7 @@ from .references import (
     rename_definitions,
 )
 from .requiring import require_all
-from .tuples import tuple_items
+from .tuples import idle_additional_items, tuple_items
 
 __all__ = [
     "HINTS",
@@ -55,6 +55,7 @@ __all__ = [
     "encode_free_form",
     "end_anchors",
     "hoist_references",
+    "idle_additional_items",
     "inline_definitions",
     "inline_ref_siblings",
     "inline_root_ref",
@@ -87,6 +88,8 @@ TRIGGERS: dict[Pass, str] = {
     const_to_enum: "const",
     unshare_recursive_refs: "$ref",
     end_anchors: "pattern",
+    idle_additional_items: "additionalItems",
+    tuple_items: "items",
 }
 
 #: the passes, in the order they run
@@ -102,6 +105,7 @@ PASSES: tuple[Pass, ...] = (
     merge_all_of,
     one_of_to_any_of,
     const_to_enum,
+    idle_additional_items,
     tuple_items,
     distribute_properties,
     type_untyped,

@@ -17,6 +17,30 @@ from .base import Change, Options, PassResult, _flagged, does
 
 
 @does(
+    "an `additionalItems` beside no array of `items` (a single `items` schema, or none) does nothing, and "
+    "goes (for every profile: no vendor need refuse it, rule T206)"
+)
+def idle_additional_items(schema: Any, options: Options) -> PassResult:
+    """``additionalItems`` applies only after a tuple (an array-valued ``items``); beside a
+    single ``items`` schema, or no ``items``, it constrains nothing, and leaves.
+
+    Before: ``{"type": "array", "items": {"type": "string"}, "additionalItems": false}``
+    After:  ``{"type": "array", "items": {"type": "string"}}``
+    """
+    changes: list[Change] = []
+
+    def idle(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or "additionalItems" not in node or isinstance(node.get("items"), list):
+            return node
+        changes.append(
+            Change.for_rule(pointer, "additionalItems removed (beside no tuple of items it does nothing)", "T206")
+        )
+        return {key: value for key, value in node.items() if key != "additionalItems"}
+
+    return PassResult(transform(schema, idle), tuple(changes))
+
+
+@does(
     "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
     "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12"
 )
