@@ -5,15 +5,20 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import declared_types, names_at
+from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
 from ..shapes import dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
+from .merging import _both, forbidden_required, merged_branches
 
 
-@does("`allOf` merged where the branches do not conflict")
+@does(
+    "`allOf` merged where the branches do not conflict; a part's `additionalProperties` still applies to the "
+    "members the other parts declare (a forbidden one is left out, or, when required, refused: rule T608, no "
+    "value is valid; a constrained one carries both schemas)"
+)
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away where that keeps its meaning: a single branch, or branches
     that are objects (or references to objects) whose keywords do not conflict.
@@ -45,9 +50,19 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
                 branches = None
                 break
             branches.append(branch)
-        merged = (
-            merged_branches({k: v for k, v in node.items() if k != "allOf"}, branches) if branches is not None else None
-        )
+        base = {k: v for k, v in node.items() if k != "allOf"}
+        forbidden = forbidden_required([base, *branches]) if branches is not None else None
+        if forbidden is not None:
+            unfixable.append(
+                Unfixable(
+                    pointer,
+                    "T608",
+                    f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it: "
+                    "no value is valid here",
+                )
+            )
+            return node
+        merged = merged_branches(base, branches) if branches is not None else None
         if merged is None:
             unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
             return node
@@ -55,32 +70,6 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
         return merged
 
     return PassResult(transform(schema, merge), tuple(changes), tuple(unfixable))
-
-
-def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Merge ``branches`` into ``base``; None when two of them disagree on a keyword."""
-    result = dict(base)
-    for branch in branches:
-        for key, value in branch.items():
-            if key == "properties" and isinstance(value, dict):
-                properties = dict(result.get("properties", {}))
-                for name, sub in value.items():
-                    if name in properties and properties[name] != sub:
-                        return None
-                    properties[name] = sub
-                result["properties"] = properties
-            elif key == "required" and isinstance(value, list):
-                present = names_at(result)
-                required = list(result.get("required", []))
-                required += [n for n in value if not isinstance(n, str) or n not in present]
-                result["required"] = required
-            elif key in ("title", "description", "$comment", "examples"):
-                result.setdefault(key, value)
-            elif key in result and result[key] != value:
-                return None
-            else:
-                result[key] = value
-    return result
 
 
 @does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")
@@ -277,16 +266,3 @@ def _shared_into(node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Laz
     if closed:
         merged["additionalProperties"] = False
     return merged
-
-
-def _both(first: Any, second: Any) -> dict[str, Any] | None:
-    """One member schema that says what ``first`` and ``second`` both say (``allOf`` merged),
-    or None where merging could change what they mean: a keyword they both hold differently,
-    a reference, or members beside another's ``additionalProperties`` (which looks at the
-    members of its own schema only)."""
-    if not (isinstance(first, dict) and isinstance(second, dict)) or "$ref" in first or "$ref" in second:
-        return None
-    for one, other in ((first, second), (second, first)):
-        if "properties" in other and one.get("additionalProperties", True) is not True:
-            return None
-    return merged_branches(first, [second])
