@@ -7,7 +7,7 @@ registry) and reused for every input; the walk is the core walker's.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Mapping
-from functools import cache, lru_cache
+from functools import cache
 from typing import Any, NamedTuple
 
 from ..core.errors import InputError, require_schema
@@ -15,10 +15,11 @@ from ..core.loading import Source, room_for_depth
 from ..core.pointer import Pointer
 from ..core.walker import Visit, walk, walked
 from ..subset.model import Feature
-from ..subset.profiles import PROFILES, Policy, policies, rejecting_vendors
+from ..subset.profiles import Policy, closed_fields, policies
 from ..subset.table import ANNOTATIONS, BY_CODE, FEATURES, SUPPORTED_KEYWORDS
 from . import checks, registry, suppression
 from .diagnostics import Diagnostic, FileResult
+from .messages import hashable, message_for, rejected_by
 
 #: every keyword some rule knows about; anything else is an unknown keyword
 KNOWN_KEYWORDS = frozenset(
@@ -45,6 +46,8 @@ class Checklist(NamedTuple):
     limits: Mapping[str, int]
     #: whether unused suppressions are reported (T801 is selected)
     unused: bool = True
+    #: a closed dialect's members (``subset.profiles.closed_fields``): any other is rule T605
+    closed: frozenset[str] | None = None
 
 
 @cache
@@ -70,6 +73,7 @@ def checklist_for(profile: str, enabled: frozenset[str] | None = None) -> Checkl
         by_code.get("T605"),
         limits,
         enabled is None or UNUSED in enabled,
+        closed_fields(profile),
     )
 
 
@@ -85,7 +89,7 @@ def find(schema: Any, checklist: Checklist, envelope: checks.Envelope | None = N
     node_rules = checklist.node
     keyword_rules = checklist.keyword
     unknown = checklist.unknown
-    known = KNOWN_KEYWORDS
+    known = KNOWN_KEYWORDS if checklist.closed is None else checklist.closed
     gather = checks.tally_node if checklist.final else None
     record = tally.order.append
     refs: list[tuple[Any, int]] = []
@@ -147,36 +151,6 @@ def _visits(schema: Any, refs: list[tuple[Any, int]]) -> Iterator[Visit]:
         yield from walk(target.resolve(schema), target, depth)
 
 
-class _Fields(dict[str, Any]):
-    def __missing__(self, key: str) -> str:
-        return ""
-
-
-#: what every object or array value stands for in the vendor cache: no vendor's list of
-#: allowed values holds one, and repr() of a value nested 900 deep raises RecursionError
-_CONTAINER = object()
-
-
-def _hashable(value: Any) -> Any:
-    return value if value is None or isinstance(value, (str, int, float, bool)) else _CONTAINER
-
-
-@lru_cache(maxsize=4096, typed=True)  # typed: the value 1 and the value true are judged apart
-def _vendors(code: str, value: Any, count: int | None) -> tuple[str, ...]:
-    return rejecting_vendors(BY_CODE[code], value, count)
-
-
-def _message(feature: Feature, hit: checks.Hit, profile: str) -> str:
-    template = feature.message
-    fields = _Fields(hit.fields or ())
-    fields["subset"] = PROFILES[profile].phrase
-    if hit.keyword is not None:
-        fields.setdefault("keyword", hit.keyword)
-    if "{value" in template:
-        fields.setdefault("value", checks.show(hit.value))
-    return template.format_map(fields)
-
-
 def _diagnostic(
     policy: Policy, hit: checks.Hit, checklist: Checklist, path: str, position: tuple[int, int] | None
 ) -> Diagnostic | None:
@@ -185,7 +159,7 @@ def _diagnostic(
     if severity is None:
         return None
     line, column = position if position else (None, None)
-    message = _message(feature, hit, checklist.profile)
+    message = message_for(feature, hit, checklist.profile)
     if reason is not None:  # a partial cell's condition says what exactly is not accepted
         message = f"{message}: {reason}"
     return Diagnostic(  # positional: this runs once per finding
@@ -198,7 +172,7 @@ def _diagnostic(
         line,
         column,
         feature.fixable,
-        _vendors(feature.code, _hashable(hit.value), hit.amount),
+        rejected_by(feature.code, hashable(hit.value), hit.amount),
         path,
     )
 

@@ -116,6 +116,20 @@ def rejecting_vendors(feature: Feature, value: Any = None, count: int | None = N
 
 
 @cache
+def closed_fields(profile_name: str) -> frozenset[str] | None:
+    """The only members a schema node may hold under ``profile_name``, when one of its sources
+    is a closed dialect (``tierone.vendors``: a column with ``fields``); None when all are open."""
+    from ..vendors import COLUMNS
+
+    closed: frozenset[str] | None = None
+    for source in PROFILES[profile_name].sources:
+        fields = COLUMNS[source].fields if source in COLUMNS else None
+        if fields is not None:
+            closed = fields if closed is None else closed & fields
+    return closed
+
+
+@cache
 def policies(profile_name: str) -> tuple[Policy, ...]:
     """The policy of every feature the profile flags, in table order."""
     profile = PROFILES[profile_name]

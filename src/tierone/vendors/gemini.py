@@ -17,6 +17,15 @@ from .model import Api, Column, Fragment, Profile, Vendor
 NAME = "gemini"
 #: the column and profile of Gemini's OpenAPI dialect
 OPENAPI = "gemini-openapi"
+#: the members google-genai's ``types.Schema`` takes (by their JSON names; it refuses any
+#: other): a closed dialect (tests/vendors checks this set against the SDK's own model)
+SCHEMA_FIELDS = frozenset(
+    {
+        "additionalProperties", "anyOf", "default", "defs", "description", "enum", "example", "format", "items",
+        "maxItems", "maxLength", "maxProperties", "maximum", "minItems", "minLength", "minProperties", "minimum",
+        "nullable", "pattern", "properties", "propertyOrdering", "ref", "required", "title", "type",
+    }
+)  # fmt: skip
 
 
 def config(schema: Any, name: str = "", description: str | None = None, profile: str = NAME) -> dict[str, Any]:
@@ -58,6 +67,7 @@ VENDOR = Vendor(
             "Google Gemini responseSchema (its OpenAPI 3.0 subset, google-genai's `Schema`)",
             derived_from=NAME,
             judges=("gemini-openapi",),
+            fields=SCHEMA_FIELDS,
         ),
     ),
     profiles=(

@@ -28,6 +28,9 @@ class Column(NamedTuple):
     #: judges that run the vendor SDK's own schema helper, which refuses spellings a source
     #: prescribes (RFC 0030 §D's type list): they judge only profiles without such a source
     helper_judges: tuple[str, ...] = ()
+    #: a closed dialect: the only members a schema node may hold (any other is refused, not
+    #: ignored); None for an open one (unknown keywords are rule T605's partial cell)
+    fields: frozenset[str] | None = None
 
 
 class Profile(NamedTuple):

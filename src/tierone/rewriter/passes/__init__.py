@@ -16,7 +16,6 @@ from .composition import (
     const_to_enum,
     distribute_properties,
     merge_all_of,
-    merged_branches,
     one_of_to_any_of,
 )
 from .constraints import HINTS, REMOVABLE, strip_constraints
@@ -24,6 +23,7 @@ from .cycle_siblings import unshare_recursive_refs
 from .definitions import inline_definitions
 from .directives import drop_directives
 from .hoisting import hoist_references
+from .merging import merged_branches
 from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first

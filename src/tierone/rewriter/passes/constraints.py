@@ -11,6 +11,7 @@ from typing import Any
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from ...subset.engines import ENGINE_FORMATS
+from ...subset.profiles import closed_fields
 from ...subset.table import FEATURES
 from ..shapes import admits_null
 from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
@@ -110,6 +111,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     from ...linter.engine import KNOWN_KEYWORDS
 
     unknown_flagged = _flagged(options, "T605")
+    closed = closed_fields(options.profile)  # a closed dialect: only its own fields stay (rule T605)
     extensions_flagged = _flagged(options, "T220")
     changes: list[Change] = []
 
@@ -125,7 +127,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
                 removed.append((key, value, change))
             elif extensions_flagged and key.startswith("x-"):
                 removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T220")))
-            elif unknown_flagged and key not in KNOWN_KEYWORDS and not key.startswith("x-"):
+            elif unknown_flagged and not key.startswith("x-") and _unknown(key, closed, KNOWN_KEYWORDS):
                 removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T605")))
             else:
                 kept[key] = value
@@ -142,3 +144,15 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
         return kept
 
     return PassResult(transform(schema, strip), tuple(changes))
+
+
+def _unknown(key: str, closed: frozenset[str] | None, known: frozenset[str]) -> bool:
+    """Whether ``key`` is a member the profile does not know: outside a closed dialect's fields
+    (where a rule of its own does not take it up), or else outside every keyword tierone knows."""
+    if closed is None:
+        return key not in known
+    return key not in closed and key not in RULED
+
+
+#: the keywords some rule of the table speaks for (a closed dialect's other members are T605's)
+RULED = frozenset(keyword for feature in FEATURES for keyword in feature.keywords)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jsontypes import declared_types, names_at
-from ..shapes import dict_at
+from ..shapes import dict_at, list_at
 
 
 def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, Any] | None:
@@ -65,7 +65,7 @@ def forbidden_required(parts: list[dict[str, Any]]) -> str | None:
     """A member one part requires that another part's ``additionalProperties`` (it does not
     declare the member) forbids: ``false``, or a schema whose types the member's own types all
     miss. Then no object satisfies the ``allOf``. None when there is none."""
-    required = {name for part in parts for name in names_at(part) if isinstance(name, str)}
+    required = {name for part in parts for name in list_at(part, "required") if isinstance(name, str)}
     for part in parts:
         extra = part.get("additionalProperties", True)
         if extra is True or part.get("patternProperties"):
