@@ -52,6 +52,6 @@ def test_a_member_another_part_constrains_carries_both_constraints():
         "allOf": [{"properties": {"n": {"type": "integer"}}, "required": ["n"]}],
     }
     merged = tierone.rewrite(original, "gemini").schema
-    assert merged["properties"]["n"] == {"type": "integer", "maximum": 9} or "9" in str(merged["properties"]["n"])
+    assert merged["properties"]["n"] == {"type": "integer", "maximum": 9}
     assert not tierone.restore({"a": "x", "n": 10}, original).ok
     assert tierone.restore({"a": "x", "n": 3}, original).ok
