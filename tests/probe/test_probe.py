@@ -92,6 +92,12 @@ def _success_body(vendor: str) -> dict:
     return {"candidates": [{"content": {"role": "model", "parts": [{"text": "{"}]}, "finishReason": "MAX_TOKENS"}]}
 
 
+#: The probe's deadline in these tests, and how long a "slow" verdict waits: long enough that a
+#: loaded CI machine (every core running tests) answers every other request in time.
+DEADLINE = 2.0
+SLOW_ANSWER = 3 * DEADLINE
+
+
 class StandIn(Loopback):
     """A vendor's API on loopback. ``verdicts[(api, probe_id)]`` is "accept" (the default),
     "reject", "429", "500" or "slow" (answers after the client's timeout)."""
@@ -115,7 +121,7 @@ class StandIn(Loopback):
                 stand_in.requests.append((api, probe))
                 verdict = stand_in.verdicts.get((api, probe), "accept")
                 if verdict == "slow":
-                    time.sleep(1.5)
+                    time.sleep(SLOW_ANSWER)
                 if verdict in ("accept", "slow"):
                     return self._answer(200, _success_body(vendor))
                 status = {"reject": 400, "429": 429, "500": 500}[verdict]
@@ -153,7 +159,7 @@ def table(tmp_path, monkeypatch) -> Path:
 def keys(monkeypatch):
     for variable in (*ENV_VARS.values(), "GOOGLE_API_KEY"):
         monkeypatch.setenv(variable, KEY)
-    monkeypatch.setenv("TIERONE_PROBE_TIMEOUT", "0.5")
+    monkeypatch.setenv("TIERONE_PROBE_TIMEOUT", str(DEADLINE))
 
 
 def probe(*args: str):
