@@ -15,7 +15,7 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import is_free_form
+from ..rewriter.shapes import ROOT_MEMBER, is_free_form, is_object_root
 from .codegen import generated
 from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert
@@ -40,6 +40,9 @@ class Reader:
         self._kept: list[Any] = []
         self._branch_validator: Any = None
         self.root = self.plan(original, True, root=True)
+        #: the plan of the root as the rewriter carries it where strict modes cannot take it as
+        #: a root: the one member ``tierone_root`` of an object (None where the root is one)
+        self.wrapped = None if original is False or is_object_root(self.root.node) else self.plan(original, True)
         if shortcuts:  # subtrees with nothing to undo are known ahead and returned as they are
             self._settle()
 
@@ -72,7 +75,7 @@ class Reader:
     def _reachable(self) -> list[Plan] | None:
         """Every plan reachable from the root, compiled; None past :data:`SETTLE_BUDGET`."""
         seen: dict[int, Plan] = {}
-        stack = [self.root]
+        stack = [self.root] if self.wrapped is None else [self.root, self.wrapped]
         while stack:
             plan = stack.pop()
             if id(plan) in seen:
@@ -114,16 +117,25 @@ class Reader:
 
     # ---- walking ----------------------------------------------------------------------------
 
+    def entry(self, value: Any) -> tuple[Plan, Any]:
+        """The plan an answer is read through, and the value it reads: a root the rewriter
+        carried as the member ``tierone_root`` is taken out of its wrapper (an answer given
+        without the wrapper, as where the profile took the root as it is, is read as it is)."""
+        if self.wrapped is not None and value.__class__ is dict and len(value) == 1 and ROOT_MEMBER in value:
+            return self.wrapped, value[ROOT_MEMBER]
+        return self.root, value
+
     def read(self, value: Any, trusted: bool = False) -> tuple[Any, list[Any]]:
         """``value`` restored, and the errors of encoded parts that cannot be decoded (a model
         validates the result when ``trusted``), through the plans' generated functions
         (:mod:`~tierone.answers.codegen`). Each call
         walks with state of its own (readers are shared between threads). (A value the
         reading owns is read in place through ``root.owns``: see ``strict``'s short way.)"""
-        if self.root.inert:
+        plan, value = self.entry(value)
+        if plan.inert:
             return value, []
         walk = Walk(self, trusted)
-        return self.root.fn(value, None, walk), walk.errors
+        return plan.fn(value, None, walk), walk.errors
 
     def satisfies(self, entry: Branch, value: Any) -> bool:
         """Whether ``value`` satisfies a union branch, read as part of the original document

@@ -176,7 +176,7 @@ def _short_way(restorer: Restorer, check: Any) -> Any:
     if restorer.searches:
         return None
     reader = restorer.reader
-    root, limit, recursion_limit = reader.root, IN_THREAD_LIMIT, sys.getrecursionlimit
+    entry, limit, recursion_limit = reader.entry, IN_THREAD_LIMIT, sys.getrecursionlimit
     fast, digits, long_run = orjson.loads, DIGITS, LONG_RUN
 
     def parse(text: str) -> Any:
@@ -188,6 +188,7 @@ def _short_way(restorer: Restorer, check: Any) -> Any:
             return _LONG_WAY
         if text.encode().translate(digits).find(long_run) >= 0:
             return _LONG_WAY  # maybe an integer past 64 bits (orjson made it a float): the long way reads it exactly
+        root, data = entry(data)
         if root.inert:
             payload = data
         else:

@@ -10,13 +10,19 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from ..rewriter.shapes import ROOT_MEMBER
 from .reader import Path, Plan, Reader
 
 
-def to_strict_form(instance: Any, original: Any) -> Any:
+def to_strict_form(instance: Any, original: Any, profile: str | None = None) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema.
-    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. An instance
-    nested past :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` levels (or holding itself) is a
+    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. With a
+    ``profile``, the form is the one that profile's rendition carries: a root it wraps in
+    ``tierone_root``, and an absent optional member left absent where the rendition keeps it
+    optional (``anthropic``, within its budget) rather than null; a profile that refuses the
+    schema is a :class:`~tierone.answers.findings.StrictError`. Without one, every absent
+    optional member is null and the root stands as it is. An instance nested past
+    :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` levels (or holding itself) is a
     :class:`~tierone.core.validation.TooDeep` error, as restore says of such an answer."""
     from ..core.depth import MAX_JUDGED_DEPTH, deeply, depth_over
     from ..core.validation import TooDeep
@@ -24,7 +30,18 @@ def to_strict_form(instance: Any, original: Any) -> Any:
     original = _schema(original)
     if depth_over(instance):
         raise TooDeep(f"too deep: the instance nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
-    return deeply(_fill, instance, original, True)
+    if profile is None:
+        return deeply(_fill, instance, original, True)
+    from .renditionform import fitted, rendition_of
+
+    rendition = rendition_of(original, profile)
+    form = deeply(_fill, instance, original, True, _wraps(rendition, original))
+    return deeply(fitted, form, rendition)
+
+
+def _wraps(rendition: Any, original: Any) -> bool:
+    declared = isinstance(original, dict) and ROOT_MEMBER in (original.get("properties") or {})
+    return not declared and isinstance(rendition, dict) and ROOT_MEMBER in (rendition.get("properties") or {})
 
 
 def normalized(instance: Any, original: Any) -> Any:
@@ -41,9 +58,12 @@ def _schema(original: Any) -> Any:
     return schema_data(original)
 
 
-def _fill(instance: Any, original: Any, fill: bool) -> Any:
+def _fill(instance: Any, original: Any, fill: bool, wrapped: bool = False) -> Any:
     filler = _Filler(Reader(original, shortcuts=False), fill)
-    return filler.value(instance, filler.reader.root, None)
+    reader = filler.reader
+    if wrapped and reader.wrapped is not None:
+        return {ROOT_MEMBER: filler.value(instance, reader.wrapped, None)}
+    return filler.value(instance, reader.root, None)
 
 
 class _Filler:

@@ -13,6 +13,7 @@ from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import graph_of, reusing_graphs
+from .passes.wrapping import outside_wrapper
 
 
 class Rewritten(NamedTuple):
@@ -96,15 +97,17 @@ def _rewrite(
             changes.extend(result.changes)
             unfixable.extend(result.unfixable)
     current = _new_document(current, id, changes, present)
+    unfixable = [u._replace(pointer=outside_wrapper(u.pointer, schema)) for u in unfixable]
     known = {(u.pointer, u.rule) for u in unfixable}
     if "$ref" in present or "$dynamicRef" in present:
         unfixable.extend(_unreadable_references(schema, known))
     for diagnostic in lint(current, profile=profile).diagnostics:
-        if not _reported(diagnostic.pointer, diagnostic.code, known):
-            known.add((diagnostic.pointer, diagnostic.code))
+        where = outside_wrapper(diagnostic.pointer, schema)
+        if not _reported(where, diagnostic.code, known):
+            known.add((where, diagnostic.code))
             unfixable.append(
                 Unfixable(
-                    _in_source(diagnostic.pointer, schema),
+                    _in_source(where, schema),
                     diagnostic.code,
                     diagnostic.message + _way_out(diagnostic.code, profile),
                 )

@@ -73,6 +73,22 @@ def is_free_form(schema: Any) -> bool:
     return not schema.get("properties") and additional is not False
 
 
+#: the one member of the object root that carries a root strict modes cannot take (an array,
+#: a scalar, a union, free-form data); restore takes the value back out of it. A name no schema
+#: author is likely to give a member of their own (see docs/rewrite.md, "The root")
+ROOT_MEMBER = "tierone_root"
+
+
+def is_object_root(schema: Any) -> bool:
+    """Whether ``schema`` can stand as a strict root itself: an object schema (declared, or
+    implied by its keywords) with declared members, no union, no reference left, and not
+    free-form."""
+    if not isinstance(schema, dict) or is_free_form(schema) or {"$ref", "anyOf", "oneOf"} & set(schema):
+        return False
+    types = declared_types(schema)
+    return (types or (inferred_type(schema),)) == ("object",)
+
+
 def admits_null(schema: Any) -> bool:
     """Whether ``null`` is already a valid instance (so null-as-absent needs no widening)."""
     if schema is True:

@@ -36,6 +36,7 @@ from .references import (
 )
 from .requiring import require_all
 from .tuples import idle_additional_items, tuple_items
+from .wrapping import wrap_root
 
 __all__ = [
     "HINTS",
@@ -73,6 +74,7 @@ __all__ = [
     "tuple_items",
     "type_untyped",
     "unshare_recursive_refs",
+    "wrap_root",
 ]
 
 #: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
@@ -107,6 +109,7 @@ PASSES: tuple[Pass, ...] = (
     const_to_enum,
     idle_additional_items,
     tuple_items,
+    wrap_root,
     distribute_properties,
     type_untyped,
     encode_free_form,

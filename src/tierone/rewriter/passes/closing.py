@@ -69,7 +69,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
         if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
             changes.append(Change.for_rule(pointer.child("items"), "untyped items encoded as JSON strings", "T607"))
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
-        if not is_free_form(node) or not (_flagged(options, _free_form_rule(node)) or pointer in recursing):
+        if not is_free_form(node) or not (_flagged(options, free_form_rule(node)) or pointer in recursing):
             return node
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
@@ -93,15 +93,15 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             if pointer not in recursing
             else Change.for_rule(pointer, what, "T103", f": {CYCLE_WHY}")
         )
-        encoded_by[id(encoded)] = _free_form_rule(node)
+        encoded_by[id(encoded)] = free_form_rule(node)
         return encoded
 
     out = transform(schema, encode)
     return PassResult(out, tuple(changes), (*unfixable, *ambiguous_unions(out, encoded_by)))
 
 
-def _free_form_rule(node: Any) -> str:
-    """The rule that flags this free-form node."""
+def free_form_rule(node: Any) -> str:
+    """The rule that flags this free-form node (which the profile may leave as it is)."""
     if node is True:
         return "T602"
     if not set(node) - ANNOTATION_KEYS:

@@ -129,7 +129,10 @@ ROWS: tuple[Feature, ...] = (
             "An object with pattern-named members cannot be closed; no strict mode supports it.",
             '{"type": "object", "patternProperties": {"^x-": {"type": "string"}}}',
             "declared `properties`, or a JSON-encoded string for free-form data",
+            "`tierone rewrite` turns the object into a JSON-encoded string (a root travels as the "
+            "member `tierone_root`); `tierone restore` decodes it and checks the patterns.",
         ),
+        fix="encode_free_form",
     ),
     Feature(
         "T209",

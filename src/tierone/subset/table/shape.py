@@ -18,7 +18,10 @@ ROWS: tuple[Feature, ...] = (
             '{"anyOf": [{"type": "string"}, {"type": "object"}]}',
             '{"type": "object", "properties": {"value": {"anyOf": [{"type": "string"}, '
             '{"type": "number"}]}}, "required": ["value"], "additionalProperties": false}',
+            "`tierone rewrite` carries the root as the one member `tierone_root` of an object "
+            "root; `tierone restore` and `Strict.parse` take the value back out.",
         ),
+        fix="wrap_root",
     ),
     Feature(
         "T102",

@@ -1,0 +1,77 @@
+"""The strict form fitted to one profile's rendition (``to_strict_form(x, original, profile)``):
+the rendition itself, and an absent optional member left absent where that rendition keeps
+it optional and refuses null (Anthropic's optional members within its budget), walked along
+the rendition with its references followed and its union branches judged."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.refs import RefResolver, followed
+from ..rewriter.shapes import admits_null, dict_at, items_of, list_at
+from .findings import StrictError
+
+
+def rendition_of(original: Any, profile: str) -> Any:
+    """``original`` rewritten for ``profile``; :class:`StrictError` when the profile refuses it."""
+    from ..rewriter.rewrite import rewrite
+
+    result = rewrite(original, profile)
+    if not result.ok:
+        findings = ((u.pointer, f"{u.rule} {u.reason}") for u in result.unfixable)
+        raise StrictError(findings, f"cannot be made strict for {profile}")
+    return result.schema
+
+
+def fitted(form: Any, rendition: Any) -> Any:
+    """``form`` (every absent optional member null) as ``rendition`` takes it."""
+    return _Fitter(rendition).fit(form, rendition)
+
+
+class _Fitter:
+    def __init__(self, rendition: Any) -> None:
+        self.rendition = rendition
+        self.resolver = RefResolver.of(rendition)
+        self._validator: Any = None
+
+    def fit(self, value: Any, node: Any) -> Any:
+        node = followed(node, self.resolver.target, siblings=True)
+        if not isinstance(node, dict):
+            return value
+        branches = list_at(node, "anyOf")
+        if branches:
+            for branch in branches:
+                candidate = self.fit(value, branch)
+                if self._valid(candidate, branch):
+                    return candidate
+            return value
+        if isinstance(value, dict):
+            return self._members(value, node)
+        items = items_of(node)
+        if isinstance(value, list) and isinstance(items, dict):
+            return [self.fit(item, items) for item in value]
+        return value
+
+    def _members(self, value: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+        properties, required = dict_at(node, "properties"), list_at(node, "required")
+        out = {}
+        for name, member in value.items():
+            schema = properties.get(name)
+            if schema is None:
+                out[name] = member
+            elif member is None and name not in required and not self._takes_null(schema):
+                continue  # optional in the rendition, which refuses null: absent
+            else:
+                out[name] = self.fit(member, schema)
+        return out
+
+    def _takes_null(self, schema: Any) -> bool:
+        target = followed(schema, self.resolver.target, siblings=True)
+        return admits_null(target) or self._valid(None, schema)
+
+    def _valid(self, value: Any, schema: Any) -> bool:
+        if self._validator is None:
+            from ..core.validation import validator
+
+            self._validator = validator(self.rendition)
+        return bool(self._validator.evolve(schema=schema).is_valid(value))

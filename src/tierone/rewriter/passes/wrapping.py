@@ -1,0 +1,124 @@
+"""The pass that carries a root strict modes cannot take (an array, a scalar, a union, a
+reference they cannot inline, free-form data) as the one member of an object root, which
+restore takes back out (:data:`~tierone.rewriter.shapes.ROOT_MEMBER`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import ROOT, Pointer
+from ...core.walker import transform
+from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
+from .base import Change, Options, PassResult, _flagged, does
+from .closing import free_form_rule
+
+#: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
+#: ``#/$defs/...`` references still resolve there)
+_STAY = ("$schema", "$id", "$defs", "definitions")
+
+
+@does(
+    f"a root strict modes cannot take (an array, a scalar, a union, free-form data) travels as the one member "
+    f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it); restore and "
+    f"`Strict.parse` take it out"
+)
+def wrap_root(schema: Any, options: Options) -> PassResult:
+    """A root that cannot stand as a strict root becomes the one required member
+    ``tierone_root`` of a closed object root, where the profile flags it as a root (T101) or
+    where it is free-form data that the profile encodes (only a member can be). Definitions
+    stay at the root; a root that references refer to (``#``) moves into ``$defs`` first, so
+    that every reference keeps naming a definition. ``false`` (no instance at all) is left
+    as it is.
+
+    Before: ``{"type": "array", "items": {"type": "string"}}``
+    After:  ``{"type": "object", "properties": {"tierone_root": {"type": "array", "items":
+    {"type": "string"}}}, "required": ["tierone_root"], "additionalProperties": false}``
+    """
+    if not _wrapped(schema, options):
+        return PassResult(schema)
+    node = schema if isinstance(schema, dict) else {}
+    body = {k: v for k, v in node.items() if k not in _STAY}
+    defs = dict_at(node, "$defs")
+    member: Any = body
+    moved_to: Pointer = ROOT.child("properties").child(ROOT_MEMBER)
+    if _refers_to_root(node):
+        name = _free_name("Root", defs)
+        moved_to = ROOT.child("$defs").child(name)
+        member = {"$ref": moved_to.fragment()}
+        defs = {**defs, name: body}
+    wrapper: dict[str, Any] = {k: node[k] for k in ("$schema", "$id") if k in node}
+    wrapper.update(
+        {
+            "type": "object",
+            "properties": {ROOT_MEMBER: member},
+            "required": [ROOT_MEMBER],
+            "additionalProperties": False,
+        }
+    )
+    if "definitions" in node:
+        wrapper["definitions"] = node["definitions"]
+    if defs:
+        wrapper["$defs"] = defs
+    change = Change.for_rule(ROOT, f"the root travels as the member {ROOT_MEMBER!r} of an object root", "T101")
+    return PassResult(_retargeted(wrapper, moved_to), (change,))
+
+
+def _wrapped(schema: Any, options: Options) -> bool:
+    """Whether the root travels in the wrapper under the profile: free-form data the profile
+    encodes (only a member can be), or a root the profile flags (T101): not of type object,
+    or an object beside a union, where objects are closed (the union's branches would take
+    the object's members, and the root would be a union)."""
+    if schema is False or is_object_root(schema):
+        return False
+    if is_free_form(schema):  # (with --open-objects error, refused at the root, where it stands)
+        return options.open_objects != "error" and _flagged(options, free_form_rule(schema))
+    if not _flagged(options, "T101"):
+        return False
+    return schema.get("type") != "object" or _flagged(options, "T102")
+
+
+def outside_wrapper(pointer: Pointer, original: Any) -> Pointer:
+    """``pointer`` into a rendition, as a place of the ``original``: past the wrapper's member
+    where the rewriter put the root in one (the original declares no such member)."""
+    inside = pointer[:2] == ("properties", ROOT_MEMBER)
+    if inside and not (isinstance(original, dict) and ROOT_MEMBER in dict_at(original, "properties")):
+        return Pointer(pointer[2:])
+    return pointer
+
+
+def _refers_to_root(schema: dict[str, Any]) -> bool:
+    found = False
+
+    def look(node: Any, pointer: Pointer) -> Any:
+        nonlocal found
+        found = found or (isinstance(node, dict) and node.get("$ref") == "#")
+        return node
+
+    transform(schema, look)
+    return found
+
+
+def _free_name(base: str, taken: dict[str, Any]) -> str:
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}_{n}"
+    return name
+
+
+def _retargeted(schema: Any, moved_to: Pointer) -> Any:
+    """Local references into the old root's body (``#``, ``#/properties/a``: anything but a
+    definition) point where the body now stands."""
+    prefix = moved_to.fragment()
+
+    def retarget(node: Any, pointer: Pointer) -> Any:
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if not isinstance(ref, str) or not ref.startswith("#") or ref.startswith(("#/$defs/", "#/definitions/")):
+            return node
+        if ref == prefix or ref.startswith(prefix + "/"):
+            return node
+        if ref in ("#", "#/"):
+            return {**node, "$ref": prefix}
+        return {**node, "$ref": prefix + ref[1:]} if ref.startswith("#/") else node
+
+    return transform(schema, retarget)

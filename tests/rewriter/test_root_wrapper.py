@@ -1,0 +1,158 @@
+"""A root strict modes cannot take (an array, a scalar, a union, free-form data) travels as the
+one member ``tierone_root`` of an object root: the rendition is judged by the consumers, every
+answer is read back out of the wrapper, and refusals name places of the original."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+import tierone
+from tests.judges import all_judges
+from tierone.rewriter.shapes import ROOT_MEMBER
+
+PROFILES = ["openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors"]
+
+#: (name, original root, an instance of it)
+ROOTS = [
+    ("array", {"type": "array", "items": {"type": "string"}}, ["a", "b"]),
+    ("scalar", {"type": "string", "enum": ["low", "high"]}, "low"),
+    ("number", {"type": "number", "minimum": 0}, 2.5),
+    (
+        "union",
+        {
+            "anyOf": [
+                {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"]},
+                {"type": "integer"},
+            ]
+        },
+        {"a": "x"},
+    ),
+    ("free-form", {}, {"any": [1, {"thing": None}]}),
+    ("map", {"type": "object", "additionalProperties": {"type": "integer"}}, {"x": 1, "y": 2}),
+    (
+        "members-beside-a-union",
+        {
+            "type": "object",
+            "properties": {"id": {"type": "string"}},
+            "required": ["id"],
+            "oneOf": [
+                {"properties": {"b": {"type": "integer"}}, "required": ["b"]},
+                {"properties": {"c": {"type": "string"}}, "required": ["c"]},
+            ],
+        },
+        {"id": "1", "b": 2},
+    ),
+    (
+        "recursive-array",
+        {
+            "type": "array",
+            "items": {"$ref": "#/$defs/Node"},
+            "$defs": {
+                "Node": {
+                    "type": "object",
+                    "properties": {"name": {"type": "string"}, "children": {"$ref": "#"}},
+                    "required": ["name"],
+                }
+            },
+        },
+        [{"name": "a", "children": [{"name": "b"}]}],
+    ),
+]
+
+
+#: roots a profile takes as they are: gemini keeps maps, and unions beside open objects
+STANDING = {("map", "gemini"), ("members-beside-a-union", "gemini")}
+
+
+def _served(original, profile):
+    result = tierone.rewrite(original, profile)
+    if not result.ok:
+        # recursion where the profile refuses it, definitions where the dialect has none
+        assert {u.rule for u in result.unfixable} <= {"T501", "T504"}, result.unfixable
+        return None
+    return result
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("name, original, instance", ROOTS, ids=[r[0] for r in ROOTS])
+def test_the_wrapped_root_is_accepted_and_read_back(name, original, instance, profile):
+    result = _served(original, profile)
+    if result is None:
+        return
+    wrapper = result.schema
+    if (name, profile) in STANDING:
+        assert ROOT_MEMBER not in wrapper.get("properties", {})
+    else:
+        assert list(wrapper["properties"]) == [ROOT_MEMBER] and wrapper["required"] == [ROOT_MEMBER]
+        assert wrapper["additionalProperties"] is False and wrapper["type"] == "object"
+        assert [c.rule for c in result.changes if c.pointer == ()].count("T101") == 1
+    assert all(v.ok for v in all_judges(wrapper, profile)), [v for v in all_judges(wrapper, profile) if not v.ok]
+    assert tierone.rewrite(wrapper, profile).schema == wrapper  # a rendition is a fixed point
+    answer = tierone.to_strict_form(instance, original, profile)
+    jsonschema.validate(answer, wrapper)
+    assert tierone.restore(answer, original).payload == instance
+    assert tierone.strict(original, profile).parse(json.dumps(answer)) == instance
+
+
+def test_an_answer_without_the_wrapper_is_read_as_it_is():
+    original = {"type": "array", "items": {"type": "integer"}}
+    assert tierone.restore([1, 2], original).payload == [1, 2]
+    assert tierone.restore({ROOT_MEMBER: [1, 2]}, original).payload == [1, 2]
+    refused = tierone.restore({ROOT_MEMBER: ["x"]}, original)
+    assert not refused.ok and [str(e.pointer) for e in refused.errors] == ["/0"]  # a place of the original
+
+
+def test_an_object_root_is_never_wrapped():
+    original = {"type": "object", "properties": {"a": {"type": "string"}}}
+    for profile in PROFILES:
+        assert ROOT_MEMBER not in tierone.rewrite(original, profile).schema["properties"]
+    # a member of that name in an object the original declares is the author's own
+    own = {"type": "object", "properties": {ROOT_MEMBER: {"type": "integer"}}, "required": [ROOT_MEMBER]}
+    assert tierone.restore({ROOT_MEMBER: 3}, own).payload == {ROOT_MEMBER: 3}
+
+
+def test_references_into_the_root_follow_it_into_the_wrapper():
+    original = {
+        "type": "array",
+        "items": {"type": "object", "properties": {"next": {"$ref": "#"}}, "required": []},
+    }
+    result = tierone.rewrite(original, "openai")
+    assert result.ok, result.unfixable
+    assert result.schema["properties"][ROOT_MEMBER] == {"$ref": "#/$defs/Root"}
+    assert '"#"' not in json.dumps(result.schema)
+    assert all(v.ok for v in all_judges(result.schema, "openai"))
+    answer = {ROOT_MEMBER: [{"next": [{"next": None}]}]}
+    jsonschema.validate(answer, result.schema)
+    assert tierone.restore(answer, original).payload == [{"next": [{}]}]
+
+
+def test_the_boolean_root_false_is_refused_and_open_objects_error_refuses_at_the_root():
+    assert [(str(u.pointer), u.rule) for u in tierone.rewrite(False).unfixable] == [("", "T101")]
+    refused = tierone.rewrite({"type": "object"}, open_objects="error")
+    assert ("", "T101") in [(str(u.pointer), u.rule) for u in refused.unfixable]
+
+
+def test_a_root_gemini_takes_as_it_is_is_wrapped_only_where_the_rewriter_flags_it():
+    # an object beside a union: gemini keeps objects open, so the union stays beside the members
+    original = {
+        "type": "object",
+        "properties": {"x": {"type": "number"}},
+        "anyOf": [{"required": ["x"]}, {"properties": {"y": {"type": "string"}}}],
+    }
+    assert ROOT_MEMBER not in tierone.rewrite(original, "gemini").schema.get("properties", {})
+    assert ROOT_MEMBER in tierone.rewrite(original, "openai").schema["properties"]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_strict_form_under_a_profile_is_valid_under_its_rendition(profile):
+    optional = {"type": "object", "properties": {f"p{i}": {"type": "string"} for i in range(3)}, "required": ["p0"]}
+    for name, original, instance in [*ROOTS, ("optional", optional, {"p0": "x"})]:
+        result = _served(original, profile)
+        if result is None:
+            continue
+        form = tierone.to_strict_form(instance, original, profile)
+        jsonschema.validate(form, result.schema)
+        assert tierone.restore(form, original).payload == instance, name
