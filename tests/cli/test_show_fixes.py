@@ -39,7 +39,7 @@ def test_text_shows_each_finding_s_change_and_writes_nothing(schema_file):
     out = run("--show-fixes", "s.schema.json")
     lines = out.splitlines()
     at = next(i for i, line in enumerate(lines) if " T301 " in line)
-    assert lines[at + 1] == "    fix: minLength removed"
+    assert lines[at + 1] == "    fix: minLength removed (loosened: minLength: 3, enforced on read)"
     at = next(i for i, line in enumerate(lines) if " T102 " in line and "[/definitions/D]" in line)
     assert lines[at + 1] == "    fix: additionalProperties: false added [/$defs/D]"  # after the rename
     assert schema_file.read_text() == before
@@ -53,7 +53,9 @@ def test_json_records_carry_fixes_valid_against_the_report_schema(schema_file):
     schema = json.loads(resources.files("tierone.linter").joinpath("report.schema.json").read_text())
     jsonschema.validate(report, schema)
     (t301,) = [d for d in report["diagnostics"] if d["code"] == "T301"]
-    assert t301["fixes"] == [{"pointer": "/properties/a", "what": "minLength removed", "rule": "T301"}]
+    assert t301["fixes"] == [
+        {"pointer": "/properties/a", "what": "minLength removed", "rule": "T301", "loosens": "minLength: 3"}
+    ]
     plain = json.loads(run("--format", "json", "s.schema.json"))
     assert all("fixes" not in d for d in plain["diagnostics"])
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 import os
 import sys
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import orjson
 from pydantic_core import ValidationError
@@ -32,6 +32,9 @@ from .answer_text import answer_data, unreadable
 from .findings import Finding, StrictError, from_pydantic
 from .reader import Walk
 from .restore import IN_THREAD_LIMIT, Restorer
+
+if TYPE_CHECKING:
+    from ..rewriter.passes import Change
 
 __all__ = ["Strict", "StrictError", "strict"]
 
@@ -55,6 +58,9 @@ class Strict:
     _check: Any = field(default=None, repr=False)
     #: a model's answer text read the short way (see :func:`_short_way`), or None
     _quick: Any = field(default=None, repr=False)
+    #: the ledger: each change after which the rendition no longer enforces something of the
+    #: original (``Change.loosens`` says what); reading enforces each one
+    loosened: tuple[Change, ...] = ()
 
     # ---- the request fragments ------------------------------------------------------------
 
@@ -209,7 +215,7 @@ def _short_way(restorer: Restorer, check: Any) -> Any:
     return parse
 
 
-def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = None) -> Strict:
+def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = None, exact: bool = False) -> Strict:
     """``source`` (a pydantic model class or ``TypeAdapter``, a schema, a path or
     ``"module:attribute"``) made strict for ``profile``.
 
@@ -217,14 +223,16 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     the schema cannot be made strict for the profile, and
     :class:`~tierone.core.errors.InputError` when the source cannot be read. A recursive model
     is kept recursive where the profile allows it (openai, gemini); where it does not,
-    ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`).
+    ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`). Where the rendition is
+    looser than the original (what the profile cannot carry), :attr:`Strict.loosened` lists
+    each place, which reading enforces; ``exact=True`` refuses instead.
     """
     from ..rewriter.rewrite import rewrite
 
     model = _model_of(source)
     loaded = load_schema(model if model is not None else source)
     name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
-    result = rewrite(loaded.data, profile, unroll=unroll)
+    result = rewrite(loaded.data, profile, unroll=unroll, exact=exact)
     if not result.ok:
         raise StrictError(
             (
@@ -236,9 +244,10 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
 
     restorer = Restorer.of(loaded.data)
     if model is None:
-        return Strict(result.schema, loaded.data, profile, model, name, restorer)
+        return Strict(result.schema, loaded.data, profile, model, name, restorer, loosened=result.loosened)
     check = _check_of(model)
-    return Strict(result.schema, loaded.data, profile, model, name, restorer, check, _short_way(restorer, check))
+    quick = _short_way(restorer, check)
+    return Strict(result.schema, loaded.data, profile, model, name, restorer, check, quick, result.loosened)
 
 
 #: what a refusal of recursion says to do

@@ -155,7 +155,11 @@ def _fix(inputs: list[str], profile: str, config, in_place: bool):  # type: igno
     from .renditions import Settings, fix_paths
 
     settings = Settings(
-        profile, config.open_objects or "encode", True if config.hints is None else config.hints, config.fix_output
+        profile,
+        config.open_objects or "encode",
+        True if config.hints is None else config.hints,
+        config.fix_output,
+        exact=bool(config.exact),
     )
     fixed = fix_paths(inputs, settings=settings, config=config, in_place=in_place)
     if fixed.files:

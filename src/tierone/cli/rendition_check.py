@@ -114,7 +114,9 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
         profile = pair.marker.profile if pair.marker is not None and pair.marker.profile else settings.profile
         try:
             source = _source(pair, root)
-            done = rewrite_source(source, profile, open_objects=settings.open_objects, hints=settings.hints)
+            done = rewrite_source(
+                source, profile, open_objects=settings.open_objects, hints=settings.hints, exact=settings.exact
+            )
             current = read_output(pair.rendition)
         except InputError as error:
             say(

@@ -34,6 +34,8 @@ class Settings(NamedTuple):
     pattern: str | None = None
     #: every profile chosen (``profile`` is the first); several only where the command allows it
     profiles: tuple[str, ...] = ()
+    #: refuse a rendition looser than the original (``--exact``)
+    exact: bool = False
 
 
 def config_for(config_file: str | None, isolated: bool) -> Config:
@@ -55,6 +57,7 @@ def settings_for(
     hints: bool | None,
     *,
     several: bool = False,
+    exact: bool | None = None,
 ) -> tuple[Config, Settings]:
     """The configuration (``--config``, ``--isolated``) and rewrite's settings: each option given
     on the command line, else the configured value, else the default. ``profile`` is one name or
@@ -81,6 +84,7 @@ def settings_for(
         hints if hints is not None else (True if config.hints is None else config.hints),
         config.fix_output,
         chosen,
+        exact if exact is not None else bool(config.exact),
     )
 
 
@@ -152,7 +156,9 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
         if renditions.is_marked(source.data) or not _fixable(source, settings.profile, config):
             continue  # a rendition is not fixed again; a file without fixable findings needs no rendition
         try:
-            done = rewrite_source(source, settings.profile, open_objects=settings.open_objects, hints=settings.hints)
+            done = rewrite_source(
+                source, settings.profile, open_objects=settings.open_objects, hints=settings.hints, exact=settings.exact
+            )
         except (InputError, ValueError, RecursionError):
             continue  # the lint that follows reports what is wrong with it
         if done.text == source.text:

@@ -63,6 +63,14 @@ def rewrite(
             "--unroll", min=1, metavar="N", help="Unroll recursion N levels deep (for profiles that refuse it)."
         ),
     ] = None,
+    exact: Annotated[
+        bool | None,
+        typer.Option(
+            "--exact/--no-exact",
+            help="Refuse where the rendition would be looser than the original (each loosening is "
+            "otherwise listed by -v and enforced on read); config: exact = true.",
+        ),
+    ] = None,
     emit: Annotated[
         Emit | None, typer.Option("--emit", help="Print the vendor request fragment that carries the strict schema.")
     ] = None,
@@ -97,7 +105,7 @@ def rewrite(
             fail(problem)
     refuse_overwriting(output, paths or [], "its strict rewrite (use --in-place to replace it)")
     config, settings = settings_for(
-        config_file, isolated, profile, open_objects and open_objects.value, hints, several=True
+        config_file, isolated, profile, open_objects and open_objects.value, hints, several=True, exact=exact
     )
     if check and paths and is_rendition_check(paths):
         raise typer.Exit(check_renditions(paths, settings, config))
@@ -114,6 +122,7 @@ def rewrite(
         id=schema_id,
         unroll=unroll,
         emitted=emitted(emit, name, paths, output or in_place or check or diff),
+        exact=settings.exact,
     )
     raise typer.Exit(code)
 

@@ -47,6 +47,7 @@ def run_rewrite(
     id: str | None = None,
     unroll: int | None = None,
     emitted: Request | None = None,
+    exact: bool = False,
 ) -> int:
     """Rewrite each input (a file, ``-`` or ``module:attribute``) for each profile (one rendition
     per profile, written where ``output`` names with its ``{stem}`` and ``{profile}``); returns
@@ -72,6 +73,7 @@ def run_rewrite(
             id=id,
             unroll=unroll,
             emitted=emitted,
+            exact=exact,
         )
         if fatal:  # a reason that holds for every input (an unknown profile)
             return 2
@@ -148,6 +150,7 @@ def _rewrite_all(
     id: str | None,
     unroll: int | None,
     emitted: Request | None,
+    exact: bool,
 ) -> tuple[int, bool]:
     """Rewrite each input for one profile: the exit code, and whether the run must stop."""
     worst = 0
@@ -157,7 +160,9 @@ def _rewrite_all(
                 source = _load_schema(spec, models=True)
                 if source.format == "model" and (in_place or check or diff) and not output:
                     raise InputError(spec, "a model is not a file: --in-place, --check and --diff need -o")
-                done = rewrite_source(source, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll)
+                done = rewrite_source(
+                    source, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll, exact=exact
+                )
             except InputError as error:
                 say(str(error))
                 worst = 2
@@ -171,7 +176,8 @@ def _rewrite_all(
                 continue
             if verbose:
                 for change in done.result.changes:
-                    say(f"{spec}: [{change.pointer}] {change.what} ({change.why})")
+                    loosened = f"; loosened: {change.loosens}, enforced on read" if change.loosens else ""
+                    say(f"{spec}: [{change.pointer}] {change.what} ({change.why}{loosened})")
             if not done.result.ok:
                 for item in done.result.unfixable:
                     say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
@@ -238,5 +244,7 @@ def _deliver(spec: str, done: RewrittenFile, *, output: str | None, in_place: bo
     except InputError as error:
         say(str(error))
         return 2
-    say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes)")
+    loosened = len(done.result.loosened)
+    ledger = f", {loosened} loosened: enforced on read, -v lists them" if loosened else ""
+    say(f"rewrote {spec} -> {target} ({len(done.result.changes)} changes{ledger})")
     return 0

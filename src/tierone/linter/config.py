@@ -33,7 +33,7 @@ __all__ = [
 ]
 
 #: the keys that rewrite, lint --fix and restore read (see :func:`_rewrite_settings`)
-REWRITE_KEYS = ("hints", "open-objects", "fix-output")
+REWRITE_KEYS = ("hints", "open-objects", "fix-output", "exact")
 OPEN_OBJECTS = ("encode", "error")
 
 DEFAULT_INCLUDE = ("*.schema.json", "*.schema.yaml", "*.schema.yml")
@@ -70,6 +70,8 @@ class Config(NamedTuple):
     open_objects: str | None = None
     #: where ``lint --fix`` writes a rendition (``{stem}.strict{suffix}`` when unset)
     fix_output: str | None = None
+    #: rewrite's ``--exact`` (refuse a rendition looser than the original), when configured
+    exact: bool | None = None
     select: tuple[str, ...] | None = None
     ignore: tuple[str, ...] = ()
     #: glob -> codes ignored in files matching it
@@ -186,13 +188,14 @@ def _profiles(table: Mapping[str, Any], where: Path) -> tuple[str, ...]:
 
 
 def _rewrite_settings(table: Mapping[str, Any], where: Path) -> dict[str, Any]:
-    """``hints`` (a boolean), ``open-objects`` (encode or error) and ``fix-output`` (a file name
-    pattern: see :func:`tierone.core.rendition_names.rendition_path`), validated."""
+    """``hints`` and ``exact`` (booleans), ``open-objects`` (encode or error) and ``fix-output``
+    (a file name pattern: see :func:`tierone.core.rendition_names.rendition_path`), validated."""
     settings: dict[str, Any] = {}
-    if "hints" in table:
-        if not isinstance(table["hints"], bool):
-            raise ConfigError(f"{where}: [tool.tierone] hints must be true or false")
-        settings["hints"] = table["hints"]
+    for key in ("hints", "exact"):
+        if key in table:
+            if not isinstance(table[key], bool):
+                raise ConfigError(f"{where}: [tool.tierone] {key} must be true or false")
+            settings[key] = table[key]
     if "open-objects" in table:
         if table["open-objects"] not in OPEN_OBJECTS:
             raise ConfigError(f"{where}: [tool.tierone] open-objects must be one of {', '.join(OPEN_OBJECTS)}")

@@ -79,7 +79,10 @@ def fix_lines(report: LintReport, d: Diagnostic) -> list[str]:
     if report.fixes is None:
         return []
     return [
-        f"    fix: {c.what}" + (f" [{c.pointer!s}]" if c.pointer != d.pointer else "") for c in report.fixes.get(d, ())
+        f"    fix: {c.what}"
+        + (f" [{c.pointer!s}]" if c.pointer != d.pointer else "")
+        + (f" (loosened: {c.loosens}, enforced on read)" if c.loosens else "")
+        for c in report.fixes.get(d, ())
     ]
 
 
@@ -114,7 +117,9 @@ def _diagnostic_json(d: Diagnostic, fixes: Any = None) -> dict[str, Any]:
     if not d.path.isascii():
         record["path"] = shown_path(d.path)
     if fixes is not None:  # --show-fixes
-        record["fixes"] = [{"pointer": str(c.pointer), "what": c.what, "rule": c.rule} for c in fixes.get(d, ())]
+        record["fixes"] = [
+            {"pointer": str(c.pointer), "what": c.what, "rule": c.rule, "loosens": c.loosens} for c in fixes.get(d, ())
+        ]
     return record
 
 

@@ -39,7 +39,8 @@ def rewrite_source(
     hints: bool = True,
     id: str | None = None,
     unroll: int | None = None,
+    exact: bool = False,
 ) -> RewrittenFile:
-    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll)
+    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll, exact=exact)
     with room_for_depth():
         return RewrittenFile(source, result, render(source, result.schema))

@@ -12,8 +12,9 @@ from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
-from .passes.base import graph_of, reusing_graphs
+from .passes.base import reusing_graphs
 from .passes.wrapping import outside_wrapper
+from .unreadable import unreadable_references
 
 
 class Rewritten(NamedTuple):
@@ -31,6 +32,12 @@ class Rewritten(NamedTuple):
     def ok(self) -> bool:
         return not self.unfixable
 
+    @property
+    def loosened(self) -> tuple[Change, ...]:
+        """The ledger: the changes after which the rendition no longer enforces something of
+        the original there (``Change.loosens`` says what), each enforced by restore on read."""
+        return tuple(change for change in self.changes if change.loosens)
+
 
 def rewrite(
     schema: Mapping[str, Any] | bool | str | os.PathLike[str] | Any,
@@ -40,6 +47,7 @@ def rewrite(
     hints: bool = True,
     id: str | None = None,
     unroll: int | None = None,
+    exact: bool = False,
 ) -> Rewritten:
     """Rewrite ``schema`` for the strict mode(s) of ``profile``.
 
@@ -52,6 +60,9 @@ def rewrite(
     (the last level closed by removing the optional member that holds the recursion; restore
     reads it back as absent) for a profile that refuses recursion. The result lints clean
     under ``profile``, or says in ``unfixable`` why not. The input is not modified.
+    A rendition may be looser than the original where the profile cannot carry it: each such
+    change is in :attr:`Rewritten.loosened` (restore enforces it on read); ``exact=True``
+    refuses them instead, for a host that must serve a faithful schema.
     ``schema`` is a schema (an object or a boolean), a path, ``module:attribute`` or a pydantic
     model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array)
     raises :class:`tierone.core.errors.InputError`.
@@ -71,7 +82,20 @@ def rewrite(
     if unroll is not None and (type(unroll) is not int or unroll < 1):
         raise ValueError(f"unroll is a number of levels (1 or more), not {unroll!r}")
     with room_for_depth():
-        return _rewrite(schema, profile, Options(profile, open_objects, hints), id, unroll)
+        done = _rewrite(schema, profile, Options(profile, open_objects, hints), id, unroll)
+    return _exactly(done, schema) if exact else done
+
+
+def _exactly(done: Rewritten, original: Any) -> Rewritten:
+    """``done`` with each loosening refused at its place (``exact``), once per place and rule."""
+    known = {(u.pointer, u.rule) for u in done.unfixable}
+    refused = list(done.unfixable)
+    for change in done.loosened:
+        where = _in_source(change.pointer, original)
+        if (where, change.rule) not in known:
+            known.add((where, change.rule))
+            refused.append(Unfixable(where, change.rule, f"the rendition would not enforce {change.loosens} (exact)"))
+    return done._replace(unfixable=tuple(refused))
 
 
 def _rewrite(
@@ -97,10 +121,12 @@ def _rewrite(
             changes.extend(result.changes)
             unfixable.extend(result.unfixable)
     current = _new_document(current, id, changes, present)
+    # places inside a root carried in the wrapper are named as the original's places
+    changes = [c._replace(pointer=outside_wrapper(c.pointer, schema)) for c in changes]
     unfixable = [u._replace(pointer=outside_wrapper(u.pointer, schema)) for u in unfixable]
     known = {(u.pointer, u.rule) for u in unfixable}
     if "$ref" in present or "$dynamicRef" in present:
-        unfixable.extend(_unreadable_references(schema, known))
+        unfixable.extend(unreadable_references(schema, known))
     for diagnostic in lint(current, profile=profile).diagnostics:
         where = outside_wrapper(diagnostic.pointer, schema)
         if not _reported(where, diagnostic.code, known):
@@ -113,40 +139,6 @@ def _rewrite(
                 )
             )
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
-
-
-def _unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> list[Unfixable]:
-    """A reference of the original that does not lead into the document, wherever it stands
-    (also under a keyword the rendition drops: ``unevaluatedProperties``, ``not``, ``if``):
-    restore reads every answer against the original, and could read none (it never fetches),
-    so no rendition is written. T502 for one to another document, T503 for one that names
-    nothing here; once per place (the lint of the rendition may have reported it already)."""
-    from ..core.refs import LOCAL
-    from ..core.validation import REFERENCE_KEYWORDS, ReferenceNotHere, check_references, everything
-
-    graph = graph_of(original)
-    if all(  # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
-        not isinstance(node, dict) or not isinstance(node.get(k), str) or graph.resolve(node[k]).kind == LOCAL
-        for _, node in everything(original)
-        for k in REFERENCE_KEYWORDS
-    ):
-        return []
-    try:
-        check_references(original, "the schema's")
-    except ReferenceNotHere as problem:
-        rule = "T503" if problem.ref.startswith("#") else "T502"
-        pointer = Pointer.parse(problem.pointer)
-        if (pointer, rule) not in known:
-            known.add((pointer, rule))
-            return [
-                Unfixable(
-                    pointer,
-                    rule,
-                    f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
-                    "against the original and never fetches, so no answer could be read",
-                )
-            ]
-    return []
 
 
 def _member_names(document: Any) -> set[str]:

@@ -31,12 +31,17 @@ class Change(NamedTuple):
     why: str
     #: the code of the rule the edit was made for (``T216``), or "" when it answers no rule
     rule: str = ""
+    #: what the rendition no longer enforces here, which restore enforces on read (a keyword
+    #: and its value, an encoded value's shape), or "" when the edit loosens nothing: the
+    #: ledger of :attr:`Rewritten.loosened <tierone.rewriter.rewrite.Rewritten.loosened>`
+    loosens: str = ""
 
     @classmethod
-    def for_rule(cls, pointer: Pointer, what: str, rule: str, more: str = "") -> Change:
+    def for_rule(cls, pointer: Pointer, what: str, rule: str, more: str = "", *, loosens: str = "") -> Change:
         """The edit made at ``pointer`` for ``rule`` (a code of the table): its ``why`` is the
-        rule's code and name, then ``more`` as written (``": ..."``, ``" (...)"``)."""
-        return cls(pointer, what, f"{_why(rule)}{more}", rule)
+        rule's code and name, then ``more`` as written (``": ..."``, ``" (...)"``); ``loosens``
+        says what the rendition no longer enforces there (restore does)."""
+        return cls(pointer, what, f"{_why(rule)}{more}", rule, loosens)
 
 
 class Unfixable(NamedTuple):
@@ -138,6 +143,18 @@ def _why(code: str) -> str:
 
 
 # ---- node edits -------------------------------------------------------------------------
+
+
+def free_name(wanted: str, taken: set[str]) -> str:
+    """A definition name like ``wanted`` (characters no vendor refuses) that is not in
+    ``taken``, which it joins."""
+    base = "".join(c if c.isalnum() or c in "_.-" else "_" for c in wanted) or "ref"
+    name, n = base, 1
+    while name in taken:
+        n += 1
+        name = f"{base}_{n}"
+    taken.add(name)
+    return name
 
 
 def _rename_key(node: dict[str, Any], old: str, new: str, value: Any) -> dict[str, Any]:

@@ -67,7 +67,11 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
-            changes.append(Change.for_rule(pointer.child("items"), "untyped items encoded as JSON strings", "T607"))
+            changes.append(
+                Change.for_rule(
+                    pointer.child("items"), "untyped items encoded as JSON strings", "T607", loosens=ENCODED_SHAPE
+                )
+            )
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
         if not is_free_form(node) or not (_flagged(options, free_form_rule(node)) or pointer in recursing):
             return node
@@ -89,15 +93,19 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
         encoded["description"] = _noted(described, encoded_note(node))
         what = "free-form data encoded as a JSON string"
         changes.append(
-            Change.for_rule(pointer, what, "T102")
+            Change.for_rule(pointer, what, "T102", loosens=ENCODED_SHAPE)
             if pointer not in recursing
-            else Change.for_rule(pointer, what, "T103", f": {CYCLE_WHY}")
+            else Change.for_rule(pointer, what, "T103", f": {CYCLE_WHY}", loosens=ENCODED_SHAPE)
         )
         encoded_by[id(encoded)] = free_form_rule(node)
         return encoded
 
     out = transform(schema, encode)
     return PassResult(out, tuple(changes), (*unfixable, *ambiguous_unions(out, encoded_by)))
+
+
+#: what an encoded value's rendition no longer enforces (restore decodes and checks it)
+ENCODED_SHAPE = "the encoded value's shape (any string is accepted)"
 
 
 def free_form_rule(node: Any) -> str:

@@ -90,7 +90,9 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
         if "anyOf" in node:
             unfixable.append(Unfixable(pointer, "T201", "oneOf next to anyOf cannot become a second anyOf"))
             return node
-        changes.append(Change.for_rule(pointer, "oneOf renamed to anyOf", "T201"))
+        changes.append(
+            Change.for_rule(pointer, "oneOf renamed to anyOf", "T201", loosens="oneOf: exactly one branch matches")
+        )
         return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
 
     return PassResult(transform(schema, rename), tuple(changes), tuple(unfixable))

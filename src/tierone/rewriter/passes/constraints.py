@@ -33,10 +33,15 @@ def _leaves(options: Options, key: str, value: Any, code: str, pointer: Pointer)
     """The change that takes ``key: value`` at ``pointer`` out of the wire schema under the
     profile, or None when it stays."""
     if _flagged(options, code, value):
-        return Change.for_rule(pointer, f"{key} removed", code)
+        return Change.for_rule(pointer, f"{key} removed", code, loosens=_kept(key, value))
     if key == "format" and not (isinstance(value, str) and value in ENGINE_FORMATS):
-        return Change.for_rule(pointer, f"{key} removed", code, f": {_ENGINES_WHY}")
+        return Change.for_rule(pointer, f"{key} removed", code, f": {_ENGINES_WHY}", loosens=_kept(key, value))
     return None
+
+
+def _kept(key: str, value: Any) -> str:
+    """What a rendition without ``key: value`` no longer enforces, in the ledger's words."""
+    return f"{key}: {_compact(value)}"
 
 
 def _compact(value: Any) -> str:
@@ -128,7 +133,9 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
             elif extensions_flagged and key.startswith("x-"):
                 removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T220")))
             elif unknown_flagged and not key.startswith("x-") and _unknown(key, closed, KNOWN_KEYWORDS):
-                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T605")))
+                removed.append(
+                    (key, value, Change.for_rule(pointer, f"{key} removed", "T605", loosens=_kept(key, value)))
+                )
             else:
                 kept[key] = value
         if not removed:

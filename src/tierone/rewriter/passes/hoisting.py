@@ -10,7 +10,7 @@ from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph
 from ...core.walker import transform, walk
 from ..shapes import dict_at
-from .base import Change, Options, PassResult, does, graph_of
+from .base import Change, Options, PassResult, does, free_name, graph_of
 
 
 @does(
@@ -128,7 +128,7 @@ def _hoisted(schema: dict[str, Any], graph: ReferenceGraph) -> dict[Pointer, str
         node = target.resolve(schema)
         if not isinstance(node, (dict, bool)):
             continue  # not a schema: reported by the linter
-        names[target] = _free_name(str(target[-1]), taken)
+        names[target] = free_name(str(target[-1]), taken)
         pending += [
             visit.schema["$ref"]
             for visit in walk(_definition(node))
@@ -139,13 +139,3 @@ def _hoisted(schema: dict[str, Any], graph: ReferenceGraph) -> dict[Pointer, str
 
 def _needs_copy(target: Pointer) -> bool:
     return bool(target) and not (len(target) == 2 and target[0] == "$defs")
-
-
-def _free_name(wanted: str, taken: set[str]) -> str:
-    base = "".join(c if c.isalnum() or c in "_.-" else "_" for c in wanted) or "ref"
-    name, n = base, 1
-    while name in taken:
-        n += 1
-        name = f"{base}_{n}"
-    taken.add(name)
-    return name

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform
+from ...core.walker import transform, walk
 from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
-from .base import Change, Options, PassResult, _flagged, does
+from .base import Change, Options, PassResult, _flagged, does, free_name
 from .closing import free_form_rule
 
 #: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
@@ -42,7 +42,7 @@ def wrap_root(schema: Any, options: Options) -> PassResult:
     member: Any = body
     moved_to: Pointer = ROOT.child("properties").child(ROOT_MEMBER)
     if _refers_to_root(node):
-        name = _free_name("Root", defs)
+        name = free_name("Root", set(defs))
         moved_to = ROOT.child("$defs").child(name)
         member = {"$ref": moved_to.fragment()}
         defs = {**defs, name: body}
@@ -87,23 +87,7 @@ def outside_wrapper(pointer: Pointer, original: Any) -> Pointer:
 
 
 def _refers_to_root(schema: dict[str, Any]) -> bool:
-    found = False
-
-    def look(node: Any, pointer: Pointer) -> Any:
-        nonlocal found
-        found = found or (isinstance(node, dict) and node.get("$ref") == "#")
-        return node
-
-    transform(schema, look)
-    return found
-
-
-def _free_name(base: str, taken: dict[str, Any]) -> str:
-    name, n = base, 1
-    while name in taken:
-        n += 1
-        name = f"{base}_{n}"
-    return name
+    return any(isinstance(visit.schema, dict) and visit.schema.get("$ref") == "#" for visit in walk(schema))
 
 
 def _retargeted(schema: Any, moved_to: Pointer) -> Any:

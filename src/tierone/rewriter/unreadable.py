@@ -1,0 +1,44 @@
+"""References of an original that restore could not follow: no rendition is written for a
+schema whose answers no one could read (rules T502 and T503)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..core.pointer import Pointer
+from .passes import Unfixable
+from .passes.base import graph_of
+
+
+def unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> list[Unfixable]:
+    """A reference of the original that does not lead into the document, wherever it stands
+    (also under a keyword the rendition drops: ``unevaluatedProperties``, ``not``, ``if``):
+    restore reads every answer against the original, and could read none (it never fetches),
+    so no rendition is written. T502 for one to another document, T503 for one that names
+    nothing here; once per place (the lint of the rendition may have reported it already)."""
+    from ..core.refs import LOCAL
+    from ..core.validation import REFERENCE_KEYWORDS, ReferenceNotHere, check_references, everything
+
+    graph = graph_of(original)
+    if all(  # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
+        not isinstance(node, dict) or not isinstance(node.get(k), str) or graph.resolve(node[k]).kind == LOCAL
+        for _, node in everything(original)
+        for k in REFERENCE_KEYWORDS
+    ):
+        return []
+    try:
+        check_references(original, "the schema's")
+    except ReferenceNotHere as problem:
+        rule = "T503" if problem.ref.startswith("#") else "T502"
+        pointer = Pointer.parse(problem.pointer)
+        if (pointer, rule) not in known:
+            known.add((pointer, rule))
+            return [
+                Unfixable(
+                    pointer,
+                    rule,
+                    f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
+                    "against the original and never fetches, so no answer could be read",
+                )
+            ]
+    return []

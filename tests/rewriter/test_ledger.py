@@ -1,0 +1,117 @@
+"""The ledger: each change after which a rendition no longer enforces something of the original
+is recorded (rule, place, what), reading enforces it, and ``exact`` refuses it instead, from the
+API, the command line and the configuration."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+from typer.testing import CliRunner
+
+import tierone
+from tests.judges import all_judges
+from tierone.cli import app
+
+runner = CliRunner()
+
+ORIGINAL = {
+    "type": "object",
+    "properties": {
+        "host": {"type": "string", "format": "ipv4"},
+        "code": {"type": "string", "pattern": "^[A-Z]+$", "maxLength": 3},
+        "value": {"oneOf": [{"type": "string"}, {"type": "integer"}]},
+        "extra": {"type": "object", "additionalProperties": {"type": "integer"}},
+        "name": {"type": "string"},
+    },
+    "required": ["host", "code", "value", "extra", "name"],
+}
+
+
+def _ledger(result):
+    return {(str(c.pointer), c.rule, c.loosens) for c in result.loosened}
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "gemini-openapi", "tier1"])
+def test_each_loosening_is_recorded_and_enforced_on_read(profile):
+    result = tierone.rewrite(ORIGINAL, profile)
+    assert result.ok, result.unfixable
+    assert all(v.ok for v in all_judges(result.schema, profile))
+    ledger = _ledger(result)
+    assert ("/properties/host", "T303", 'format: "ipv4"') in ledger  # no engine compiles it
+    assert all(c.loosens and c.rule for c in result.loosened)
+    assert set(result.loosened) <= set(result.changes)
+    loosened_at = {p for p, _, _ in ledger}
+    assert "/properties/name" not in loosened_at  # a sibling of loosened members stays exact
+    # an answer the rendition accepts and the original refuses at each loosened place
+    answer = tierone.to_strict_form(
+        {"host": "300.1.1.1", "code": "ABC", "value": "x", "extra": {"n": 1}, "name": "n"}, ORIGINAL, profile
+    )
+    jsonschema.validate(answer, result.schema)
+    refused = tierone.restore(answer, ORIGINAL)
+    assert [str(e.pointer) for e in refused.errors] == ["/host"]
+    bad_code = {**answer, "code": "ABCD"}
+    jsonschema.validate(bad_code, result.schema)
+    assert "/code" in {str(e.pointer) for e in tierone.restore(bad_code, ORIGINAL).errors}
+
+
+def test_edits_that_keep_the_meaning_are_not_loosenings():
+    keeps = {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}}}}
+    result = tierone.rewrite(keeps, "openai")
+    assert result.ok and result.changes and result.loosened == ()
+
+
+def test_exact_refuses_each_loosening_at_its_place():
+    result = tierone.rewrite(ORIGINAL, "openai", exact=True)
+    assert not result.ok
+    refused = {(str(u.pointer), u.rule) for u in result.unfixable}
+    assert {(p, r) for p, r, _ in _ledger(tierone.rewrite(ORIGINAL, "openai"))} <= refused
+    assert all("(exact)" in u.reason for u in result.unfixable)
+    exact = {"type": "object", "properties": {"a": {"type": "string"}}}
+    assert tierone.rewrite(exact, "openai", exact=True).ok  # nothing to loosen: served
+
+
+def test_strict_lists_the_ledger_and_refuses_with_exact():
+    made = tierone.strict(ORIGINAL, "anthropic")
+    assert {c.rule for c in made.loosened} == {c.rule for c in tierone.rewrite(ORIGINAL, "anthropic").loosened}
+    with pytest.raises(tierone.StrictError) as refused:
+        tierone.strict(ORIGINAL, "anthropic", exact=True)
+    assert "(exact)" in str(refused.value)
+
+
+def test_the_command_line_reports_the_ledger_and_refuses_with_exact(tmp_path):
+    source = tmp_path / "s.schema.json"
+    source.write_text(json.dumps(ORIGINAL))
+    target = tmp_path / "out.json"
+    done = runner.invoke(app, ["rewrite", "--isolated", "-p", "openai", "-v", str(source), "-o", str(target)])
+    assert done.exit_code == 0, done.output
+    assert 'loosened: format: "ipv4", enforced on read' in done.output
+    assert "loosened: enforced on read" in done.output.splitlines()[-1]
+    refused = runner.invoke(app, ["rewrite", "--isolated", "-p", "openai", "--exact", str(source)])
+    assert refused.exit_code == 1
+    assert "T303 cannot be made compliant: the rendition would not enforce" in refused.output
+    (tmp_path / "pyproject.toml").write_text("[tool.tierone]\nexact = true\n")
+    configured = runner.invoke(
+        app, ["rewrite", "--config", str(tmp_path / "pyproject.toml"), "-p", "openai", str(source)]
+    )
+    assert configured.exit_code == 1 and "(exact)" in configured.output
+    overridden = runner.invoke(
+        app, ["rewrite", "--config", str(tmp_path / "pyproject.toml"), "--no-exact", "-p", "openai", str(source)]
+    )
+    assert overridden.exit_code == 0, overridden.output
+    (tmp_path / "pyproject.toml").write_text('[tool.tierone]\nexact = "yes"\n')
+    bad = runner.invoke(app, ["rewrite", "--config", str(tmp_path / "pyproject.toml"), str(source)])
+    assert bad.exit_code == 2 and "exact must be true or false" in bad.output
+
+
+def test_show_fixes_names_the_loosening(tmp_path):
+    source = tmp_path / "s.schema.json"
+    source.write_text(json.dumps(ORIGINAL))
+    shown = runner.invoke(app, ["lint", "--isolated", "-p", "openai", "--show-fixes", "--format", "json", str(source)])
+    fixes = [f for d in json.loads(shown.stdout)["diagnostics"] for f in d.get("fixes", [])]
+    exclusive = "oneOf: exactly one branch matches"
+    renamed = {"pointer": "/properties/value", "what": "oneOf renamed to anyOf", "rule": "T201", "loosens": exclusive}
+    assert renamed in fixes
+    text = runner.invoke(app, ["lint", "--isolated", "-p", "openai", "--show-fixes", str(source)])
+    assert f"(loosened: {exclusive}, enforced on read)" in text.stdout
