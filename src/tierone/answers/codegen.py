@@ -35,7 +35,7 @@ from functools import lru_cache
 from typing import Any
 
 from .branches import branch_of
-from .decoding import read_encoded
+from .decoding import read_encoded, read_soft
 from .plans import Plan, reentrant
 
 
@@ -70,6 +70,9 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     names: dict[str, Any] = {"read_encoded": read_encoded}
     if plan.decode:
         lines += ["if isinstance(value, str):", "    return read_encoded(walk.errors, value, pointer)"]
+    elif plan.soft:
+        names["read_soft"] = read_soft
+        lines += ["if isinstance(value, str):", "    value = read_soft(value, pointer)"]
     for i, step in enumerate(plan.all_of):
         if not step.inert:
             names[f"A{i}"] = step
@@ -221,7 +224,7 @@ def _shape(plan: Plan) -> str | None:
     only: its reading called at once), or None."""
     if not plan.ready:
         plan.prepare()
-    if plan.inert or plan.decode or plan.all_of:
+    if plan.inert or plan.decode or plan.soft or plan.all_of:
         return None
     if plan.additional is not None and not plan.additional.inert:
         return None

@@ -123,6 +123,15 @@ def read_encoded(errors: list[Any], text: str, path: Path) -> Any:
     return value
 
 
+def read_soft(text: str, path: Path) -> Any:
+    """A string where the original takes no string, read as the JSON it holds (how the
+    rewriter encodes a subtree to keep a limit): the text itself when it holds no JSON, or
+    only a string, for the validation to judge as it is."""
+    ignored: list[Any] = []
+    value = read_encoded(ignored, text, path)
+    return text if ignored or value.__class__ is str else value
+
+
 def decoded(errors: list[Any], text: str, path: Path) -> Any:
     """``text`` decoded by Python's json with JSON's numbers only (:func:`slow_loads`), or
     :data:`FAILED` with the reason added to ``errors``."""

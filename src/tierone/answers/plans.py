@@ -47,16 +47,20 @@ class Plan:
         "properties",
         "quiet",
         "ready",
+        "soft",
         "tag",
         "union",
     )
 
-    def __init__(self, reader: Planner, node: Any, decode: bool) -> None:
+    def __init__(self, reader: Planner, node: Any, decode: bool, soft: bool = False) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
         self.node = node
         #: free-form data here travels as a JSON string
         self.decode = decode
+        #: a string here (where the original takes none) is read as the JSON it holds: a
+        #: subtree the rewriter encoded to keep a limit (lenient readers only)
+        self.soft = soft
         is_dict = isinstance(node, dict)
         self.properties: dict[str, Any] = dict_at(node, "properties") if is_dict else {}
         #: members that were optional: null means absent
@@ -149,7 +153,7 @@ def _in_place_of(plan: Plan) -> list[Plan]:
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.optional:
+    if plan.decode or plan.soft or plan.optional:
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))

@@ -15,7 +15,7 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import ROOT_MEMBER, is_free_form, is_object_root
+from ..rewriter.shapes import ROOT_MEMBER, is_free_form, is_object_root, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert
@@ -33,8 +33,11 @@ class Reader:
     with. Plans it compiles lazily are not thread-safe; those of a reader with ``shortcuts``
     are all compiled when it is made. Each reading walks with a :class:`Walk` of its own."""
 
-    def __init__(self, original: Any, shortcuts: bool = True) -> None:
+    def __init__(self, original: Any, shortcuts: bool = True, *, lenient: bool = False) -> None:
         self.original = original
+        #: whether a string where the original takes no string is read as the JSON it holds
+        #: (a subtree encoded to keep a limit: ``rewriter.passes.budgets``)
+        self.lenient = lenient
         self.resolver = RefResolver.of(original)
         self._plans: dict[tuple[int, bool, bool], Plan] = {}
         self._kept: list[Any] = []
@@ -57,8 +60,9 @@ class Reader:
             was_ref = isinstance(schema, dict) and "$ref" in schema
             node = self.merged(self.deref(schema))
             decode = (encodable or was_ref) and not root and is_free_form(node)
+            soft = self.lenient and not decode and not root and takes_no_string(node, self.deref)
             self._kept.append(schema)  # its id stays its own while the plan lives
-            found = self._plans[key] = Plan(self, node, decode)
+            found = self._plans[key] = Plan(self, node, decode, soft)
         return found
 
     def _settle(self) -> None:

@@ -1,12 +1,15 @@
 """The strict form fitted to one profile's rendition (``to_strict_form(x, original, profile)``):
-the rendition itself, and an absent optional member left absent where that rendition keeps
-it optional and refuses null (Anthropic's optional members within its budget), walked along
-the rendition with its references followed and its union branches judged."""
+the rendition itself, an absent optional member left absent where that rendition keeps it
+optional and refuses null (Anthropic's optional members within its budget), and a subtree
+the rendition carries as a JSON string (to keep a limit) written as one; walked along the
+rendition with its references followed and its union branches judged."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
+from ..core.jsontypes import declared_types
 from ..core.refs import RefResolver, followed
 from ..rewriter.shapes import admits_null, dict_at, items_of, list_at
 from .findings import StrictError
@@ -28,6 +31,11 @@ def fitted(form: Any, rendition: Any) -> Any:
     return _Fitter(rendition).fit(form, rendition)
 
 
+def _string_only(node: dict[str, Any]) -> bool:
+    types = declared_types(node)
+    return types is not None and "string" in types and set(types) <= {"string", "null"}
+
+
 class _Fitter:
     def __init__(self, rendition: Any) -> None:
         self.rendition = rendition
@@ -38,6 +46,8 @@ class _Fitter:
         node = followed(node, self.resolver.target, siblings=True)
         if not isinstance(node, dict):
             return value
+        if isinstance(value, (dict, list)) and _string_only(node):  # a subtree encoded to keep a limit
+            return json.dumps(value, ensure_ascii=False)
         branches = list_at(node, "anyOf")
         if branches:
             for branch in branches:

@@ -48,7 +48,7 @@ class Restorer:
     """Everything restore needs to know about one original schema, worked out once: the
     checks of the schema itself, the reader's plans, and the validator."""
 
-    def __init__(self, original: Any) -> None:
+    def __init__(self, original: Any, lenient: bool = False) -> None:
         from jsonschema import SchemaError
 
         from ..core.validation import check_references, check_schema, validator
@@ -66,7 +66,11 @@ class Restorer:
             self.invalid = (RestoreError(Pointer(), f"the original schema is invalid at [{where}]: {error.message}"),)
         read_as = read_nullable(original)  # OpenAPI's `nullable: true` admits null, as the rewriter reads it
         self.validator = validator(read_as, formats=True, owner=OWNER)
-        self.reader = Reader(read_as)
+        self.reader = Reader(read_as, lenient=lenient)
+        #: the reading that takes a string where the original takes none as the JSON it holds,
+        #: tried when the reading above leaves errors (made on first need)
+        self._lenient: Reader | None = self.reader if lenient else None
+        self._read_as = read_as
         #: whether judging against the original can run a pattern search (else no pattern
         #: budget is started: nothing would draw on it)
         self.searches = searches(original)
@@ -75,11 +79,12 @@ class Restorer:
         self._unresolvable = Unresolvable
 
     @classmethod
-    def of(cls, original: Any) -> Restorer:
-        """Compile ``original`` with room for any depth that loading accepts."""
+    def of(cls, original: Any, lenient: bool = False) -> Restorer:
+        """Compile ``original`` with room for any depth that loading accepts (``lenient``: read
+        every answer as a rendition with subtrees encoded to keep a limit may give it)."""
         from ..core.depth import deeply
 
-        return deeply(cls, original)
+        return deeply(cls, original, lenient)
 
     def restore(self, payload: Any, validate: bool = True, *, shallow: bool = False) -> Restored:
         """``payload`` restored and validated against the original (or, when not
@@ -139,10 +144,22 @@ class Restorer:
         try:
             restored, read = self.reader.read(payload, trusted=not validate)
             errors = tuple(read) + (self.validate(restored) if validate else ())
+            if errors and validate and self._lenient is not self.reader:
+                return self._leniently(payload)
         except PatternTimeout as error:
             where = _place_of(error.value, restored, payload)
             raise CannotJudge(f"[{where}] {error}", where, about="payload") from None
         return Restored(restored, errors)
+
+    def _leniently(self, payload: Any) -> Restored:
+        """``payload`` read as a rendition with subtrees encoded to keep a limit gives it: a
+        string where the original takes none, read as the JSON it holds. (Tried once the first
+        reading found errors: such a string is one of them, and a string that holds no JSON
+        stays the same error.)"""
+        if self._lenient is None:
+            self._lenient = Reader(self._read_as, lenient=True)
+        restored, read = self._lenient.read(payload)
+        return Restored(restored, tuple(read) + self.validate(restored))
 
     def validate(self, payload: Any) -> tuple[RestoreError, ...]:
         """The errors of ``payload`` against the original, each at its leaf, each once."""

@@ -242,7 +242,9 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
             f"{name}: cannot be made strict for {profile}",
         )
 
-    restorer = Restorer.of(loaded.data)
+    from ..rewriter.passes.budgets import encodes_to_fit
+
+    restorer = Restorer.of(loaded.data, lenient=encodes_to_fit(result.loosened))
     if model is None:
         return Strict(result.schema, loaded.data, profile, model, name, restorer, loosened=result.loosened)
     check = _check_of(model)

@@ -82,7 +82,7 @@ def rewrite(
     if unroll is not None and (type(unroll) is not int or unroll < 1):
         raise ValueError(f"unroll is a number of levels (1 or more), not {unroll!r}")
     with room_for_depth():
-        done = _rewrite(schema, profile, Options(profile, open_objects, hints), id, unroll)
+        done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact), id, unroll)
     return _exactly(done, schema) if exact else done
 
 

@@ -3,7 +3,7 @@ read side always undoes exactly what the write side did."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
@@ -87,6 +87,22 @@ def is_object_root(schema: Any) -> bool:
         return False
     types = declared_types(schema)
     return (types or (inferred_type(schema),)) == ("object",)
+
+
+def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) -> bool:
+    """Whether ``schema`` (its references followed by ``deref``) is an object or array (or a
+    union of such, nullable or not) that takes no string: where the rewriter may carry its
+    value as a JSON string to keep a limit, and a string read back is that JSON."""
+    node = deref(schema)
+    if not isinstance(node, dict) or level > 8:
+        return False
+    branches = node.get("anyOf")
+    if branches is None:
+        branches = node.get("oneOf")
+    if isinstance(branches, list):
+        return bool(branches) and all(takes_no_string(b, deref, level + 1) for b in branches)
+    types = declared_types(node)
+    return types is not None and set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
 
 
 def admits_null(schema: Any) -> bool:

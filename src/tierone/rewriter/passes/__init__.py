@@ -11,6 +11,7 @@ This module is the pass table; what each pass does, for docs/rewrite.md, is writ
 from __future__ import annotations
 
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
+from .budgets import fit_limits
 from .closing import close_objects, encode_free_form, type_untyped
 from .composition import (
     const_to_enum,
@@ -55,6 +56,7 @@ __all__ = [
     "drop_directives",
     "encode_free_form",
     "end_anchors",
+    "fit_limits",
     "hoist_references",
     "idle_additional_items",
     "inline_definitions",
@@ -121,4 +123,5 @@ PASSES: tuple[Pass, ...] = (
     unshare_recursive_refs,
     reasoning_first,
     property_ordering,
+    fit_limits,
 )

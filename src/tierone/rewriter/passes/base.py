@@ -62,6 +62,8 @@ class Options(NamedTuple):
     open_objects: str = "encode"
     #: state removed constraints in the description
     hints: bool = True
+    #: refuse rather than loosen where a loosening is a choice (a limit met by encoding)
+    exact: bool = False
 
 
 class PassResult(NamedTuple):

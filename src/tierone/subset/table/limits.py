@@ -19,8 +19,12 @@ ROWS: tuple[Feature, ...] = (
             "subset allows 5 levels, and Gemini rejects very deep schemas.",
             "a string leaf six properties below the root",
             "flatten the structure or move deep parts into a JSON-encoded string",
+            "`tierone rewrite` carries the deepest object or array at the limit on the way as a JSON "
+            "string (its schema in the description); `tierone restore` decodes and checks it. "
+            "`--exact` refuses instead.",
         ),
         load_bearing=True,
+        fix="fit_limits",
     ),
     Feature(
         "T402",
@@ -35,7 +39,11 @@ ROWS: tuple[Feature, ...] = (
             '{"$defs": {"D": {"type": "object", ...five levels...}}, "properties": '
             '{"a": {"properties": {"b": {"$ref": "#/$defs/D"}}}}}',
             "flatten the referenced definition",
+            "`tierone rewrite` carries the `$ref` (or the object holding it at the limit) as a JSON "
+            "string, its target's schema in the description; `tierone restore` decodes and checks "
+            "it. `--exact` refuses instead.",
         ),
+        fix="fit_limits",
     ),
     Feature(
         "T403",

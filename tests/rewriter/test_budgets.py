@@ -1,0 +1,119 @@
+"""Limits met by encoding the fewest subtrees as JSON strings (``fit_limits``): the rendition is
+within every limit and accepted by the consumers, each encoding is in the ledger, answers are
+read back (the string decoded, checked against the original), and ``exact`` refuses instead."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+import tierone
+from tests.judges import all_judges
+
+S = {"type": "string"}
+UNION = {"anyOf": [S, {"type": "integer"}]}
+
+
+def _group(i: int) -> dict:
+    members = {f"p{k}": UNION for k in range(5)}
+    return {"type": "object", "properties": members, "required": list(members)}
+
+
+#: 25 union-typed members in five objects of five (Anthropic takes 16)
+UNIONS = {
+    "type": "object",
+    "properties": {f"g{i}": _group(i) for i in range(5)},
+    "required": [f"g{i}" for i in range(5)],
+}
+UNIONS_INSTANCE = {f"g{i}": {f"p{k}": (k if k % 2 else "x") for k in range(5)} for i in range(5)}
+
+
+def _nested(levels: int) -> dict:
+    node: dict = {"type": "object", "properties": {"leaf": S}, "required": ["leaf"]}
+    for i in range(levels):
+        node = {"type": "object", "properties": {f"l{i}": node, "name": S}, "required": [f"l{i}", "name"]}
+    return node
+
+
+def _instance_of(levels: int) -> dict:
+    value: dict = {"leaf": "end"}
+    for i in range(levels):
+        value = {f"l{i}": value, "name": f"n{i}"}
+    return value
+
+
+CASES = [
+    ("unions", "anthropic", UNIONS, UNIONS_INSTANCE, "T408"),
+    ("unions", "tier1", UNIONS, UNIONS_INSTANCE, "T408"),
+    ("depth", "tier1", _nested(7), _instance_of(7), "T401"),
+    ("depth", "openai", _nested(12), _instance_of(12), "T401"),
+    (
+        "ref-depth",
+        "tier1",
+        {
+            "type": "object",
+            "properties": {"a": {"type": "object", "properties": {"d": {"$ref": "#/$defs/D"}}, "required": ["d"]}},
+            "required": ["a"],
+            "$defs": {"D": _nested(4)},
+        },
+        {"a": {"d": _instance_of(4)}},
+        "T402",
+    ),
+]
+
+
+@pytest.mark.parametrize("name, profile, original, instance, rule", CASES, ids=[f"{c[0]}-{c[1]}" for c in CASES])
+def test_a_limit_is_kept_by_encoding_and_read_back(name, profile, original, instance, rule):
+    assert rule in {d.code for d in tierone.lint(original, profile=profile).diagnostics}  # over before
+    result = tierone.rewrite(original, profile)
+    assert result.ok, result.unfixable
+    encoded = [c for c in result.loosened if c.rule == rule]
+    assert encoded and all("encoded as a JSON string" in c.what for c in encoded)
+    assert all(v.ok for v in all_judges(result.schema, profile)), [v for v in all_judges(result.schema, profile)]
+    assert tierone.rewrite(result.schema, profile).schema == result.schema  # a fixed point
+    for change in encoded:  # the model is told what to write inside the string
+        field = change.pointer.resolve(result.schema)
+        assert field["type"] in ("string", ["string", "null"])
+        assert "valid under this JSON Schema: {" in field["description"]
+    form = tierone.to_strict_form(instance, original, profile)
+    jsonschema.validate(form, result.schema)
+    assert tierone.restore(form, original).payload == instance
+    assert tierone.strict(original, profile).parse(json.dumps(form)) == instance
+
+
+def test_the_fewest_subtrees_are_encoded_and_their_siblings_stay_exact():
+    result = tierone.rewrite(UNIONS, "anthropic")
+    encoded = sorted(str(c.pointer) for c in result.loosened)
+    assert len(encoded) == 2  # 25 unions, 16 allowed: two groups of five bring it to 15
+    kept = [g for g in UNIONS["properties"] if f"/properties/{g}" not in encoded]
+    for group in kept:
+        assert result.schema["properties"][group]["type"] == "object"
+
+
+def test_an_encoded_string_that_holds_no_json_or_breaks_the_original_is_an_error_at_its_place():
+    result = tierone.rewrite(UNIONS, "anthropic")
+    place = str(result.loosened[0].pointer).split("/")[-1]
+    form = tierone.to_strict_form(UNIONS_INSTANCE, UNIONS, "anthropic")
+    for bad, says in (("not json", "is not of type 'object'"), (json.dumps({"p0": []}), "")):
+        answer = {**form, place: bad}
+        refused = tierone.restore(answer, UNIONS)
+        assert refused.errors and all(str(e.pointer).startswith(f"/{place}") for e in refused.errors)
+        assert says in refused.errors[0].message
+        with pytest.raises(tierone.StrictError):
+            tierone.strict(UNIONS, "anthropic").parse(json.dumps(answer))
+
+
+def test_exact_refuses_the_limit_as_it_is():
+    refused = tierone.rewrite(UNIONS, "anthropic", exact=True)
+    assert [(str(u.pointer), u.rule) for u in refused.unfixable] == [("", "T408")]
+
+
+def test_a_limit_no_subtree_can_meet_stays_refused():
+    flat = {
+        "type": "object",
+        "properties": {f"p{i}": UNION for i in range(17)},
+        "required": [f"p{i}" for i in range(17)],
+    }
+    assert [(str(u.pointer), u.rule) for u in tierone.rewrite(flat, "anthropic").unfixable] == [("", "T408")]
