@@ -11,7 +11,7 @@ from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
-from .passes import PASSES, TRIGGERS, Change, Options, Unfixable
+from .passes import AFTER_LINT, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import reusing_graphs
 from .passes.wrapping import outside_wrapper
 from .unreadable import unreadable_references
@@ -114,20 +114,28 @@ def _rewrite(
     present = _member_names(current)
     with reusing_graphs():
         for step in PASSES:
-            if step in TRIGGERS and TRIGGERS[step] not in present:
+            if (step in TRIGGERS and TRIGGERS[step] not in present) or step in AFTER_LINT:
                 continue
             result = step(current, options)
             current = result.schema
             changes.extend(result.changes)
             unfixable.extend(result.unfixable)
-    current = _new_document(current, id, changes, present)
+        current = _new_document(current, id, changes, present)
+        diagnostics = lint(current, profile=profile).diagnostics
+        for step, rules in AFTER_LINT.items():  # only where the rendition's lint finds their rules
+            if any(d.code in rules for d in diagnostics):
+                result = step(current, options, diagnostics)
+                if result.changes:
+                    current = result.schema
+                    changes.extend(result.changes)
+                    diagnostics = lint(current, profile=profile).diagnostics
     # places inside a root carried in the wrapper are named as the original's places
     changes = [c._replace(pointer=outside_wrapper(c.pointer, schema)) for c in changes]
     unfixable = [u._replace(pointer=outside_wrapper(u.pointer, schema)) for u in unfixable]
     known = {(u.pointer, u.rule) for u in unfixable}
     if "$ref" in present or "$dynamicRef" in present:
         unfixable.extend(unreadable_references(schema, known))
-    for diagnostic in lint(current, profile=profile).diagnostics:
+    for diagnostic in diagnostics:
         where = outside_wrapper(diagnostic.pointer, schema)
         if not _reported(where, diagnostic.code, known):
             known.add((where, diagnostic.code))

@@ -11,7 +11,7 @@ This module is the pass table; what each pass does, for docs/rewrite.md, is writ
 from __future__ import annotations
 
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
-from .budgets import fit_limits
+from .budgets import RULES, fit_limits
 from .closing import close_objects, encode_free_form, type_untyped
 from .composition import (
     const_to_enum,
@@ -40,6 +40,7 @@ from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root
 
 __all__ = [
+    "AFTER_LINT",
     "HINTS",
     "PASSES",
     "REMOVABLE",
@@ -95,6 +96,10 @@ TRIGGERS: dict[Pass, str] = {
     idle_additional_items: "additionalItems",
     tuple_items: "items",
 }
+
+#: passes that run last, and only where the lint of the rendition finds one of their rules
+#: (they are handed its findings)
+AFTER_LINT = {fit_limits: RULES}
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (

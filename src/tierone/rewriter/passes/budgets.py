@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from collections.abc import Iterable
-from typing import Any
+from collections.abc import Iterable, Sequence
+from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
@@ -24,6 +24,9 @@ from ...core.walker import transform, walk
 from ..shapes import admits_null, encodable_at, takes_no_string
 from .base import Change, Options, PassResult, _noted, _policy, does, graph_of
 from .closing import ENCODED_SHAPE
+
+if TYPE_CHECKING:
+    from ...linter.diagnostics import Diagnostic
 
 #: the limit rules met by encoding, and the count of each (``Tally`` field) a subtree adds to
 TOTALS = {"T403": "properties", "T404": "enum_values", "T405": "string_budget", "T408": "unions"}
@@ -41,10 +44,11 @@ STATED = 4_000
     "Anthropic's 16 union-typed parameters), the fewest subtrees that bring it back under are carried as JSON "
     "strings, their schema stated in the description (restore decodes and checks them); never with `--exact`"
 )
-def fit_limits(schema: Any, options: Options) -> PassResult:
+def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None = None) -> PassResult:
     """The last pass: ``schema`` (a finished rendition) with subtrees encoded until no limit
     rule the profile enforces is over, as far as encoding can bring it (with ``exact``, the
-    limits are refused as they are).
+    limits are refused as they are). ``over``: the rendition's limit findings, when its lint
+    has found them already (the rewriter runs this pass only then).
 
     Before: (anthropic) 25 union-typed members, in five objects of five
     After:  two of the objects are ``{"type": "string", "description": "A JSON-encoded value
@@ -57,17 +61,25 @@ def fit_limits(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     changes: list[Change] = []
     tried: set[Pointer] = set()
+    found = [d for d in over if d.code in codes] if over is not None else None
     for _ in range(ROUNDS):
-        over = [d for d in lint(schema, profile=options.profile).diagnostics if d.code in codes]
-        if not over:
-            break
-        found = _choice(schema, over[0].code, over[0].pointer, options, tried)
         if found is None:
+            found = list(lint(schema, profile=options.profile, select=codes).diagnostics)
+        if not found:
             break
-        tried.add(found)
-        schema = _encoded_at(schema, found, graph_of(schema))
-        what = "encoded as a JSON string (its schema in the description) to keep the limit"
-        changes.append(Change.for_rule(found, what, over[0].code, loosens=ENCODED_SHAPE))
+        code = found[0].code
+        # every place too deep at once (each its own branch); a count one subtree at a time
+        wheres = [d.pointer for d in found if d.code == code] if code in DEPTHS else [found[0].pointer]
+        chosen = _choices(schema, code, wheres, options, tried)
+        if not chosen:
+            break
+        graph = graph_of(schema)
+        for place in chosen:
+            tried.add(place)
+            schema = _encoded_at(schema, place, graph)
+            what = "encoded as a JSON string (its schema in the description) to keep the limit"
+            changes.append(Change.for_rule(place, what, code, loosens=ENCODED_SHAPE))
+        found = None
     return PassResult(schema, tuple(changes))
 
 
@@ -77,24 +89,34 @@ def encodes_to_fit(changes: Iterable[Change]) -> bool:
     return any(change.rule in RULES and change.loosens == ENCODED_SHAPE for change in changes)
 
 
-def _choice(schema: dict[str, Any], code: str, where: Pointer, options: Options, tried: set[Pointer]) -> Pointer | None:
-    """Where to encode next for the limit ``code`` over at ``where``; None when nowhere helps."""
-    resolver = graph_of(schema)
+def _choices(
+    schema: dict[str, Any], code: str, wheres: list[Pointer], options: Options, tried: set[Pointer]
+) -> list[Pointer]:
+    """Where to encode next for the limit ``code`` over at ``wheres`` (none when nowhere helps):
+    for depth, on the way to each place too deep, the deepest subtree at the limit (one per
+    branch, none inside another); for a count, the one subtree that brings it under with the
+    least encoded, else the one that saves most."""
+    graph = graph_of(schema)
     sites = {visit.pointer: visit for visit in walk(schema)}
-    candidates = [p for p in sites if p not in tried and _encodable(p, sites[p].schema, resolver)]
+    candidates = [p for p in sites if p not in tried and _encodable(p, sites[p].schema, graph)]
+    limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
     if code in DEPTHS:
-        limit = _policy(options, code).limit  # type: ignore[union-attr]
-        above = [p for p in candidates if where[: len(p)] == p and sites[p].depth <= (limit or 0)]
-        return max(above, key=len, default=None)
+        picked: list[Pointer] = []
+        for where in wheres:
+            above = [p for p in candidates if where[: len(p)] == p and sites[p].depth <= limit]
+            best = max(above, key=len, default=None)
+            if best is not None and not any(best[: len(q)] == q for q in picked):
+                picked = [q for q in picked if q[: len(best)] != best] + [best]
+        return picked
     counts = _subtree_counts(schema, TOTALS[code])
-    limit = _policy(options, code).limit  # type: ignore[union-attr]
-    excess = counts[Pointer()] - (limit or 0)
+    excess = counts[Pointer()] - limit
     gains = {p: counts.get(p, 0) - _left(p, sites[p].schema, code) for p in candidates}
     useful = [p for p in candidates if gains[p] > 0]
     enough = [p for p in useful if gains[p] >= excess]
     if enough:
-        return min(enough, key=lambda p: (counts.get(p, 0), -len(p)))
-    return max(useful, key=lambda p: (gains[p], -len(p)), default=None)
+        return [min(enough, key=lambda p: (counts.get(p, 0), -len(p)))]
+    best = max(useful, key=lambda p: (gains[p], -len(p)), default=None)
+    return [] if best is None else [best]
 
 
 def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
