@@ -73,12 +73,10 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         chosen = _choices(schema, code, wheres, options, tried)
         if not chosen:
             break
-        graph = graph_of(schema)
-        for place in chosen:
-            tried.add(place)
-            schema = _encoded_at(schema, place, graph)
-            what = "encoded as a JSON string (its schema in the description) to keep the limit"
-            changes.append(Change.for_rule(place, what, code, loosens=ENCODED_SHAPE))
+        tried.update(chosen)
+        schema = _encoded_at(schema, frozenset(chosen), graph_of(schema))
+        what = "encoded as a JSON string (its schema in the description) to keep the limit"
+        changes += [Change.for_rule(place, what, code, loosens=ENCODED_SHAPE) for place in chosen]
         found = None
     return PassResult(schema, tuple(changes))
 
@@ -95,7 +93,8 @@ def _choices(
     """Where to encode next for the limit ``code`` over at ``wheres`` (none when nowhere helps):
     for depth, on the way to each place too deep, the deepest subtree at the limit (one per
     branch, none inside another); for a count, the one subtree that brings it under with the
-    least encoded, else the one that saves most."""
+    least encoded, else the one that saves most, and so on (none inside another) until what
+    they save brings it under."""
     graph = graph_of(schema)
     sites = {visit.pointer: visit for visit in walk(schema)}
     candidates = [p for p in sites if p not in tried and _encodable(p, sites[p].schema, graph)]
@@ -112,11 +111,17 @@ def _choices(
     excess = counts[Pointer()] - limit
     gains = {p: counts.get(p, 0) - _left(p, sites[p].schema, code) for p in candidates}
     useful = [p for p in candidates if gains[p] > 0]
-    enough = [p for p in useful if gains[p] >= excess]
-    if enough:
-        return [min(enough, key=lambda p: (counts.get(p, 0), -len(p)))]
-    best = max(useful, key=lambda p: (gains[p], -len(p)), default=None)
-    return [] if best is None else [best]
+    chosen: list[Pointer] = []
+    while useful and excess > 0:
+        enough = [p for p in useful if gains[p] >= excess]
+        if enough:
+            best = min(enough, key=lambda p: (counts.get(p, 0), -len(p)))
+        else:
+            best = max(useful, key=lambda p: (gains[p], -len(p)))
+        chosen.append(best)
+        excess -= gains[best]
+        useful = [p for p in useful if p[: len(best)] != best and best[: len(p)] != p]
+    return chosen
 
 
 def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
@@ -148,9 +153,9 @@ def _left(pointer: Pointer, node: Any, code: str) -> int:
     return 1 if code == "T408" and admits_null(node) else 0
 
 
-def _encoded_at(schema: Any, target: Pointer, resolver: ReferenceGraph) -> Any:
+def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGraph) -> Any:
     def encode(node: Any, pointer: Pointer) -> Any:
-        return _encoded(node, resolver) if pointer == target else node
+        return _encoded(node, resolver) if pointer in targets else node
 
     return transform(schema, encode)
 
@@ -158,11 +163,12 @@ def _encoded_at(schema: Any, target: Pointer, resolver: ReferenceGraph) -> Any:
 def _encoded(node: dict[str, Any], resolver: ReferenceGraph) -> dict[str, Any]:
     """The string field that carries ``node``'s value as JSON, its schema (references written
     out, as far as they do not loop) stated in the description for the model."""
-    stated = {k: v for k, v in _inlined(node, resolver, ()).items() if k not in ("title", "description")}
-    text = json.dumps(stated, ensure_ascii=False, separators=(",", ":"))
+    room = [STATED]  # characters the statement may still take (inlining stops past it)
+    stated = {k: v for k, v in _inlined(node, resolver, (), room).items() if k not in ("title", "description")}
+    text = json.dumps(stated, ensure_ascii=False, separators=(",", ":")) if room[0] > 0 else ""
     note = (
         f"A JSON-encoded value (a string holding JSON) valid under this JSON Schema: {text}"
-        if len(text) <= STATED
+        if text and len(text) <= STATED
         else "A JSON-encoded value (a string holding JSON)."
     )
     encoded: dict[str, Any] = {"type": ["string", "null"] if admits_null(node) else "string"}
@@ -172,11 +178,15 @@ def _encoded(node: dict[str, Any], resolver: ReferenceGraph) -> dict[str, Any]:
     return encoded
 
 
-def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...]) -> Any:
-    """``node`` with each local reference replaced by its target, except one back on itself."""
+def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...], room: list[int]) -> Any:
+    """``node`` with each local reference replaced by its target, except one back on itself;
+    ``room`` counts down a rough size, and once it is spent the rest is left as it is."""
+    if room[0] <= 0:
+        return node
     if isinstance(node, list):
-        return [_inlined(item, resolver, seen) for item in node]
+        return [_inlined(item, resolver, seen, room) for item in node]
     if not isinstance(node, dict):
+        room[0] -= len(str(node)) + 2
         return node
     ref = node.get("$ref")
     if isinstance(ref, str) and ref not in seen and len(seen) < 16:
@@ -184,5 +194,6 @@ def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...]) -> Any:
         if isinstance(target, dict):
             rest = {k: v for k, v in node.items() if k != "$ref"}
             merged = {k: v for k, v in {**target, **rest}.items() if k not in ("$defs", "definitions")}
-            return _inlined(merged, resolver, (*seen, ref))
-    return {k: _inlined(v, resolver, seen) for k, v in node.items()}
+            return _inlined(merged, resolver, (*seen, ref), room)
+    room[0] -= sum(len(k) + 4 for k in node)
+    return {k: _inlined(v, resolver, seen, room) for k, v in node.items()}
