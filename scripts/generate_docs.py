@@ -22,7 +22,9 @@ JUDGES = DOCS / "judges.json"
 def _profiles() -> str:
     import json
 
-    return profiles_page(json.loads(JUDGES.read_text(encoding="utf-8")) if JUDGES.exists() else None)
+    from tierone.rewriter.passes.budgets import RULES
+
+    return profiles_page(json.loads(JUDGES.read_text(encoding="utf-8")) if JUDGES.exists() else None, RULES)
 
 
 def _rewrite() -> str:

@@ -4,7 +4,7 @@ verdicts on the corpus renditions, from the results file ``scripts/judge_corpus.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from typing import Any
 
 from .engines import ENGINE_FORMATS
@@ -34,23 +34,28 @@ def ordering(profile: str) -> str:
     return "the key order only"
 
 
-def refuses(profile: str) -> str:
-    """What no rewrite gets past: the limits, and how many rules the profile holds schemas to."""
+def refuses(profile: str, encoded: Collection[str] = ()) -> str:
+    """What no rewrite gets past: the limits (those in ``encoded`` kept by encoding subtrees
+    as JSON strings), and how many rules the profile holds schemas to."""
     rules = policies(profile)
-    limits = [f"{p.feature.name.replace('-', ' ')} {p.limit}" for p in rules if p.limit is not None]
+    limits = [
+        f"{p.feature.name.replace('-', ' ')} {p.limit}{'*' if p.feature.code in encoded else ''}"
+        for p in rules
+        if p.limit is not None
+    ]
     unfixable = sum(1 for p in rules if p.limit is None and not p.feature.fixable)
     return "; ".join(
         filter(None, [", ".join(limits), f"{len(rules)} rules, {unfixable} of them not fixable by rewrite"])
     )
 
 
-def _row(profile: Profile) -> str:
+def _row(profile: Profile, encoded: Collection[str]) -> str:
     cells = [
         f"`{profile.name}`",
         profile.description,
         null_spelling(profile.name),
         ordering(profile.name),
-        refuses(profile.name),
+        refuses(profile.name, encoded),
     ]
     return "| " + " | ".join(cells) + " |"
 
@@ -94,8 +99,9 @@ def _rejections(results: Mapping[str, Any]) -> list[str]:
     return lines
 
 
-def page(results: Mapping[str, Any] | None) -> str:
-    """docs/profiles.md, with the judge table from ``results`` (the saved judge_corpus run)."""
+def page(results: Mapping[str, Any] | None, encoded: Collection[str] = ()) -> str:
+    """docs/profiles.md, with the judge table from ``results`` (the saved judge_corpus run);
+    ``encoded``: the limit rules the rewriter keeps by encoding subtrees."""
     lines = [
         "# Which profile",
         "",
@@ -108,10 +114,23 @@ def page(results: Mapping[str, Any] | None) -> str:
             "rendition per vendor (`-o 'out/{stem}.{profile}.json'`), each the best that vendor accepts."
         ),
         "",
-        "| profile | for whom | null is spelled | order | what it refuses |",
+        "| profile | for whom | null is spelled | order | its limits and rules |",
         "|---|---|---|---|---|",
-        *(_row(profile) for profile in PROFILES.values()),
+        *(_row(profile, encoded) for profile in PROFILES.values()),
         "",
+        *(
+            [
+                "\\* A limit marked so is kept by encoding: where a rendition is over it, the fewest subtrees "
+                "that bring it back under travel as JSON strings, each schema stated in its description, "
+                "and `restore` decodes and checks them (each is in the rendition's ledger; `--exact` "
+                "refuses instead: see [the ledger](rewrite.md#the-ledger-where-a-rendition-is-looser-than-the-original-and---exact)). "
+                "Past the optional parameter count, members become required and nullable; a limit no "
+                "subtree can bring under (more union-typed members side by side than the limit) is refused.",
+                "",
+            ]
+            if encoded
+            else []
+        ),
         (
             "Null is spelled by what each profile's consumers accept: OpenAI, Anthropic's API and "
             "`response_json_schema` take a type list, and RFC 0030 §D prescribes it for `tier1` (an `anyOf` "
