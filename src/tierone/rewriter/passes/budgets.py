@@ -6,9 +6,10 @@ reads as that JSON: docs/read-side.md).
 
 Runs once the passes are done, on the rendition itself: the linter says which limit is over
 and where; an object or array that takes no string and stands where a value stands (a member,
-an item, a branch, a definition) is encoded, the one that brings the count back under the
-limit with the smallest subtree (else the one that saves most), or for depth the deepest one
-at the limit on the way to the node too deep. A limit no such subtree can meet stays refused.
+an item, a branch, a definition) is encoded: for a count, the one that brings it back under
+with the smallest subtree (else the one that saves most, and so on, none inside another); for
+depth, on the way to each node too deep, the deepest one at the limit. A limit no such subtree
+can meet stays refused.
 """
 
 from __future__ import annotations
