@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import dict_at, items_of
+from ..rewriter.shapes import items_of, members_of
 from .verdicts import Branch, tag_of
 
 
@@ -62,7 +62,7 @@ class Plan:
         #: subtree the rewriter encoded to keep a limit (lenient readers only)
         self.soft = soft
         is_dict = isinstance(node, dict)
-        self.properties: dict[str, Any] = dict_at(node, "properties") if is_dict else {}
+        self.properties: dict[str, Any] = members_of(node) if is_dict else {}
         #: members that were optional: null means absent
         self.optional = frozenset(n for n in self.properties if n not in names_at(node)) if is_dict else frozenset()
         self._children: dict[str, Plan] = {}

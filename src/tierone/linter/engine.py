@@ -16,18 +16,13 @@ from ..core.pointer import Pointer
 from ..core.walker import Visit, walk, walked
 from ..subset.model import Feature
 from ..subset.profiles import Policy, closed_fields, policies
-from ..subset.table import ANNOTATIONS, BY_CODE, FEATURES, SUPPORTED_KEYWORDS
+from ..subset.table import BY_CODE, TABLE_KEYWORDS
 from . import checks, registry, suppression
 from .diagnostics import Diagnostic, FileResult
 from .messages import hashable, message_for, rejected_by
 
 #: every keyword some rule knows about; anything else is an unknown keyword
-KNOWN_KEYWORDS = frozenset(
-    {kw for feature in FEATURES for kw in feature.keywords}
-    | ANNOTATIONS
-    | SUPPORTED_KEYWORDS
-    | {kw for extra in registry.KEYWORD_EXTRA.values() for kw, _ in extra}
-)
+KNOWN_KEYWORDS = TABLE_KEYWORDS | {kw for extra in registry.KEYWORD_EXTRA.values() for kw, _ in extra}
 
 Rule = tuple[Policy, Any]
 #: the rule of a suppression that suppresses nothing: not a schema feature, so no profile's

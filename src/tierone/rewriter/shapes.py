@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
 from ..core.walker import VALUE_ENTRIES
-from ..subset.table import NOT_CONSTRAINING
+from ..subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
 
 #: keywords that say nothing about instances
 ANNOTATION_KEYS = NOT_CONSTRAINING
@@ -45,15 +45,38 @@ def _held(values: dict[str, Any]) -> str:
     return " or ".join(named)
 
 
+def members_of(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """The members an object schema declares, with those it requires without declaring them
+    where it is open to other members: each then takes what ``additionalProperties`` says (a
+    schema, or any value). The rewriter writes them out (and closes the object); restore reads
+    them alike. A closed object (``additionalProperties: false``) cannot hold such a member."""
+    declared = dict_at(schema, "properties")
+    additional = schema.get("additionalProperties", True)
+    if not declared or additional is False or "patternProperties" in schema:
+        return declared
+    implied = [n for n in list_at(schema, "required") if isinstance(n, str) and n not in declared]
+    if not implied:
+        return declared
+    taken = additional if isinstance(additional, dict) else True
+    return {**declared, **dict.fromkeys(implied, taken)}
+
+
+def constraining_keys(schema: dict[str, Any]) -> set[str]:
+    """The keys of ``schema`` that may constrain a value: JSON Schema keywords the table knows,
+    annotations aside (``"type:"``, ``"$type"`` and ``x-`` extensions constrain nothing)."""
+    return {key for key in schema if key in TABLE_KEYWORDS} - ANNOTATION_KEYS
+
+
 def is_free_form(schema: Any) -> bool:
     """A schema whose instances are arbitrary JSON data that a closed object cannot carry:
     ``true``, ``{}``, an object open to other members (``additionalProperties`` true or a
-    schema, ``patternProperties``) or an object with no declared properties."""
+    schema, ``patternProperties``) or an object with no declared properties. Keys that are no
+    JSON Schema keyword (``"type:"``, ``"$type"``, ``x-`` extensions) constrain nothing."""
     if schema is True:
         return True
     if not isinstance(schema, dict):
         return False
-    keys = set(schema) - ANNOTATION_KEYS
+    keys = constraining_keys(schema)
     if not keys:
         return True
     if "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema:

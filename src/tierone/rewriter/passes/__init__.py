@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .budgets import RULES, fit_limits
-from .closing import close_objects, encode_free_form, type_untyped
+from .closing import close_objects, declare_required, encode_free_form, type_untyped
 from .composition import (
     const_to_enum,
     distribute_properties,
@@ -53,6 +53,7 @@ __all__ = [
     "Unfixable",
     "close_objects",
     "const_to_enum",
+    "declare_required",
     "distribute_properties",
     "drop_directives",
     "encode_free_form",
@@ -118,6 +119,7 @@ PASSES: tuple[Pass, ...] = (
     tuple_items,
     wrap_root,
     distribute_properties,
+    declare_required,
     type_untyped,
     encode_free_form,
     close_objects,

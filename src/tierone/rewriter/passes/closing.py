@@ -10,18 +10,52 @@ from ...core.jsontypes import is_object_schema
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform
 from ..shapes import (
-    ANNOTATION_KEYS,
     ENCODED_NOTE,
     admits_null,
+    constraining_keys,
+    dict_at,
     encodable_at,
     encoded_note,
     inferred_type,
     is_free_form,
     items_of,
+    members_of,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does
 from .encoded_unions import ambiguous_unions
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
+
+
+@does(
+    "a member an open object requires without declaring it is declared, with what `additionalProperties` "
+    "says (or as any value, then encoded), so that closing the object keeps it (rule T105); restore reads it "
+    "alike"
+)
+def declare_required(schema: Any, options: Options) -> PassResult:
+    """A name in ``required`` that ``properties`` does not declare, in an object open to other
+    members, is a member that takes what ``additionalProperties`` says (any value when it says
+    nothing): it is declared so, before the object is closed (which would make it impossible).
+    A closed object that requires an undeclared member has no instance and stays refused.
+
+    Before: ``{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}``
+    After:  ``{"type": "object", "properties": {"a": {"type": "string"}, "b": {}}, "required": ["a", "b"]}``
+    """
+    changes: list[Change] = []
+
+    def declare(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        members = members_of(node)
+        declared = dict_at(node, "properties")
+        if len(members) == len(declared):
+            return node
+        for name in members:
+            if name not in declared:
+                what = f"{name!r} declared (required, and the object takes any other member)"
+                changes.append(Change.for_rule(pointer.child("properties").child(name), what, "T105"))
+        return {**node, "properties": members}
+
+    return PassResult(transform(schema, declare), tuple(changes))
 
 
 @does("a type implied by the keywords is written out")
@@ -112,7 +146,7 @@ def free_form_rule(node: Any) -> str:
     """The rule that flags this free-form node (which the profile may leave as it is)."""
     if node is True:
         return "T602"
-    if not set(node) - ANNOTATION_KEYS:
+    if not constraining_keys(node):
         return "T603"
     if "patternProperties" in node:
         return "T208"

@@ -52,5 +52,9 @@ SUPPORTED_KEYWORDS = frozenset(
     {"type", "properties", "required", "additionalProperties", "items", "enum", "anyOf", "$ref"}
 )
 
+#: the JSON Schema keywords the table knows: a row's keywords, the annotations, the supported
+#: ones (a key outside them is an unknown keyword, which constrains nothing a validator checks)
+TABLE_KEYWORDS = frozenset({kw for feature in FEATURES for kw in feature.keywords} | ANNOTATIONS | SUPPORTED_KEYWORDS)
+
 BY_CODE = {feature.code: feature for feature in FEATURES}
 BY_NAME = {feature.name: feature for feature in FEATURES}

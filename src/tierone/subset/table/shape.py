@@ -87,7 +87,10 @@ ROWS: tuple[Feature, ...] = (
         ("required",),
         "`required` names {name!r}, which is not a declared property",
         doc(
-            "Finds names in `required` that the object does not declare in `properties`.",
+            "Finds names in `required` that the object does not declare in `properties`. Where "
+            "the object is open to other members, `tierone rewrite` declares the member with what "
+            "`additionalProperties` says (any value, JSON-encoded, when it says nothing) before it "
+            "closes the object, and the finding goes.",
             "With `additionalProperties: false` such an object can never be satisfied; strict "
             "modes reject the schema or the model cannot produce a valid answer.",
             '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"], '
