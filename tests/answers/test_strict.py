@@ -220,7 +220,7 @@ class TestErrors:
         from .models import Node
 
         with pytest.raises(tierone.StrictError) as raised:
-            tierone.strict(Node, "anthropic")
+            tierone.strict(Node, "anthropic", unroll=0)
         assert Pointer(("properties", "children", "items")) in [f.pointer for f in raised.value.findings]
         assert "T501" in str(raised.value) and "cannot be made strict for anthropic" in str(raised.value)
 
@@ -468,54 +468,66 @@ class TestRecursion:
         assert schema["$defs"]["Leaf"]["properties"]["up"]["anyOf"][0] == {"$ref": "#"}
 
     @pytest.mark.parametrize("profile", ["tier1", "anthropic"])
-    def test_recursion_is_refused_with_its_pointer_and_the_way_out(self, profile):
+    def test_unroll_0_refuses_recursion_with_its_pointer_and_the_way_out(self, profile):
         from .models import Node
 
         with pytest.raises(tierone.StrictError) as raised:
-            tierone.strict(Node, profile)
+            tierone.strict(Node, profile, unroll=0)
         assert [(str(f.pointer), f.message.split(" ")[0]) for f in raised.value.findings] == [
             ("/properties/children/items", "T501")
         ]
-        assert "pass unroll=N" in str(raised.value)
+        assert "unroll=N (or leaving it out)" in str(raised.value)
+        with pytest.raises(tierone.StrictError):
+            tierone.strict(Node, profile, exact=True)  # unrolling loosens: exact refuses as unroll=0 does
 
-    @pytest.mark.parametrize("profile", ["tier1", "anthropic", "openai", "gemini"])
-    def test_unroll_closes_the_last_level_and_reads_back(self, profile):
+    @pytest.mark.parametrize("profile", ["tier1", "anthropic"])
+    def test_recursion_is_unrolled_by_default_and_the_level_past_it_is_a_json_string(self, profile):
         import jsonschema
 
         from .models import Node
 
-        reader = tierone.strict(Node, profile, unroll=3)
+        reader = tierone.strict(Node, profile)
+        assert tierone.lint(reader.schema, profile=profile).ok
+        assert "T501" in [c.rule for c in reader.loosened]
+        assert "Node_3" in reader.schema["$defs"] and "Node_4" not in reader.schema["$defs"]
+        last = reader.schema["$defs"]["Node_3"]["properties"]["children"]
+        assert "JSON-encoded" in json.dumps(last)  # the tree past the third level
+        five = {"label": "a", "children": [{"label": "b", "children": [{"label": "c", "children": [
+            {"label": "d", "children": [{"label": "e"}]}]}]}]}  # fmt: skip
+        wire = tierone.to_strict_form(five, Node.model_json_schema(), profile)
+        jsonschema.validate(wire, reader.schema)
+        assert reader.parse(json.dumps(wire)) == Node.model_validate(five)
+        assert tierone.restore(wire, Node.model_json_schema()).payload == Node.model_validate(five).model_dump(
+            exclude_unset=True
+        )
+
+    @pytest.mark.parametrize("profile", ["tier1", "anthropic", "openai", "gemini"])
+    def test_unroll_n_unrolls_n_levels_and_reads_back(self, profile):
+        import jsonschema
+
+        from .models import Node
+
+        reader = tierone.strict(Node, profile, unroll=2)
         assert tierone.lint(reader.schema, profile=profile).ok
         three = {"label": "a", "children": [{"label": "b", "children": [{"label": "c"}]}]}
-        wire = tierone.to_strict_form(three, Node.model_json_schema())
-        assert reader.parse(wire) == Node.model_validate(three)
-        check = jsonschema.Draft202012Validator(reader.schema)
-        assert check.is_valid(tierone.to_strict_form(three, reader.schema))
-        assert list(reader.schema["$defs"]["Node_3"]["properties"]) == ["label"]  # the last level: no children
-        four = {"label": "a", "children": [{"label": "b", "children": [{"label": "c", "children": [{"label": "d"}]}]}]}
-        if profile != "gemini":  # Gemini's objects stay open: the level is closed by its members alone
-            assert not check.is_valid(tierone.to_strict_form(four, Node.model_json_schema()))
+        wire = tierone.to_strict_form(three, Node.model_json_schema(), profile, unroll=2)
+        jsonschema.validate(wire, reader.schema)
+        assert reader.parse(json.dumps(wire)) == Node.model_validate(three)
+        assert "Node_2" in reader.schema["$defs"] and "Node_3" not in reader.schema["$defs"]
 
-    def test_unroll_closes_an_optional_union_branch(self):
+    def test_a_recursion_no_optional_member_holds_is_served_too(self):
         original = {
             "type": "object",
             "properties": {"v": {"type": "integer"}, "next": {"anyOf": [{"$ref": "#"}, {"type": "null"}]}},
             "required": ["v", "next"],
         }
-        schema = tierone.rewrite(original, "anthropic", unroll=2).schema
-        last = schema["$defs"]["Root_2"]["properties"]["next"]
-        assert last == {"anyOf": [{"type": "null"}]} or last == {"type": "null"}
-        assert tierone.strict(original, "anthropic", unroll=2).parse({"v": 1, "next": {"v": 2, "next": None}}) == {
+        made = tierone.strict(original, "anthropic", unroll=2)
+        assert made.parse({"v": 1, "next": {"v": 2, "next": {"v": 3, "next": None}}}) == {
             "v": 1,
-            "next": {"v": 2, "next": None},
+            "next": {"v": 2, "next": {"v": 3, "next": None}},
         }
 
-    def test_a_recursion_no_optional_member_holds_cannot_be_closed(self):
-        original = {"type": "object", "properties": {"next": {"$ref": "#"}}, "required": ["next"]}
-        with pytest.raises(tierone.StrictError, match="cannot be closed"):
-            tierone.strict(original, "anthropic", unroll=2)
-
-    @pytest.mark.parametrize("levels", [0, -1, 1.5, "2", True])
+    @pytest.mark.parametrize("levels", [-1, 1.5, "2", True])
     def test_unroll_is_a_number_of_levels(self, levels):
         with pytest.raises(ValueError, match="unroll is a number of levels"):
             tierone.rewrite({"type": "object"}, unroll=levels)
@@ -534,9 +546,12 @@ class TestRecursion:
         done = tierone.rewrite(original, "anthropic", unroll=2)
         assert done.ok, done.unfixable
         assert done.schema["properties"]["next"] == {"$ref": "#/$defs/Root_2"}  # Anthropic takes optional members
-        assert list(done.schema["$defs"]["Root_2"]["properties"]) == ["v"]
+        assert done.schema["$defs"]["Root_2"]["properties"]["next"]["type"] == "string"  # the rest, encoded
         assert "renamed to $defs" in [change.what for change in done.changes]
-        assert tierone.restore({"v": 1, "next": {"v": 2}}, original).ok
+        assert tierone.restore({"v": 1, "next": {"v": 2, "next": '{"v": 3}'}}, original).payload == {
+            "v": 1,
+            "next": {"v": 2, "next": {"v": 3}},
+        }
 
 
 class TestHostileAnswers:

@@ -32,8 +32,8 @@ def refused(result, *fragments: str) -> None:
 
 
 class TestUnroll:
-    def test_recursion_is_refused_with_the_way_out(self):
-        result = run("rewrite", NODE, "-p", "anthropic")
+    def test_unroll_0_refuses_recursion_with_the_way_out(self):
+        result = run("rewrite", NODE, "-p", "anthropic", "--unroll", "0")
         assert result.exit_code == 1 and result.stdout == ""
         assert f"{NODE}: T501 cannot be made compliant" in result.stderr
         assert "[/properties/children/items]" in result.stderr
@@ -52,7 +52,14 @@ class TestUnroll:
         assert restored.exit_code == 0, restored.stderr
         assert json.loads(restored.stdout) == answer
 
-    @pytest.mark.parametrize("levels", ["0", "-2", "two"])
+    def test_recursion_is_unrolled_three_levels_by_default(self):
+        result = run("rewrite", NODE, "-p", "anthropic")
+        assert result.exit_code == 0, result.stderr
+        schema = json.loads(result.stdout)
+        assert sorted(schema["$defs"]) == ["Node_2", "Node_3"]
+        assert "JSON-encoded Node" in json.dumps(schema["$defs"]["Node_3"])
+
+    @pytest.mark.parametrize("levels", ["-2", "two"])
     def test_unroll_is_a_number_of_levels(self, levels):
         result = run("rewrite", NODE, "--unroll", levels)
         assert result.exit_code == 2 and "Invalid value for '--unroll'" in result.stderr and result.stdout == ""
@@ -100,7 +107,7 @@ class TestEmit:
         assert json.loads(result.stdout)["response_json_schema"] == tierone.strict(Node, "gemini").schema
 
     def test_a_schema_that_cannot_be_made_strict_prints_no_fragment(self):
-        result = run("rewrite", NODE, "--emit", "anthropic-tool", "--name", "tree")
+        result = run("rewrite", NODE, "--unroll", "0", "--emit", "anthropic-tool", "--name", "tree")
         assert result.exit_code == 1 and result.stdout == "" and "T501" in result.stderr
 
     @pytest.mark.parametrize("kind", ["openai-response-format", "openai-text-format", "openai-tool", "anthropic-tool"])

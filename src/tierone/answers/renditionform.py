@@ -15,11 +15,11 @@ from ..rewriter.shapes import admits_null, dict_at, items_of, list_at
 from .findings import StrictError
 
 
-def rendition_of(original: Any, profile: str) -> Any:
+def rendition_of(original: Any, profile: str, unroll: int | None = None) -> Any:
     """``original`` rewritten for ``profile``; :class:`StrictError` when the profile refuses it."""
     from ..rewriter.rewrite import rewrite
 
-    result = rewrite(original, profile)
+    result = rewrite(original, profile, unroll=unroll)
     if not result.ok:
         findings = ((u.pointer, f"{u.rule} {u.reason}") for u in result.unfixable)
         raise StrictError(findings, f"cannot be made strict for {profile}")

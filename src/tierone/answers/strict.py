@@ -236,7 +236,7 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     if not result.ok:
         raise StrictError(
             (
-                (u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll is None else ''}")
+                (u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll == 0 else ''}")
                 for u in result.unfixable
             ),
             f"{name}: cannot be made strict for {profile}",
@@ -253,7 +253,7 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
 
 
 #: what a refusal of recursion says to do
-_WAY_OUT = "; pass unroll=N to unroll the recursion N levels deep"
+_WAY_OUT = "; unroll=N (or leaving it out) unrolls the recursion N levels deep"
 
 
 def _check_of(model: Any) -> Any:

@@ -14,13 +14,15 @@ from ..rewriter.shapes import ROOT_MEMBER
 from .reader import Path, Plan, Reader
 
 
-def to_strict_form(instance: Any, original: Any, profile: str | None = None) -> Any:
+def to_strict_form(instance: Any, original: Any, profile: str | None = None, *, unroll: int | None = None) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema.
     ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. With a
     ``profile``, the form is the one that profile's rendition carries: a root it wraps in
     ``tierone_root``, and an absent optional member left absent where the rendition keeps it
     optional (``anthropic``, within its budget) rather than null; a profile that refuses the
-    schema is a :class:`~tierone.answers.findings.StrictError`. Without one, every absent
+    schema is a :class:`~tierone.answers.findings.StrictError`; ``unroll`` as for
+    :func:`~tierone.rewriter.rewrite.rewrite` (a recursion unrolled that deep, the level past
+    it a JSON string). Without a profile, every absent
     optional member is null and the root stands as it is. An instance nested past
     :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` levels (or holding itself) is a
     :class:`~tierone.core.validation.TooDeep` error, as restore says of such an answer."""
@@ -34,7 +36,7 @@ def to_strict_form(instance: Any, original: Any, profile: str | None = None) -> 
         return deeply(_fill, instance, original, True)
     from .renditionform import fitted, rendition_of
 
-    rendition = rendition_of(original, profile)
+    rendition = rendition_of(original, profile, unroll)
     form = deeply(_fill, instance, original, True, _wraps(rendition, original))
     return deeply(fitted, form, rendition)
 

@@ -60,7 +60,11 @@ def rewrite(
     unroll: Annotated[
         int | None,
         typer.Option(
-            "--unroll", min=1, metavar="N", help="Unroll recursion N levels deep (for profiles that refuse it)."
+            "--unroll",
+            min=0,
+            metavar="N",
+            help="Unroll recursion N levels deep for profiles that refuse it (default 3; the level past "
+            "it travels as a JSON string); 0 refuses recursion.",
         ),
     ] = None,
     exact: Annotated[

@@ -181,8 +181,8 @@ def _rewrite_all(
             if not done.result.ok:
                 for item in done.result.unfixable:
                     say(f"{spec}: {item.rule} cannot be made compliant: {item.reason} [{item.pointer}]")
-                if unroll is None and any(item.rule == "T501" for item in done.result.unfixable):
-                    say(f"{spec}: recursion can be unrolled to a fixed depth: --unroll N")
+                if unroll == 0 and any(item.rule == "T501" for item in done.result.unfixable):
+                    say(f"{spec}: recursion can be unrolled to a fixed depth: --unroll N (3 without the option)")
                 say(f"{spec}: not rewritten: {len(done.result.unfixable)} problem(s) need a change by hand.")
                 worst = max(worst, 1)
                 continue

@@ -56,9 +56,9 @@ def rewrite(
     it instead), unsupported constraints move into the description (unless ``hints`` is
     false) and are checked again by :func:`tierone.restore`. A rewritten schema is a different
     document: it carries no ``$schema`` or ``$comment`` of the original, and its ``$id`` is
-    ``id`` when given (the original's is not kept). ``unroll=N`` unrolls recursion N levels deep
-    (the last level closed by removing the optional member that holds the recursion; restore
-    reads it back as absent) for a profile that refuses recursion. The result lints clean
+    ``id`` when given (the original's is not kept). For a profile that refuses recursion, it is
+    unrolled ``unroll`` levels deep (default :data:`~tierone.rewriter.passes.recursion.DEFAULT_UNROLL`;
+    0 refuses it), the level past the last carried as a JSON string that restore decodes. The result lints clean
     under ``profile``, or says in ``unfixable`` why not. The input is not modified.
     A rendition may be looser than the original where the profile cannot carry it: each such
     change is in :attr:`Rewritten.loosened` (restore enforces it on read); ``exact=True``
@@ -79,10 +79,10 @@ def rewrite(
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     if open_objects not in ("encode", "error"):
         raise ValueError("open_objects must be 'encode' or 'error'")
-    if unroll is not None and (type(unroll) is not int or unroll < 1):
-        raise ValueError(f"unroll is a number of levels (1 or more), not {unroll!r}")
+    if unroll is not None and (type(unroll) is not int or unroll < 0):
+        raise ValueError(f"unroll is a number of levels (0 refuses recursion), not {unroll!r}")
     with room_for_depth():
-        done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact), id, unroll)
+        done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact, unroll), id)
     return _exactly(done, schema) if exact else done
 
 
@@ -98,19 +98,12 @@ def _exactly(done: Rewritten, original: Any) -> Rewritten:
     return done._replace(unfixable=tuple(refused))
 
 
-def _rewrite(
-    schema: Mapping[str, Any] | bool, profile: str, options: Options, id: str | None, unroll: int | None = None
-) -> Rewritten:
+def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, id: str | None) -> Rewritten:
     from ..linter.api import lint
 
     current: Any = schema
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
-    if unroll is not None:
-        from .passes.recursion import unroll as unrolled
-
-        result = unrolled(current, unroll)
-        current, changes, unfixable = result.schema, list(result.changes), list(result.unfixable)
     present = _member_names(current)
     with reusing_graphs():
         for step in PASSES:

@@ -29,7 +29,7 @@ from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
-from .recursion import inline_root_ref
+from .recursion import inline_root_ref, unroll_recursion
 from .references import (
     inline_ref_siblings,
     pointer_references,
@@ -77,6 +77,7 @@ __all__ = [
     "strip_constraints",
     "tuple_items",
     "type_untyped",
+    "unroll_recursion",
     "unshare_recursive_refs",
     "wrap_root",
 ]
@@ -104,6 +105,7 @@ AFTER_LINT = {fit_limits: RULES}
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
+    unroll_recursion,
     drop_directives,
     pointer_references,
     rename_definitions,

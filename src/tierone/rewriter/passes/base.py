@@ -64,6 +64,8 @@ class Options(NamedTuple):
     hints: bool = True
     #: refuse rather than loosen where a loosening is a choice (a limit met by encoding)
     exact: bool = False
+    #: how deep recursion is unrolled where the profile refuses it (None: the default, 0: refused)
+    unroll: int | None = None
 
 
 class PassResult(NamedTuple):

@@ -83,9 +83,9 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
 
 
 def encodes_to_fit(changes: Iterable[Change]) -> bool:
-    """Whether any of ``changes`` encoded a subtree to keep a limit (its answers then carry a
-    JSON string where the original takes none)."""
-    return any(change.rule in RULES and change.loosens == ENCODED_SHAPE for change in changes)
+    """Whether any of ``changes`` encoded a subtree to keep a limit or to end unrolled
+    recursion (its answers then carry a JSON string where the original takes none)."""
+    return any(change.rule in (*RULES, "T501") and change.loosens == ENCODED_SHAPE for change in changes)
 
 
 def _choices(

@@ -1,5 +1,5 @@
-"""Passes over recursion: pydantic's root ``$ref`` inlined, and (on request) recursion
-unrolled to a fixed depth for the profiles that refuse it.
+"""Passes over recursion: pydantic's root ``$ref`` inlined, and recursion unrolled to a fixed
+depth for the profiles that refuse it (the level past it carried as a JSON string).
 
 Only local references written as ``#`` or ``#/$defs/<name>`` are followed (the earlier passes
 write every local reference so).
@@ -10,16 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT as HERE
-from ...core.pointer import Pointer
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, transform
-from .base import Change, Options, PassResult, Unfixable, does
+from .base import Change, Options, PassResult, _flagged, _noted, does
+from .closing import ENCODED_SHAPE
 
 #: root keywords that may stand beside a root ``$ref`` and still let it be inlined
 _ROOT_SIBLINGS = frozenset({"$ref", "$defs", "$schema", "$id", "$comment", "title", "description"})
 #: stands for the root among the definitions
 ROOT = "#"
-#: a recursive reference at the last unrolled level: its nearest optional container goes
-_CLOSED = object()
 
 
 @does(
@@ -66,17 +64,46 @@ def _root_target(schema: Any) -> str | None:
     return name if isinstance(schema["$defs"].get(name), dict) else None
 
 
+#: how deep recursion is unrolled where the profile refuses it and no ``unroll`` is given:
+#: three levels of a tree (a task, its subtasks, theirs) carry most answers as they are, and
+#: each level copies every recursive definition once more (the schema grows by that per level);
+#: what goes deeper still travels as a JSON string at the last level
+DEFAULT_UNROLL = 3
+
+
+@does(
+    "where the profile refuses recursion (T501), it is unrolled `--unroll N` levels deep (default 3; "
+    "`--unroll 0` and `--exact` refuse it): each recursive definition copied once per level, the level past "
+    "the last carried as a JSON string that restore decodes"
+)
+def unroll_recursion(schema: Any, options: Options) -> PassResult:
+    """The first pass: recursion unrolled ``options.unroll`` levels deep (by default
+    :data:`DEFAULT_UNROLL` where the profile refuses recursion, and not with ``exact``; 0
+    leaves it, to be refused): see :func:`unroll`.
+
+    Before: (anthropic) ``{"properties": {"children": {"type": "array", "items": {"$ref": "#"}}}}``
+    After:  the root, ``$defs`` ``Root_2`` and ``Root_3``, and a JSON string past the third level
+    """
+    levels = options.unroll
+    if levels is None:
+        levels = 0 if options.exact or not _flagged(options, "T501") else DEFAULT_UNROLL
+    return unroll(schema, levels) if levels and isinstance(schema, dict) else PassResult(schema)
+
+
 def unroll(schema: Any, levels: int) -> PassResult:
     """Recursion unrolled ``levels`` deep: each recursive definition (or the root) is copied
     once per level, each level's recursive references pointing at the next, and at the last
-    level the nearest optional member (or union branch) holding a recursive reference is
-    removed, so the model's answer stops there and restore reads the member as absent.
+    level each recursive reference is carried as a JSON string (the rest of the tree, which
+    restore decodes and reads as the original says). The input comes back as it is when
+    nothing in it is recursive.
 
     Before (levels=2): ``{"properties": {"label": ..., "children": {"type": "array", "items":
-    {"$ref": "#"}}}}`` with ``children`` optional
+    {"$ref": "#"}}}}``
     After:  ``{"properties": {"label": ..., "children": {"type": "array", "items": {"$ref":
-    "#/$defs/Root_2"}}}, "$defs": {"Root_2": {"properties": {"label": ...}}}}``
+    "#/$defs/Root_2"}}}, "$defs": {"Root_2": {"properties": {"label": ..., "children":
+    {"type": "array", "items": {"type": "string", "description": "A JSON-encoded Root ..."}}}}}}``
     """
+    original = schema
     from .references import pointer_references, rename_definitions
 
     done: list[Change] = []
@@ -92,25 +119,14 @@ def unroll(schema: Any, levels: int) -> PassResult:
     bodies.update({name: body for name, body in defs.items() if isinstance(body, dict)})
     recursive = _recursive(bodies)
     if not recursive:
-        return PassResult(schema, tuple(done))
-    names = _level_names(recursive, levels, set(defs), str(schema.get("title") or "Root"))
+        return PassResult(original)
+    root_name = str(schema.get("title") or "Root")
+    names = _level_names(recursive, levels, set(defs), root_name)
     out_defs: dict[str, Any] = {}
-    unfixable: list[Unfixable] = []
     root: Any = None
     for key, body in bodies.items():
         for level in range(1, levels + 1 if key in recursive else 2):
-            made = _relinked(body, level, levels, recursive, names) if key in recursive else body
-            if made is _CLOSED:
-                where = HERE if key == ROOT else Pointer(("$defs", key))
-                unfixable.append(
-                    Unfixable(
-                        where,
-                        "T501",
-                        "the recursion cannot be closed at the last unrolled level: "
-                        "no optional member or union branch holds it",
-                    )
-                )
-                made = body
+            made = _relinked(body, level, levels, recursive, names, root_name) if key in recursive else body
             if key == ROOT and level == 1:
                 root = made
             else:
@@ -118,8 +134,9 @@ def unroll(schema: Any, levels: int) -> PassResult:
     if out_defs:
         root = {**root, "$defs": out_defs}
     shown = ", ".join("the root" if key == ROOT else key for key in sorted(recursive))
-    done.append(Change.for_rule(HERE, f"recursion ({shown}) unrolled {levels} level(s) deep", "T501"))
-    return PassResult(root, tuple(done), tuple(unfixable))
+    what = f"recursion ({shown}) unrolled {levels} level(s) deep; past the last, it travels as a JSON string"
+    done.append(Change.for_rule(HERE, what, "T501", loosens=ENCODED_SHAPE))
+    return PassResult(root, tuple(done))
 
 
 def _targets(node: Any) -> set[str]:
@@ -178,45 +195,32 @@ def _level_names(recursive: set[str], levels: int, taken: set[str], root_name: s
     return names
 
 
-def _relinked(node: Any, level: int, last: int, recursive: set[str], names: dict[tuple[str, int], str]) -> Any:
+def _relinked(
+    node: Any, level: int, last: int, recursive: set[str], names: dict[tuple[str, int], str], root_name: str
+) -> Any:
     """``node`` (part of a definition at ``level``) with its recursive references pointing at
-    the next level, or closed at the last; :data:`_CLOSED` when ``node`` itself must go."""
+    the next level, or, at the last, carried as a JSON string."""
     if isinstance(node, list):
-        return [_relinked(item, level, last, recursive, names) for item in node]
+        return [_relinked(item, level, last, recursive, names, root_name) for item in node]
     if not isinstance(node, dict):
         return node
     key = _key(node.get("$ref"))
     if key in recursive:
         if level == last:
-            return _CLOSED
+            named = root_name if key == ROOT else key
+            note = f"A JSON-encoded {named} (a string holding JSON), shaped as the {named} one level up."
+            return {"type": "string", "description": _noted(node.get("description"), note)}
         return {**node, "$ref": "#/$defs/" + names[key, level + 1].replace("~", "~0").replace("/", "~1")}
     out: dict[str, Any] = {}
-    listed = node.get("required")
-    required: list[Any] = listed if isinstance(listed, list) else []
     for keyword, value in node.items():
         if keyword == "$defs":
             continue
         if keyword in IN_MAPPING and isinstance(value, dict):
-            kept = {}
-            for name, sub in value.items():
-                made = _relinked(sub, level, last, recursive, names)
-                if made is _CLOSED:
-                    if keyword != "properties" or name in required:
-                        return _CLOSED
-                    continue  # an optional member: the model can no longer go deeper here
-                kept[name] = made
-            out[keyword] = kept
-        elif keyword in IN_ARRAY and isinstance(value, list):
-            made_all = [_relinked(sub, level, last, recursive, names) for sub in value]
-            kept_list = [m for m in made_all if m is not _CLOSED]
-            if len(kept_list) < len(made_all) and (keyword not in ("anyOf", "oneOf") or not kept_list):
-                return _CLOSED
-            out[keyword] = kept_list
-        elif keyword in IN_VALUE and isinstance(value, dict):
-            made = _relinked(value, level, last, recursive, names)
-            if made is _CLOSED:
-                return _CLOSED
-            out[keyword] = made
+            out[keyword] = {
+                name: _relinked(sub, level, last, recursive, names, root_name) for name, sub in value.items()
+            }
+        elif (keyword in IN_ARRAY and isinstance(value, list)) or (keyword in IN_VALUE and isinstance(value, dict)):
+            out[keyword] = _relinked(value, level, last, recursive, names, root_name)
         else:
             out[keyword] = value
     return out

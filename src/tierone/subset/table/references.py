@@ -17,7 +17,10 @@ ROWS: tuple[Feature, ...] = (
             '{"$defs": {"Node": {"type": "object", "properties": {"kids": {"type": "array", '
             '"items": {"$ref": "#/$defs/Node"}}}}}}',
             "a bounded, explicit nesting, or a JSON-encoded string below a fixed depth",
+            "`tierone rewrite` unrolls the recursion three levels deep (`--unroll N`), the level past "
+            "the last a JSON string that `tierone restore` decodes; `--unroll 0` and `--exact` refuse.",
         ),
+        fix="unroll_recursion",
     ),
     Feature(
         "T502",
