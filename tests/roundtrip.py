@@ -57,7 +57,7 @@ def check(schema: Any, examples: int = 15) -> Outcome:
             return  # the generator and the validator disagree (formats): not an instance for us
         if not original.is_valid(normalized(x, schema)):
             return  # an explicit null that null-as-absent reads as absent: not representable
-        strict = to_strict_form(x, schema)
+        strict = to_strict_form(x, schema, result.profile)  # the form R carries (root wrapper, encodings)
         errors = list(wire.iter_errors(strict))
         if errors:
             problems.append(f"strict form invalid under R: {errors[0].message[:120]}")

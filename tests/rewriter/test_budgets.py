@@ -117,3 +117,19 @@ def test_a_limit_no_subtree_can_meet_stays_refused():
         "required": [f"p{i}" for i in range(17)],
     }
     assert [(str(u.pointer), u.rule) for u in tierone.rewrite(flat, "anthropic").unfixable] == [("", "T408")]
+
+
+def test_an_untyped_object_encoded_to_keep_the_depth_is_read_back_by_restore_alone():
+    # no `type`: JSON Schema takes a string there, the rewriter reads an object (its keywords)
+    leaf = {"properties": {"k": S}, "required": ["k"], "additionalProperties": False}
+    node = leaf
+    for i in range(6):
+        node = {"properties": {f"n{i}": node}, "required": [f"n{i}"], "additionalProperties": False}
+    instance: dict = {"k": "v"}
+    for i in range(6):
+        instance = {f"n{i}": instance}
+    result = tierone.rewrite(node, "tier1")
+    assert result.ok and [c.rule for c in result.loosened] == ["T401"]
+    form = tierone.to_strict_form(instance, node, "tier1")
+    jsonschema.validate(form, result.schema)
+    assert tierone.restore(form, node).payload == instance  # the string decoded, not kept

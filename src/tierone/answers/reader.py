@@ -15,7 +15,7 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import ROOT_MEMBER, is_free_form, is_object_root, takes_no_string
+from ..rewriter.shapes import ROOT_MEMBER, is_free_form, is_object_root, read_as_container, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert
@@ -60,7 +60,11 @@ class Reader:
             was_ref = isinstance(schema, dict) and "$ref" in schema
             node = self.merged(self.deref(schema))
             decode = (encodable or was_ref) and not root and is_free_form(node)
-            soft = self.lenient and not decode and not root and takes_no_string(node, self.deref)
+            soft = (
+                not decode
+                and not root
+                and (read_as_container(node) or (self.lenient and takes_no_string(node, self.deref)))
+            )
             self._kept.append(schema)  # its id stays its own while the plan lives
             found = self._plans[key] = Plan(self, node, decode, soft)
         return found

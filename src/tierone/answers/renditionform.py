@@ -42,18 +42,22 @@ class _Fitter:
         self.resolver = RefResolver.of(rendition)
         self._validator: Any = None
 
-    def fit(self, value: Any, node: Any) -> Any:
+    def fit(self, value: Any, node: Any, encode: bool = True) -> Any:
+        """``value`` as ``node`` takes it; ``encode``: an object or array where the node takes
+        only a string is written as its JSON (a union's branches are tried without that first:
+        a branch that takes the value as it is wins)."""
         node = followed(node, self.resolver.target, siblings=True)
         if not isinstance(node, dict):
             return value
-        if isinstance(value, (dict, list)) and _string_only(node):  # a subtree encoded to keep a limit
+        if encode and isinstance(value, (dict, list)) and _string_only(node):  # a subtree encoded to keep a limit
             return json.dumps(value, ensure_ascii=False)
         branches = list_at(node, "anyOf")
         if branches:
-            for branch in branches:
-                candidate = self.fit(value, branch)
-                if self._valid(candidate, branch):
-                    return candidate
+            for encoding in (False, True):
+                for branch in branches:
+                    candidate = self.fit(value, branch, encoding)
+                    if self._valid(candidate, branch):
+                        return candidate
             return value
         if isinstance(value, dict):
             return self._members(value, node)

@@ -112,6 +112,13 @@ def is_object_root(schema: Any) -> bool:
     return (types or (inferred_type(schema),)) == ("object",)
 
 
+def read_as_container(schema: Any) -> bool:
+    """Whether ``schema`` declares no type but the rewriter reads it as an object or array (its
+    keywords imply one: ``as_read``), where JSON Schema would take a string as it is: a string
+    there is a subtree the rewriter encoded, read as the JSON it holds."""
+    return isinstance(schema, dict) and inferred_type(schema) in ("object", "array")
+
+
 def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) -> bool:
     """Whether ``schema`` (its references followed by ``deref``) is an object or array (or a
     union of such, nullable or not) that takes no string: where the rewriter may carry its
