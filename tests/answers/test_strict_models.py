@@ -25,11 +25,9 @@ from .models import MODELS
 PROFILE_NAMES = ("tier1", "vendors", "openai", "anthropic", "gemini")
 #: what each profile refuses, as {(pointer, rule)}; a pair absent here must succeed
 REFUSED: dict[tuple[str, str], set[tuple[str, str]]] = {
-    # more than 16 optional members side by side: tier1 and vendors make them required and
-    # nullable (OpenAI needs every member required), and no subtree holds them to encode
-    ("tier1", "Survey"): {("", "T408")},
-    # ("anthropic", "Survey") succeeds: its optional fields stay optional and spend no union
-    ("vendors", "Survey"): {("", "T408")},
+    # Survey's 20 optional members side by side: tier1 and vendors make them required and
+    # nullable (OpenAI needs every member required) and gather the last four into
+    # `tierone_rest` (Anthropic's 16 unions); anthropic keeps them optional, spending no union
     # the recursive models (Task, Node, Invoice) are unrolled where the profile refuses
     # recursion, the level past the last carried as a JSON string; a `$ref` nesting past
     # tier1's depth 5 is carried so too

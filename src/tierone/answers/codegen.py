@@ -34,8 +34,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from ..rewriter.shapes import REST_MEMBER
 from .branches import branch_of
-from .decoding import read_encoded, read_soft
+from .decoding import gather_rest, read_encoded, read_soft
 from .plans import Plan, reentrant
 
 
@@ -73,6 +74,9 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     elif plan.soft:
         names["read_soft"] = read_soft
         lines += ["if isinstance(value, str):", "    value = read_soft(value, pointer)"]
+    if plan.gathers:
+        names["gather_rest"], names["R"] = gather_rest, REST_MEMBER
+        lines += ["if value.__class__ is dict and R in value:", "    value = gather_rest(value, pointer, walk.errors)"]
     for i, step in enumerate(plan.all_of):
         if not step.inert:
             names[f"A{i}"] = step
@@ -224,7 +228,7 @@ def _shape(plan: Plan) -> str | None:
     only: its reading called at once), or None."""
     if not plan.ready:
         plan.prepare()
-    if plan.inert or plan.decode or plan.soft or plan.all_of:
+    if plan.inert or plan.decode or plan.soft or plan.gathers or plan.all_of:
         return None
     if plan.additional is not None and not plan.additional.inert:
         return None

@@ -132,6 +132,32 @@ def read_soft(text: str, path: Path) -> Any:
     return text if ignored or value.__class__ is str else value
 
 
+def gather_rest(value: dict[str, Any], path: Path, errors: list[Any]) -> dict[str, Any]:
+    """An object whose member ``tierone_rest`` holds some of its members as a JSON object (how
+    the rewriter keeps a count limit: ``rewriter.passes.gathering``), with those members back in
+    it; as it is, the reason added to ``errors``, when that member holds no JSON object or
+    names a member the object already has."""
+    from ..rewriter.shapes import REST_MEMBER
+    from .findings import RestoreError
+
+    text = value[REST_MEMBER]
+    if text.__class__ is not str:
+        return value
+    held = read_encoded(errors, text, (path, REST_MEMBER))
+    if held.__class__ is not dict:
+        if held is not text:
+            errors.append(RestoreError(pointer_of((path, REST_MEMBER)), "expected a JSON-encoded object of members"))
+        return value
+    twice = [name for name in held if name in value]
+    if twice:
+        where = pointer_of((path, REST_MEMBER))
+        errors.append(RestoreError(where, f"the gathered members repeat a member of the object: {twice[0]!r}"))
+        return value
+    gathered = {name: member for name, member in value.items() if name != REST_MEMBER}
+    gathered.update(held)
+    return gathered
+
+
 def decoded(errors: list[Any], text: str, path: Path) -> Any:
     """``text`` decoded by Python's json with JSON's numbers only (:func:`slow_loads`), or
     :data:`FAILED` with the reason added to ``errors``."""

@@ -38,6 +38,7 @@ class Plan:
         "all_of",
         "decode",
         "fn",
+        "gathers",
         "inert",
         "items",
         "loops",
@@ -52,7 +53,7 @@ class Plan:
         "union",
     )
 
-    def __init__(self, reader: Planner, node: Any, decode: bool, soft: bool = False) -> None:
+    def __init__(self, reader: Planner, node: Any, decode: bool, soft: bool = False, gathers: bool = False) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
         self.node = node
@@ -61,6 +62,9 @@ class Plan:
         #: a string here (where the original takes none) is read as the JSON it holds: a
         #: subtree the rewriter encoded to keep a limit (lenient readers only)
         self.soft = soft
+        #: an object whose members the rewriter may have gathered into its member
+        #: ``tierone_rest`` (to keep a count limit): merged back before reading (lenient readers only)
+        self.gathers = gathers
         is_dict = isinstance(node, dict)
         self.properties: dict[str, Any] = members_of(node) if is_dict else {}
         #: members that were optional: null means absent
@@ -153,7 +157,7 @@ def _in_place_of(plan: Plan) -> list[Plan]:
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.optional:
+    if plan.decode or plan.soft or plan.gathers or plan.optional:
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
@@ -164,7 +168,7 @@ def calm(plan: Plan) -> bool:
     quiet below): it decodes nothing and judges no union branch here or below."""
     if plan.inert:
         return True
-    if plan.decode or plan.union or not plan.ready:
+    if plan.decode or plan.gathers or plan.union or not plan.ready:
         return False
     below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))

@@ -15,7 +15,14 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import ROOT_MEMBER, is_free_form, is_object_root, read_as_container, takes_no_string
+from ..rewriter.shapes import (
+    REST_MEMBER,
+    ROOT_MEMBER,
+    is_free_form,
+    is_object_root,
+    read_as_container,
+    takes_no_string,
+)
 from .codegen import generated
 from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert
@@ -33,11 +40,15 @@ class Reader:
     with. Plans it compiles lazily are not thread-safe; those of a reader with ``shortcuts``
     are all compiled when it is made. Each reading walks with a :class:`Walk` of its own."""
 
-    def __init__(self, original: Any, shortcuts: bool = True, *, lenient: bool = False) -> None:
+    def __init__(self, original: Any, shortcuts: bool = True, *, lenient: bool = False, gathers: bool = False) -> None:
         self.original = original
         #: whether a string where the original takes no string is read as the JSON it holds
         #: (a subtree encoded to keep a limit: ``rewriter.passes.budgets``)
         self.lenient = lenient
+        #: whether an object's member ``tierone_rest`` (where the original declares none) holds
+        #: members it gathers (``rewriter.passes.gathering``), merged back before reading: a
+        #: reader for a rendition known to gather none is spared the look
+        self.gathers = gathers
         self.resolver = RefResolver.of(original)
         self._plans: dict[tuple[int, bool, bool], Plan] = {}
         self._kept: list[Any] = []
@@ -65,8 +76,9 @@ class Reader:
                 and not root
                 and (read_as_container(node) or (self.lenient and takes_no_string(node, self.deref)))
             )
+            gathers = self.gathers and not decode and _may_gather(node)
             self._kept.append(schema)  # its id stays its own while the plan lives
-            found = self._plans[key] = Plan(self, node, decode, soft)
+            found = self._plans[key] = Plan(self, node, decode, soft, gathers)
         return found
 
     def _settle(self) -> None:
@@ -201,6 +213,14 @@ class Walk:
 
     def satisfies(self, entry: Branch, value: Any) -> bool:
         return self.reader.satisfies(entry, value)
+
+
+def _may_gather(node: Any) -> bool:
+    """An object with declared members, none of them named ``tierone_rest``."""
+    if not isinstance(node, dict):
+        return False
+    properties = node.get("properties")
+    return isinstance(properties, dict) and bool(properties) and REST_MEMBER not in properties
 
 
 def _greatest(plans: list[Plan], flag: str, holds: Any) -> None:

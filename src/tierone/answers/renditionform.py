@@ -1,7 +1,8 @@
 """The strict form fitted to one profile's rendition (``to_strict_form(x, original, profile)``):
 the rendition itself, an absent optional member left absent where that rendition keeps it
 optional and refuses null (Anthropic's optional members within its budget), and a subtree
-the rendition carries as a JSON string (to keep a limit) written as one; walked along the
+the rendition carries as a JSON string (to keep a limit) written as one, and members it
+gathers into an object's ``tierone_rest`` written there as one JSON object; walked along the
 rendition with its references followed and its union branches judged."""
 
 from __future__ import annotations
@@ -11,7 +12,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types
 from ..core.refs import RefResolver, followed
-from ..rewriter.shapes import admits_null, dict_at, items_of, list_at
+from ..rewriter.shapes import REST_MEMBER, admits_null, dict_at, items_of, list_at
 from .findings import StrictError
 
 
@@ -69,6 +70,10 @@ class _Fitter:
     def _members(self, value: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
         properties, required = dict_at(node, "properties"), list_at(node, "required")
         out = {}
+        held = None
+        if REST_MEMBER in properties and REST_MEMBER not in value:  # members gathered to keep a limit
+            held = {name: member for name, member in value.items() if name not in properties}
+            value = {name: member for name, member in value.items() if name in properties}
         for name, member in value.items():
             schema = properties.get(name)
             if schema is None:
@@ -77,6 +82,8 @@ class _Fitter:
                 continue  # optional in the rendition, which refuses null: absent
             else:
                 out[name] = self.fit(member, schema)
+        if held is not None:
+            out[REST_MEMBER] = json.dumps(held, ensure_ascii=False)
         return out
 
     def _takes_null(self, schema: Any) -> bool:

@@ -48,7 +48,7 @@ class Restorer:
     """Everything restore needs to know about one original schema, worked out once: the
     checks of the schema itself, the reader's plans, and the validator."""
 
-    def __init__(self, original: Any, lenient: bool = False) -> None:
+    def __init__(self, original: Any, lenient: bool = False, gathers: bool = True) -> None:
         from jsonschema import SchemaError
 
         from ..core.validation import check_references, check_schema, validator
@@ -66,7 +66,8 @@ class Restorer:
             self.invalid = (RestoreError(Pointer(), f"the original schema is invalid at [{where}]: {error.message}"),)
         read_as = read_nullable(original)  # OpenAPI's `nullable: true` admits null, as the rewriter reads it
         self.validator = validator(read_as, formats=True, owner=OWNER)
-        self.reader = Reader(read_as, lenient=lenient)
+        self.reader = Reader(read_as, lenient=lenient, gathers=gathers)
+        self._gathers = gathers
         #: the reading that takes a string where the original takes none as the JSON it holds,
         #: tried when the reading above leaves errors (made on first need)
         self._lenient: Reader | None = self.reader if lenient else None
@@ -79,12 +80,14 @@ class Restorer:
         self._unresolvable = Unresolvable
 
     @classmethod
-    def of(cls, original: Any, lenient: bool = False) -> Restorer:
+    def of(cls, original: Any, lenient: bool = False, gathers: bool = True) -> Restorer:
         """Compile ``original`` with room for any depth that loading accepts (``lenient``: read
-        every answer as a rendition with subtrees encoded to keep a limit may give it)."""
+        every answer as a rendition with subtrees encoded to keep a limit may give it;
+        ``gathers``: merge members an object's ``tierone_rest`` holds back into it, as a
+        rendition that keeps a count limit so gives them)."""
         from ..core.depth import deeply
 
-        return deeply(cls, original, lenient)
+        return deeply(cls, original, lenient, gathers)
 
     def restore(self, payload: Any, validate: bool = True, *, shallow: bool = False) -> Restored:
         """``payload`` restored and validated against the original (or, when not
@@ -157,7 +160,7 @@ class Restorer:
         reading found errors: such a string is one of them, and a string that holds no JSON
         stays the same error.)"""
         if self._lenient is None:
-            self._lenient = Reader(self._read_as, lenient=True)
+            self._lenient = Reader(self._read_as, lenient=True, gathers=self._gathers)
         restored, read = self._lenient.read(payload)
         return Restored(restored, tuple(read) + self.validate(restored))
 

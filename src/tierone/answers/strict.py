@@ -242,9 +242,11 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
             f"{name}: cannot be made strict for {profile}",
         )
 
-    from ..rewriter.passes.budgets import encodes_to_fit
+    from ..rewriter.passes.budgets import encodes_to_fit, gathers_members
 
-    restorer = Restorer.of(loaded.data, lenient=encodes_to_fit(result.loosened))
+    restorer = Restorer.of(
+        loaded.data, lenient=encodes_to_fit(result.loosened), gathers=gathers_members(result.loosened)
+    )
     if model is None:
         return Strict(result.schema, loaded.data, profile, model, name, restorer, loosened=result.loosened)
     check = _check_of(model)

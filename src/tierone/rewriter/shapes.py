@@ -100,6 +100,10 @@ def is_free_form(schema: Any) -> bool:
 #: a scalar, a union, free-form data); restore takes the value back out of it. A name no schema
 #: author is likely to give a member of their own (see docs/rewrite.md, "The root")
 ROOT_MEMBER = "tierone_root"
+#: the string member of an object that holds some of its members as one JSON object, where a
+#: count limit is over and no subtree can be encoded (``passes.gathering``); restore merges
+#: them back. Named like :data:`ROOT_MEMBER` (see docs/rewrite.md, "Limits")
+REST_MEMBER = "tierone_rest"
 
 
 def is_object_root(schema: Any) -> bool:

@@ -122,11 +122,12 @@ def page(results: Mapping[str, Any] | None, encoded: Collection[str] = ()) -> st
             [
                 (
                     "\\* A limit marked so is kept by encoding: where a rendition is over it, the fewest subtrees "
-                    "that bring it back under travel as JSON strings, each schema stated in its description, "
-                    "and `restore` decodes and checks them (each is in the rendition's ledger; `--exact` "
-                    "refuses instead: see [the ledger](rewrite.md#the-ledger-where-a-rendition-is-looser-than-the-original-and---exact)). "
+                    "that bring it back under travel as JSON strings, each schema stated in its description, or "
+                    "the fewest members of one object move into its JSON string member `tierone_rest` "
+                    "([limits](rewrite.md#limits)), and `restore` decodes, merges and checks them (each is in the "
+                    "rendition's ledger; `--exact` refuses instead: see [the ledger](rewrite.md#the-ledger-where-a-rendition-is-looser-than-the-original-and---exact)). "
                     "Past the optional parameter count, members become required and nullable; a limit no "
-                    "subtree can bring under (more union-typed members side by side than the limit) is refused."
+                    "subtree and no member can bring under (one enum of more values than the limit) is refused."
                 ),
                 "",
             ]

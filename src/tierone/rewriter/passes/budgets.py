@@ -2,29 +2,31 @@
 parameters, enum and string budgets), met by JSON-encoding the fewest subtrees: each becomes a
 string holding its JSON (its schema stated in the description), which restore decodes and
 checks against the original (a string where the original takes no string, holding JSON,
-reads as that JSON: docs/read-side.md).
+reads as that JSON: docs/read-side.md); or, for a count, by gathering the fewest members of
+one object into its string member ``tierone_rest`` (``gathering``), whichever loosens less.
 
 Runs once the passes are done, on the rendition itself: the linter says which limit is over
 and where; an object or array that takes no string and stands where a value stands (a member,
 an item, a branch, a definition) is encoded: for a count, the one that brings it back under
-with the smallest subtree (else the one that saves most, and so on, none inside another); for
-depth, on the way to each node too deep, the deepest one at the limit. A limit no such subtree
-can meet stays refused.
+with the smallest subtree (else the one that saves most, and so on, none inside another), unless
+gathering members loosens fewer schema nodes; for depth, on the way to each node too deep, the
+deepest one at the limit. A limit no subtree and no gathering can meet stays refused.
 """
 
 from __future__ import annotations
 
-import json
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import transform, walk
-from ..shapes import admits_null, encodable_at, takes_no_string
-from .base import Change, Options, PassResult, _noted, _policy, does, graph_of
-from .closing import ENCODED_SHAPE
+from ...core.walker import Visit, transform, walk
+from ..shapes import REST_MEMBER, admits_null, encodable_at, takes_no_string
+from .base import Change, Options, PassResult, _policy, does, graph_of
+from .closing import ENCODED_SHAPE, GATHERED_SHAPE
+from .encoded import encoded_field
+from .gathering import Gathering, best_gathering, gatherable, gathered_at
 
 if TYPE_CHECKING:
     from ...linter.diagnostics import Diagnostic
@@ -36,14 +38,16 @@ DEPTHS = ("T401", "T402")
 RULES = frozenset((*DEPTHS, *TOTALS))
 #: encodings tried before the limits still over are left to the refusal
 ROUNDS = 32
-#: the longest schema stated in an encoded field's description (past it, only its type)
-STATED = 4_000
+#: where a member is tallied on its own
+_HERE = Visit(Pointer(), {}, 0, None)
 
 
 @does(
     "where a limit is over (nesting depth, `$ref` nesting, property count, enum values, the string budget, "
     "Anthropic's 16 union-typed parameters), the fewest subtrees that bring it back under are carried as JSON "
-    "strings, their schema stated in the description (restore decodes and checks them); never with `--exact`"
+    "strings, their schema stated in the description, or, where that loosens more or no subtree can, the fewest "
+    "members of one object move into its JSON string member `tierone_rest` (restore decodes, merges and checks "
+    "them); never with `--exact`"
 )
 def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None = None) -> PassResult:
     """The last pass: ``schema`` (a finished rendition) with subtrees encoded until no limit
@@ -74,28 +78,43 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         chosen = _choices(schema, code, wheres, options, tried)
         if not chosen:
             break
-        tried.update(chosen)
-        schema = _encoded_at(schema, frozenset(chosen), graph_of(schema))
-        what = "encoded as a JSON string (its schema in the description) to keep the limit"
-        changes += [Change.for_rule(place, what, code, loosens=ENCODED_SHAPE) for place in chosen]
+        if isinstance(chosen, Gathering):
+            schema = gathered_at(schema, chosen, graph_of(schema))
+            what = f"moved into the object's member {REST_MEMBER!r}, a JSON string, to keep the limit"
+            places, loosens = [chosen.at.child("properties").child(name) for name in chosen.names], GATHERED_SHAPE
+        else:
+            tried.update(chosen)
+            schema = _encoded_at(schema, frozenset(chosen), graph_of(schema))
+            what = "encoded as a JSON string (its schema in the description) to keep the limit"
+            places, loosens = chosen, ENCODED_SHAPE
+        changes += [Change.for_rule(place, what, code, loosens=loosens) for place in places]
         found = None
     return PassResult(schema, tuple(changes))
 
 
 def encodes_to_fit(changes: Iterable[Change]) -> bool:
     """Whether any of ``changes`` encoded a subtree to keep a limit or to end unrolled
-    recursion (its answers then carry a JSON string where the original takes none)."""
-    return any(change.rule in (*RULES, "T501") and change.loosens == ENCODED_SHAPE for change in changes)
+    recursion, or gathered members (its answers then carry a JSON string where the original
+    takes none, or members in ``tierone_rest``)."""
+    return any(
+        change.rule in (*RULES, "T501") and change.loosens in (ENCODED_SHAPE, GATHERED_SHAPE) for change in changes
+    )
+
+
+def gathers_members(changes: Iterable[Change]) -> bool:
+    """Whether any of ``changes`` gathered an object's members into its ``tierone_rest``."""
+    return any(change.loosens == GATHERED_SHAPE for change in changes)
 
 
 def _choices(
     schema: dict[str, Any], code: str, wheres: list[Pointer], options: Options, tried: set[Pointer]
-) -> list[Pointer]:
+) -> list[Pointer] | Gathering:
     """Where to encode next for the limit ``code`` over at ``wheres`` (none when nowhere helps):
     for depth, on the way to each place too deep, the deepest subtree at the limit (one per
-    branch, none inside another); for a count, the one subtree that brings it under with the
-    least encoded, else the one that saves most, and so on (none inside another) until what
-    they save brings it under."""
+    branch, none inside another); for a count, whichever loosens fewer schema nodes of the one
+    subtree that brings it under with the least encoded and the members of one object that,
+    gathered into one string member, bring it under; else the subtrees that save most (none
+    inside another) until what they save brings it under; else the gathering that saves most."""
     graph = graph_of(schema)
     sites = {visit.pointer: visit for visit in walk(schema)}
     candidates = [p for p in sites if p not in tried and _encodable(p, sites[p].schema, graph)]
@@ -108,21 +127,50 @@ def _choices(
             if best is not None and not any(best[: len(q)] == q for q in picked):
                 picked = [q for q in picked if q[: len(best)] != best] + [best]
         return picked
-    counts = _subtree_counts(schema, TOTALS[code])
+    counted = TOTALS[code]
+    counts = _subtree_counts(schema, counted)
     excess = counts[Pointer()] - limit
-    gains = {p: counts.get(p, 0) - _left(p, sites[p].schema, code) for p in candidates}
+    gains = {p: counts.get(p, 0) - _left(sites[p].schema, code) for p in candidates}
     useful = [p for p in candidates if gains[p] > 0]
+    sizes = Counter(p[:length] for p in sites for length in range(len(p) + 1))
+    objects = {p: visit.schema for p, visit in sites.items() if gatherable(p, visit.schema)}
+    added = _own(REST_MEMBER, {"type": "string"}, counted)
+
+    def saving(at: Pointer, name: str, member: Any) -> int:
+        return _own(name, member, counted) + counts.get(at.child("properties").child(name), 0)
+
+    gathering = best_gathering(objects, saving, sizes.__getitem__, added, excess)
+    enough = [p for p in useful if gains[p] >= excess]
+    if enough:
+        best = min(enough, key=lambda p: (counts.get(p, 0), -len(p)))
+        chosen, left = [best], 0
+    else:
+        chosen, left = _most_saving(useful, gains, excess)
+    cost = sum(sizes[p] for p in chosen)
+    if gathering is not None and (not chosen or (gathering.saves >= excess and (left > 0 or gathering.cost < cost))):
+        return gathering
+    return chosen
+
+
+def _most_saving(useful: list[Pointer], gains: dict[Pointer, int], excess: int) -> tuple[list[Pointer], int]:
+    """The subtrees that save most (none inside another) until what they save covers
+    ``excess``, and what is left of it."""
     chosen: list[Pointer] = []
     while useful and excess > 0:
-        enough = [p for p in useful if gains[p] >= excess]
-        if enough:
-            best = min(enough, key=lambda p: (counts.get(p, 0), -len(p)))
-        else:
-            best = max(useful, key=lambda p: (gains[p], -len(p)))
+        best = max(useful, key=lambda p: (gains[p], -len(p)))
         chosen.append(best)
         excess -= gains[best]
         useful = [p for p in useful if p[: len(best)] != best and best[: len(p)] != p]
-    return chosen
+    return chosen, excess
+
+
+def _own(name: str, member: Any, counted: str) -> int:
+    """What a member adds to the count ``counted`` where its object declares it (its subtree aside)."""
+    from ...linter.checks.base import Tally, tally_node
+
+    tally = Tally({}, {})
+    tally_node(_HERE, {"properties": {name: member}, "required": [name]}, tally)
+    return int(getattr(tally, counted))
 
 
 def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
@@ -149,52 +197,13 @@ def _subtree_counts(schema: Any, counted: str) -> Counter[Pointer]:
     return counts
 
 
-def _left(pointer: Pointer, node: Any, code: str) -> int:
+def _left(node: Any, code: str) -> int:
     """What the encoded field itself still adds to the count: a nullable member is a union."""
     return 1 if code == "T408" and admits_null(node) else 0
 
 
 def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGraph) -> Any:
     def encode(node: Any, pointer: Pointer) -> Any:
-        return _encoded(node, resolver) if pointer in targets else node
+        return encoded_field(node, resolver) if pointer in targets else node
 
     return transform(schema, encode)
-
-
-def _encoded(node: dict[str, Any], resolver: ReferenceGraph) -> dict[str, Any]:
-    """The string field that carries ``node``'s value as JSON, its schema (references written
-    out, as far as they do not loop) stated in the description for the model."""
-    room = [STATED]  # characters the statement may still take (inlining stops past it)
-    stated = {k: v for k, v in _inlined(node, resolver, (), room).items() if k not in ("title", "description")}
-    text = json.dumps(stated, ensure_ascii=False, separators=(",", ":")) if room[0] > 0 else ""
-    note = (
-        f"A JSON-encoded value (a string holding JSON) valid under this JSON Schema: {text}"
-        if text and len(text) <= STATED
-        else "A JSON-encoded value (a string holding JSON)."
-    )
-    encoded: dict[str, Any] = {"type": ["string", "null"] if admits_null(node) else "string"}
-    if "title" in node:
-        encoded["title"] = node["title"]
-    encoded["description"] = _noted(node.get("description"), note)
-    return encoded
-
-
-def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...], room: list[int]) -> Any:
-    """``node`` with each local reference replaced by its target, except one back on itself;
-    ``room`` counts down a rough size, and once it is spent the rest is left as it is."""
-    if room[0] <= 0:
-        return node
-    if isinstance(node, list):
-        return [_inlined(item, resolver, seen, room) for item in node]
-    if not isinstance(node, dict):
-        room[0] -= len(str(node)) + 2
-        return node
-    ref = node.get("$ref")
-    if isinstance(ref, str) and ref not in seen and len(seen) < 16:
-        target = resolver.target(ref)
-        if isinstance(target, dict):
-            rest = {k: v for k, v in node.items() if k != "$ref"}
-            merged = {k: v for k, v in {**target, **rest}.items() if k not in ("$defs", "definitions")}
-            return _inlined(merged, resolver, (*seen, ref), room)
-    room[0] -= sum(len(k) + 4 for k in node)
-    return {k: _inlined(v, resolver, seen, room) for k, v in node.items()}

@@ -140,6 +140,9 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
 
 #: what an encoded value's rendition no longer enforces (restore decodes and checks it)
 ENCODED_SHAPE = "the encoded value's shape (any string is accepted)"
+#: what a member gathered into its object's ``tierone_rest`` no longer has enforced (restore
+#: merges it back and checks it)
+GATHERED_SHAPE = "the member's value (it travels in the object's JSON string tierone_rest)"
 
 
 def free_form_rule(node: Any) -> str:

@@ -57,8 +57,13 @@ ROWS: tuple[Feature, ...] = (
             "OpenAI caps the total number of properties; the subset allows 100.",
             "an object with 101 properties",
             "split the schema, or move rarely used fields into a JSON-encoded string",
+            "`tierone rewrite` carries the subtree that brings the count back under as a JSON string (its schema in "
+            "the description), or moves the fewest members of one object into its JSON string member "
+            "`tierone_rest`, whichever loosens less; `tierone restore` decodes, merges and checks them. "
+            "`--exact` refuses instead.",
         ),
         load_bearing=True,
+        fix="fit_limits",
     ),
     Feature(
         "T404",
@@ -71,7 +76,12 @@ ROWS: tuple[Feature, ...] = (
             "OpenAI accepts at most 1000 enum values across a schema.",
             "an enum of 1500 country-and-region codes",
             "a plain string described in words, checked after decoding",
+            "`tierone rewrite` carries the subtree that brings the count back under as a JSON string (its schema in "
+            "the description), or moves the fewest members of one object into its JSON string member "
+            "`tierone_rest`, whichever loosens less; `tierone restore` decodes, merges and checks them. "
+            "`--exact` refuses instead.",
         ),
+        fix="fit_limits",
     ),
     Feature(
         "T405",
@@ -84,7 +94,12 @@ ROWS: tuple[Feature, ...] = (
             "OpenAI rejects schemas whose total exceeds 120,000 characters.",
             "a schema with thousands of long enum values",
             "shorter names, fewer enum values",
+            "`tierone rewrite` carries the subtree that brings the count back under as a JSON string (its schema in "
+            "the description), or moves the fewest members of one object into its JSON string member "
+            "`tierone_rest`, whichever loosens less; `tierone restore` decodes, merges and checks them. "
+            "`--exact` refuses instead.",
         ),
+        fix="fit_limits",
     ),
     Feature(
         "T406",
@@ -127,6 +142,11 @@ ROWS: tuple[Feature, ...] = (
             "null-as-absent emulation makes every optional field a union.",
             '20 fields typed `["string", "null"]`',
             "fewer nullable fields, or nested objects",
+            "`tierone rewrite` carries the subtree that brings the count back under as a JSON string (its schema in "
+            "the description), or moves the fewest members of one object into its JSON string member "
+            "`tierone_rest`, whichever loosens less; `tierone restore` decodes, merges and checks them. "
+            "`--exact` refuses instead.",
         ),
+        fix="fit_limits",
     ),
 )

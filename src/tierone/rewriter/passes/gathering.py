@@ -1,0 +1,119 @@
+"""Members of one object gathered into a single string member, ``tierone_rest``
+(:data:`~tierone.rewriter.shapes.REST_MEMBER`), holding them as a JSON object: how a count
+limit is kept where no subtree can be encoded, as in a flat object of many optional members
+(for Anthropic, each one a union-typed parameter once it is required and nullable). The
+members that save most move (the last declared first, among equals), as few as bring the
+count back under; the others stay exact. Restore merges the gathered members back into
+their object before reading it (docs/read-side.md).
+
+    Before: (tier1) 20 optional integer members: 20 union-typed parameters, over 16
+    After:  the last four move into ``"tierone_rest": {"type": "string", "description":
+            "The members of this object not written above, as a JSON-encoded object ...
+            {"type":"object","properties":{...}}"}``; 16 unions are left
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Any, NamedTuple
+
+from ...core.pointer import Pointer
+from ...core.refs import ReferenceGraph
+from ...core.walker import transform
+from ..shapes import REST_MEMBER, ROOT_MEMBER, dict_at, list_at
+from .encoded import encoded_field
+
+#: what the gathered member's description says it holds
+HELD = "The members of this object not written above, as a JSON-encoded object"
+
+
+class Gathering(NamedTuple):
+    """Members of the object at ``at`` to move into its ``tierone_rest`` member."""
+
+    at: Pointer
+    names: tuple[str, ...]
+    #: how much of the count moving them saves (less what the new member adds)
+    saves: int
+    #: schema nodes no longer enforced by the vendor
+    cost: int
+
+
+def gatherable(pointer: Pointer, node: Any) -> bool:
+    """An object with declared members and no union, ``allOf`` or pattern beside them, that
+    has no gathered member yet (nor a member of the original so named)."""
+    if not isinstance(node, dict) or not dict_at(node, "properties"):
+        return False
+    if {"anyOf", "oneOf", "allOf", "patternProperties", "$ref"} & set(node):
+        return False
+    return REST_MEMBER not in node["properties"]
+
+
+def best_gathering(
+    objects: Mapping[Pointer, dict[str, Any]],
+    saving: Callable[[Pointer, str, Any], int],
+    size: Callable[[Pointer], int],
+    added: int,
+    excess: int,
+) -> Gathering | None:
+    """The gathering that brings a count ``excess`` over its limit back under while moving the
+    fewest schema nodes, among ``objects`` (their pointers and nodes); when none can, the one
+    that saves most; None when no member saves anything. ``saving(object, name, member)``: what
+    moving a member saves; ``added``: what the gathered member itself adds to the count."""
+    best: Gathering | None = None
+    for at, node in objects.items():
+        members = [
+            (name, member) for name, member in node["properties"].items() if not (at == () and name == ROOT_MEMBER)
+        ]
+        ranked = sorted(
+            ((saving(at, name, member), i, name) for i, (name, member) in enumerate(members)),
+            reverse=True,
+        )
+        names: list[str] = []
+        saves, cost = -added, 0
+        for gain, _, name in ranked:
+            if gain <= 0 or saves >= excess:
+                break
+            names.append(name)
+            saves += gain
+            cost += size(at.child("properties").child(name))
+        if saves <= 0:
+            continue
+        order = {name: i for i, (name, _) in enumerate(members)}
+        found = Gathering(at, tuple(sorted(names, key=order.__getitem__)), saves, cost)
+        if best is None or _better(found, best, excess):
+            best = found
+    return best
+
+
+def _better(one: Gathering, other: Gathering, excess: int) -> bool:
+    if (one.saves >= excess) != (other.saves >= excess):
+        return one.saves >= excess
+    if one.saves >= excess:
+        return (one.cost, len(one.names)) < (other.cost, len(other.names))
+    return one.saves > other.saves
+
+
+def gathered_at(schema: Any, gathering: Gathering, resolver: ReferenceGraph) -> Any:
+    """``schema`` with the members ``gathering`` names moved into the object's gathered member
+    (required, after the members that stay)."""
+
+    def gather(node: Any, pointer: Pointer) -> Any:
+        return _gathered(node, gathering.names, resolver) if pointer == gathering.at else node
+
+    return transform(schema, gather)
+
+
+def _gathered(node: dict[str, Any], names: tuple[str, ...], resolver: ReferenceGraph) -> dict[str, Any]:
+    properties = node["properties"]
+    moved = {name: properties[name] for name in properties if name in names}
+    required = list_at(node, "required")
+    held: dict[str, Any] = {"type": "object", "properties": moved}
+    held_required = [name for name in required if name in moved]
+    if held_required:
+        held["required"] = held_required
+    held["additionalProperties"] = False
+    kept = {name: member for name, member in properties.items() if name not in moved}
+    kept[REST_MEMBER] = encoded_field(held, resolver, HELD)
+    out = {**node, "properties": kept}
+    out["required"] = [*(name for name in required if name not in moved), REST_MEMBER]
+    return out
