@@ -16,6 +16,7 @@ from .closing import close_objects, declare_required, encode_free_form, type_unt
 from .composition import (
     const_to_enum,
     distribute_properties,
+    drop_presence_unions,
     merge_all_of,
     one_of_to_any_of,
 )
@@ -56,6 +57,7 @@ __all__ = [
     "declare_required",
     "distribute_properties",
     "drop_directives",
+    "drop_presence_unions",
     "encode_free_form",
     "end_anchors",
     "fit_limits",
@@ -115,6 +117,7 @@ PASSES: tuple[Pass, ...] = (
     inline_ref_siblings,
     inline_definitions,
     merge_all_of,
+    drop_presence_unions,
     one_of_to_any_of,
     const_to_enum,
     idle_additional_items,
