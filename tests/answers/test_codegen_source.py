@@ -39,8 +39,8 @@ SHAPES = {
     # branches that disagree on a member are not merged: each is read in turn
     "all-of": {
         "allOf": [
-            {"type": "object", "properties": {"a": {"type": "object"}}},
-            {"type": "object", "properties": {"a": {"type": "object", "description": "x"}}},
+            {"type": "object", "properties": {"a": {"type": "object", "propertyNames": {"pattern": "^x"}}}},
+            {"type": "object", "properties": {"a": {"type": "object", "propertyNames": {"pattern": "^y"}}}},
         ]
     },
     "recursive": Node.model_json_schema(),

@@ -77,6 +77,8 @@ class _Fitter:
         for name, member in value.items():
             schema = properties.get(name)
             if schema is None:
+                if member is None and node.get("additionalProperties") is False:
+                    continue  # a member the rendition leaves out (its schema is false): absent
                 out[name] = member
             elif member is None and name not in required and not self._takes_null(schema):
                 continue  # optional in the rendition, which refuses null: absent

@@ -16,7 +16,6 @@ from .closing import close_objects, declare_required, encode_free_form, type_unt
 from .composition import (
     const_to_enum,
     distribute_properties,
-    drop_presence_unions,
     merge_all_of,
     one_of_to_any_of,
 )
@@ -30,6 +29,7 @@ from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
+from .presence import drop_presence_unions
 from .recursion import inline_root_ref, unroll_recursion
 from .references import (
     inline_ref_siblings,

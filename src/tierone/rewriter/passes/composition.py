@@ -9,7 +9,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
-from ..shapes import constraining_keys, dict_at, is_free_form, list_at
+from ..shapes import dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .merging import _both, forbidden_required, merged_branches
 
@@ -70,31 +70,6 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
         return merged
 
     return PassResult(transform(schema, merge), tuple(changes), tuple(unfixable))
-
-
-@does(
-    "an `anyOf`/`oneOf` beside `properties` whose branches only say which of the members are present (`required`) "
-    "is left out: every member is then required and nullable, null meaning absent, and restore enforces the union"
-)
-def drop_presence_unions(schema: Any, options: Options) -> PassResult:
-    """A union beside an object's members that says only which of them must be present (no
-    strict mode takes branches without a type, and shared into them it would make one branch
-    per case of the same members) is left out; the read side checks it against the original.
-
-    Before: ``{"type": "object", "properties": {"a": A, "b": B}, "oneOf": [{"required": ["a"]}, {"required": ["b"]}]}``
-    After:  ``{"type": "object", "properties": {"a": A, "b": B}}``
-    """
-    changes: list[Change] = []
-
-    def drop(node: Any, pointer: Pointer) -> Any:
-        union = _union_key(node)
-        if union is None or not all(_presence_only(branch, node) for branch in node[union]):
-            return node
-        what = f"`{union}` that only says which members are present left out"
-        changes.append(Change.for_rule(pointer, what, "T608", loosens=f"{union}: which of the members must be present"))
-        return {k: v for k, v in node.items() if k != union}
-
-    return PassResult(transform(schema, drop), tuple(changes))
 
 
 @does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")
@@ -175,7 +150,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     unfixable: list[Unfixable] = []
 
     def distribute(node: Any, pointer: Pointer) -> Any:
-        union = _union_key(node)
+        union = union_key(node)
         if union is None:
             return node
         branches = [
@@ -212,7 +187,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
 
 
-def _union_key(node: Any) -> str | None:
+def union_key(node: Any) -> str | None:
     """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share
     (and no ``additionalProperties`` other than ``true``, which says nothing)."""
     if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
@@ -223,27 +198,6 @@ def _union_key(node: Any) -> str | None:
     if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
         return None
     return unions[0]
-
-
-#: keywords a branch may hold and still say only which members are present
-PRESENCE = frozenset({"required", "not", "anyOf", "oneOf", "allOf", "minProperties", "maxProperties"})
-
-
-def _presence_only(branch: Any, node: dict[str, Any], level: int = 0) -> bool:
-    """Whether a union branch beside ``node``'s members says only which of them are present
-    (``required``, and combinations of such branches): once every member is required and
-    nullable, null meaning absent, the rendition leaves it out and restore enforces it."""
-    if not isinstance(branch, dict) or level > 8:
-        return False
-    keys = constraining_keys(branch) - {"type"} if branch.get("type", "object") == "object" else {"type"}
-    if not keys or not keys <= PRESENCE:
-        return False
-    declared = dict_at(node, "properties")
-    if any(name not in declared for name in list_at(branch, "required")):
-        return False
-    nested = [branch["not"]] if "not" in branch else []
-    nested += [b for key in ("anyOf", "oneOf", "allOf") for b in list_at(branch, key)]
-    return all(_presence_only(b, node, level + 1) for b in nested)
 
 
 class _Lazy:

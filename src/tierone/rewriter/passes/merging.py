@@ -6,33 +6,84 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jsontypes import declared_types, names_at
-from ..shapes import dict_at, list_at
+from ...subset.table import TABLE_KEYWORDS
+from ..shapes import ANNOTATION_KEYS, dict_at, list_at
 
 
 def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, Any] | None:
-    """Merge ``branches`` into ``base``; None when two of them disagree on a keyword."""
+    """Merge ``branches`` into ``base`` exactly (the merged schema takes what all of them take);
+    None when two of them hold a keyword in ways one schema cannot say together. A member
+    declared twice is merged (``{}``/``true`` beside X is X, ``false`` beside anything is
+    ``false``); ``type`` and ``enum`` are intersected, bounds take the tighter, annotations the
+    first."""
     result = dict(base)
     for branch in branches:
         for key, value in branch.items():
-            if key == "properties" and isinstance(value, dict):
-                properties = dict(result.get("properties", {}))
+            if key not in result or result[key] == value:
+                result[key] = value
+            elif key == "properties" and isinstance(value, dict) and isinstance(result[key], dict):
+                properties = dict(result[key])
                 for name, sub in value.items():
                     if name in properties and properties[name] != sub:
-                        return None
+                        sub = _member_both(properties[name], sub)
+                        if sub is None:
+                            return None
                     properties[name] = sub
-                result["properties"] = properties
-            elif key == "required" and isinstance(value, list):
+                result[key] = properties
+            elif key == "required" and isinstance(value, list) and isinstance(result[key], list):
                 present = names_at(result)
-                required = list(result.get("required", []))
-                required += [n for n in value if not isinstance(n, str) or n not in present]
-                result["required"] = required
-            elif key in ("title", "description", "$comment", "examples"):
-                result.setdefault(key, value)
-            elif key in result and result[key] != value:
-                return None
+                result[key] = [*result[key], *(n for n in value if not isinstance(n, str) or n not in present)]
+            elif key in ANNOTATION_KEYS or key not in TABLE_KEYWORDS:
+                continue  # the first part's annotation stands (an unknown key constrains nothing)
             else:
-                result[key] = value
+                both = _keyword_both(key, result[key], value)
+                if both is None:
+                    return None
+                result[key] = both
     return _closed_over([base, *branches], result)
+
+
+#: bounds whose tighter value is the larger, and those whose tighter value is the smaller
+LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems", "minProperties", "minContains"})
+UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"})
+
+
+def _keyword_both(key: str, one: Any, other: Any) -> Any:
+    """One value of ``key`` that says what ``one`` and ``other`` both say, or None."""
+    numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (one, other))
+    if numbers and key in LOWER:
+        return max(one, other)
+    if numbers and key in UPPER:
+        return min(one, other)
+    if key == "type":
+        first, second = declared_types({"type": one}), declared_types({"type": other})
+        if first is None or second is None:
+            return None
+        common = [t for t in first if t in second or (t == "integer" and "number" in second)]
+        common += [t for t in second if t == "integer" and "number" in first and t not in common]
+        return (common[0] if len(common) == 1 else common) if common else None
+    if key == "enum" and isinstance(one, list) and isinstance(other, list):
+        common = [v for v in one if any(v == w and type(v) is type(w) for w in other)]
+        return common or None
+    if key == "additionalProperties":
+        if one is False or other is False:
+            return False
+        if one is True or other is True:
+            return other if one is True else one
+        return _both(one, other)
+    return None
+
+
+def _member_both(first: Any, second: Any) -> Any:
+    """One member schema for a member two parts declare: what both say (``{}``/``true`` say
+    nothing, ``false`` forbids it), or None."""
+    if second is True or second == {}:
+        return first
+    if first is True or first == {}:
+        return second
+    if first is False or second is False:
+        return False
+    return _both(first, second)
 
 
 def _closed_over(parts: list[dict[str, Any]], result: dict[str, Any]) -> dict[str, Any] | None:
