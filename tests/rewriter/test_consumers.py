@@ -11,7 +11,8 @@ from typing import ClassVar
 import jsonschema
 import pytest
 
-from tests.judges import JUDGES
+import tierone
+from tests.judges import JUDGES, all_judges
 from tierone import lint
 from tierone.answers.restore import restore
 from tierone.answers.strictform import to_strict_form
@@ -293,26 +294,33 @@ class TestSatisfiable:
 
 
 class TestEncodedBesideAString:
-    """Free-form data becomes a JSON string; beside a branch that takes any string, the model
-    answers a string either way and restore could not tell which was meant."""
+    """Free-form data becomes a JSON string; beside a branch that takes any string (where a
+    bare string would be ambiguous) it travels as the one member ``tierone_json`` of an object."""
 
     MAP: ClassVar = {"type": "object", "additionalProperties": {"type": "string"}}
 
     @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "vendors"])  # gemini keeps free-form data
     @pytest.mark.parametrize("order", ["string first", "map first"])
-    def test_the_encoded_branch_is_refused_at_its_pointer(self, profile, order):
+    def test_the_encoded_branch_travels_in_its_wrapper_and_reads_back(self, profile, order):
         branches = [S, {"type": "object"}] if order == "string first" else [{"$ref": "#/$defs/Free"}, S]
         original = {"$defs": {"Free": {"type": "object"}}, **obj({"x": {"anyOf": branches}})}
         result = rewrite(original, profile)
-        assert not result.ok
+        assert result.ok, result.unfixable
         where = "/properties/x/anyOf/1" if order == "string first" else "/properties/x/anyOf/0"
-        assert [(str(u.pointer), u.rule) for u in result.unfixable] == [(where, "T102")]
-        assert "restore could not tell the two apart" in result.unfixable[0].reason
+        wrapped = [c for c in result.loosened if "tierone_json" in c.what]
+        assert [(str(c.pointer), c.rule) for c in wrapped] == [(where, "T102")]
+        verdicts = all_judges(result.schema, profile)
+        assert all(v.ok for v in verdicts), [v for v in verdicts if not v.ok]
+        strict = tierone.strict(original, profile)
+        for instance in ({"x": '{"a": 1}'}, {"x": {"a": 1}}, {"x": "plain"}):  # text that looks like JSON stays text
+            form = to_strict_form(instance, original, profile)
+            assert restore(form, original).payload == instance
+            assert strict.parse(json.dumps(form)) == instance
 
-    def test_a_map_beside_a_union_of_strings_is_refused_too(self):
+    def test_a_map_beside_a_union_of_strings_is_wrapped_too(self):
         inner = {"anyOf": [{"type": "integer"}, {"anyOf": [S, NULL]}]}
         result = rewrite(obj({"x": {"anyOf": [inner, self.MAP]}}), "openai")
-        assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/x/anyOf/1", "T103")]
+        assert result.ok and result.schema["properties"]["x"]["anyOf"][1]["required"] == ["tierone_json"]
 
     def test_a_cycle_of_unions_is_looked_into_once(self):
         """Each union is looked into once: two references back to itself per level made the

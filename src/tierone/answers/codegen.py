@@ -31,11 +31,11 @@ its lines.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
-from ..rewriter.shapes import REST_MEMBER
+from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER
 from .branches import branch_of
+from .compiling import function_of, source_of
 from .decoding import gather_rest, read_encoded, read_soft
 from .plans import Plan, reentrant
 
@@ -48,7 +48,7 @@ def generated(plan: Plan, owning: bool = False) -> Any:
     if getattr(made, "__func__", None) not in (Plan._first, Plan._first_owning):
         return made
     generated = _generate(plan, owning)
-    return _same if generated is None else _function(*generated)
+    return _same if generated is None else function_of(*generated)
 
 
 def source_for(plan: Plan, owning: bool = False) -> str:
@@ -56,7 +56,7 @@ def source_for(plan: Plan, owning: bool = False) -> str:
     binds, ``K0``, ``P1``..., are member names, plans and helpers); a plan with nothing to undo
     reads a value as it is."""
     generated = _generate(plan, owning)
-    return _source(("return value",) if generated is None else generated[0])
+    return source_of(("return value",) if generated is None else generated[0])
 
 
 def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]] | None:
@@ -67,16 +67,12 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     if plan.inert:
         return None
     _guard(plan)
-    lines: list[str] = []
     names: dict[str, Any] = {"read_encoded": read_encoded}
-    if plan.decode:
-        lines += ["if isinstance(value, str):", "    return read_encoded(walk.errors, value, pointer)"]
-    elif plan.soft:
-        names["read_soft"] = read_soft
-        lines += ["if isinstance(value, str):", "    value = read_soft(value, pointer)"]
-    if plan.gathers:
-        names["gather_rest"], names["R"] = gather_rest, REST_MEMBER
-        lines += ["if value.__class__ is dict and R in value:", "    value = gather_rest(value, pointer, walk.errors)"]
+    lines: list[str] = []
+    for flag, first, bound in _FIRST:
+        if getattr(plan, flag):
+            lines += first
+            names.update(bound)
     for i, step in enumerate(plan.all_of):
         if not step.inert:
             names[f"A{i}"] = step
@@ -98,6 +94,25 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     lines.append("return value")
     return tuple(lines), names
 
+
+#: what a plan's function does first, by the plan's flags (``soft`` only where not ``decode``)
+_FIRST: tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...] = (
+    ("decode", ("if isinstance(value, str):", "    return read_encoded(walk.errors, value, pointer)"), {}),
+    ("soft", ("if isinstance(value, str):", "    value = read_soft(value, pointer)"), {"read_soft": read_soft}),
+    (
+        "unwraps",
+        (
+            "if value.__class__ is dict and len(value) == 1 and value.get(J).__class__ is str:",
+            "    return read_encoded(walk.errors, value[J], pointer)",
+        ),
+        {"J": JSON_MEMBER},
+    ),
+    (
+        "gathers",
+        ("if value.__class__ is dict and R in value:", "    value = gather_rest(value, pointer, walk.errors)"),
+        {"gather_rest": gather_rest, "R": REST_MEMBER},
+    ),
+)
 
 #: plans read inline in one generated function (past it, or deeper, or back at a plan being
 #: read inline, the function reads through the child plan's own function)
@@ -228,7 +243,7 @@ def _shape(plan: Plan) -> str | None:
     only: its reading called at once), or None."""
     if not plan.ready:
         plan.prepare()
-    if plan.inert or plan.decode or plan.soft or plan.gathers or plan.all_of:
+    if plan.inert or plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.all_of:
         return None
     if plan.additional is not None and not plan.additional.inert:
         return None
@@ -267,32 +282,6 @@ def _members_in_order(plan: Plan, additional: Plan | None, emit: _Emit) -> list[
         f"        r[name] = member if how[1] is None else how[1].{emit.fn}(member, (pointer, name), walk)",
         "return r",
     ]
-
-
-def _function(lines: tuple[str, ...], names: dict[str, Any]) -> Any:
-    import types
-
-    return types.FunctionType(_code(lines), names, "read")
-
-
-def _source(lines: tuple[str, ...]) -> str:
-    return "def read(value, pointer, walk):\n" + "".join(f"    {line}\n" for line in lines)
-
-
-@lru_cache(maxsize=1024)
-def _code(lines: tuple[str, ...]) -> Any:
-    """The code object of a generated function (its source holds no data from the schema). Its
-    source is kept in :mod:`linecache` under a file name of its own, so a traceback through it
-    shows its lines (named by a digest of the source, so one source has one entry however often
-    it is compiled)."""
-    import linecache
-    from hashlib import blake2b
-
-    source = _source(lines)
-    filename = f"<tierone read {blake2b(source.encode(), digest_size=6).hexdigest()}>"
-    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
-    module = compile(source, filename, "exec")
-    return next(c for c in module.co_consts if getattr(c, "co_name", None) == "read")
 
 
 def _same(value: Any, pointer: Any, walk: Any) -> Any:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import items_of, members_of
+from ..rewriter.shapes import items_of, members_of, unwraps_json
 from .verdicts import Branch, tag_of
 
 
@@ -17,7 +17,7 @@ class Planner(Protocol):
     followed, and its reading function generated (the reader holds the code generator, so
     this module depends on neither)."""
 
-    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False) -> Plan: ...
+    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False) -> Plan: ...
 
     def deref(self, schema: Any) -> Any: ...
 
@@ -51,9 +51,12 @@ class Plan:
         "soft",
         "tag",
         "union",
+        "unwraps",
     )
 
-    def __init__(self, reader: Planner, node: Any, decode: bool, soft: bool = False, gathers: bool = False) -> None:
+    def __init__(
+        self, reader: Planner, node: Any, decode: bool, soft: bool = False, gathers: bool = False, unwraps: bool = False
+    ) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
         self.node = node
@@ -65,6 +68,9 @@ class Plan:
         #: an object whose members the rewriter may have gathered into its member
         #: ``tierone_rest`` (to keep a count limit): merged back before reading (lenient readers only)
         self.gathers = gathers
+        #: free-form data in a union beside a branch that takes any string: it travels as the
+        #: one member ``tierone_json`` of an object, holding its JSON (never as a bare string)
+        self.unwraps = unwraps
         is_dict = isinstance(node, dict)
         self.properties: dict[str, Any] = members_of(node) if is_dict else {}
         #: members that were optional: null means absent
@@ -100,7 +106,11 @@ class Plan:
             all_of = node.get("allOf")
             self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
-            self.union = tuple(_entry(reader, b) for b in union) if isinstance(union, list) else ()
+            self.union = (
+                tuple(_entry(reader, b, unwraps_json(union, b, reader.referenced)) for b in union)
+                if isinstance(union, list)
+                else ()
+            )
             self.tag = tag_of(self.union)
             additional = node.get("additionalProperties")
             self.additional = reader.plan(additional, False) if isinstance(additional, dict) else None
@@ -157,7 +167,7 @@ def _in_place_of(plan: Plan) -> list[Plan]:
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.gathers or plan.optional:
+    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional:
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
@@ -168,11 +178,11 @@ def calm(plan: Plan) -> bool:
     quiet below): it decodes nothing and judges no union branch here or below."""
     if plan.inert:
         return True
-    if plan.decode or plan.gathers or plan.union or not plan.ready:
+    if plan.decode or plan.gathers or plan.unwraps or plan.union or not plan.ready:
         return False
     below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
 
 
-def _entry(reader: Planner, branch: Any) -> Branch:
-    return Branch(reader.plan(branch), reader.deref(branch))
+def _entry(reader: Planner, branch: Any, unwraps: bool) -> Branch:
+    return Branch(reader.plan(branch, unwraps=unwraps), reader.deref(branch))

@@ -50,7 +50,7 @@ class Reader:
         #: reader for a rendition known to gather none is spared the look
         self.gathers = gathers
         self.resolver = RefResolver.of(original)
-        self._plans: dict[tuple[int, bool, bool], Plan] = {}
+        self._plans: dict[tuple[int, bool, bool, bool], Plan] = {}
         self._kept: list[Any] = []
         self._branch_validator: Any = None
         self.root = self.plan(original, True, root=True)
@@ -62,15 +62,16 @@ class Reader:
 
     # ---- compiling --------------------------------------------------------------------------
 
-    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False) -> Plan:
+    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False) -> Plan:
         """The plan for ``schema`` reached at a member or item (``encodable``: where the
-        rewriter may have JSON-encoded free-form data) or at the root."""
-        key = (id(schema), encodable, root)
+        rewriter may have JSON-encoded free-form data) or at the root; ``unwraps``: a union
+        branch of free-form data beside one that takes any string (carried in ``tierone_json``)."""
+        key = (id(schema), encodable, root, unwraps)
         found = self._plans.get(key)
         if found is None:
             was_ref = isinstance(schema, dict) and "$ref" in schema
             node = self.merged(self.deref(schema))
-            decode = (encodable or was_ref) and not root and is_free_form(node)
+            decode = (encodable or was_ref) and not root and not unwraps and is_free_form(node)
             soft = (
                 not decode
                 and not root
@@ -78,7 +79,7 @@ class Reader:
             )
             gathers = self.gathers and not decode and _may_gather(node)
             self._kept.append(schema)  # its id stays its own while the plan lives
-            found = self._plans[key] = Plan(self, node, decode, soft, gathers)
+            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps)
         return found
 
     def _settle(self) -> None:

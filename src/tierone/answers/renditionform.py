@@ -12,7 +12,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types
 from ..core.refs import RefResolver, followed
-from ..rewriter.shapes import REST_MEMBER, admits_null, dict_at, items_of, list_at
+from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, admits_null, dict_at, items_of, list_at
 from .findings import StrictError
 
 
@@ -30,6 +30,12 @@ def rendition_of(original: Any, profile: str, unroll: int | None = None) -> Any:
 def fitted(form: Any, rendition: Any) -> Any:
     """``form`` (every absent optional member null) as ``rendition`` takes it."""
     return _Fitter(rendition).fit(form, rendition)
+
+
+def _wrapped(value: Any) -> bool:
+    """Free-form data in its ``tierone_json`` object (as the strict form carries it beside a
+    branch that takes any string)."""
+    return isinstance(value, dict) and len(value) == 1 and isinstance(value.get(JSON_MEMBER), str)
 
 
 def _string_only(node: dict[str, Any]) -> bool:
@@ -50,6 +56,8 @@ class _Fitter:
         node = followed(node, self.resolver.target, siblings=True)
         if not isinstance(node, dict):
             return value
+        if _wrapped(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
+            value = json.loads(value[JSON_MEMBER])  # the rendition keeps this data as it is
         if encode and isinstance(value, (dict, list)) and _string_only(node):  # a subtree encoded to keep a limit
             return json.dumps(value, ensure_ascii=False)
         branches = list_at(node, "anyOf")

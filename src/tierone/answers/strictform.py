@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ..rewriter.shapes import ROOT_MEMBER
+from ..rewriter.shapes import JSON_MEMBER, ROOT_MEMBER
 from .reader import Path, Plan, Reader
 
 
@@ -81,6 +81,8 @@ class _Filler:
             plan.prepare()
         if plan.decode:
             return json.dumps(value, ensure_ascii=False) if self.fill else value
+        if plan.unwraps:  # beside a branch that takes any string: in its `tierone_json` object
+            return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)} if self.fill else value
         for step in plan.all_of:
             value = self._in_place(value, step, pointer)
         if plan.union:

@@ -100,6 +100,9 @@ def is_free_form(schema: Any) -> bool:
 #: a scalar, a union, free-form data); restore takes the value back out of it. A name no schema
 #: author is likely to give a member of their own (see docs/rewrite.md, "The root")
 ROOT_MEMBER = "tierone_root"
+#: the one member of the object that carries free-form data, as a JSON string, in a union
+#: beside a branch that takes any string (a bare string would be ambiguous); restore decodes it
+JSON_MEMBER = "tierone_json"
 #: the string member of an object that holds some of its members as one JSON object, where a
 #: count limit is over and no subtree can be encoded (``passes.gathering``); restore merges
 #: them back. Named like :data:`ROOT_MEMBER` (see docs/rewrite.md, "Limits")
@@ -211,3 +214,33 @@ def list_at(schema: Mapping[str, Any], key: str) -> list[Any]:
     """``schema[key]`` when it is an array, else an empty one."""
     value = schema.get(key)
     return value if isinstance(value, list) else []
+
+
+def takes_any_string(node: Any, target: Callable[[str], Any], seen: frozenset[int] = frozenset()) -> bool:
+    """Whether ``node`` (its references followed through ``target``) accepts any string (one
+    without ``enum`` or ``const``, which name the strings they take). ``seen``: the unions
+    being looked into (a cycle of them takes nothing more on its second round)."""
+    from ..core.refs import followed
+
+    node = followed(node, target)
+    if node is True:
+        return True
+    if not isinstance(node, dict) or "enum" in node or "const" in node or id(node) in seen:
+        return False
+    for keyword in ("anyOf", "oneOf"):
+        if isinstance(node.get(keyword), list):
+            inside = seen | {id(node)}
+            return any(takes_any_string(b, target, inside) for b in node[keyword])
+    types = declared_types(node)
+    return types is None and "$ref" not in node or types is not None and "string" in types
+
+
+def unwraps_json(branches: Any, branch: Any, target: Callable[[str], Any]) -> bool:
+    """Whether the union branch ``branch`` (free-form data) stands beside a branch of
+    ``branches`` that takes any string: the rewriter then carries it in a ``tierone_json``
+    object, and restore reads it so (never a bare string as its JSON)."""
+    from ..core.refs import followed
+
+    if not is_free_form(followed(branch, target)):
+        return False
+    return any(b is not branch and takes_any_string(b, target) for b in branches)

@@ -22,7 +22,7 @@ from ..shapes import (
     members_of,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does
-from .encoded_unions import ambiguous_unions
+from .encoded_unions import wrapped_beside_text
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
 
@@ -81,15 +81,15 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
     "open objects, maps, `{}` and untyped array items become JSON-encoded strings (or, with `--open-objects "
     "error`, are refused) — never silently emptied; where a profile keeps maps (`gemini`), a map that a cycle "
     "of references passes through is encoded too (outlines-core cannot follow recursion through a map); data "
-    "that would be encoded beside a union branch taking any string is refused (the model answers a string "
-    "either way, and restore could not tell which was meant)"
+    "encoded beside a union branch taking any string travels as the one member `tierone_json` of an object "
+    "(a bare string there would be ambiguous)"
 )
 def encode_free_form(schema: Any, options: Options) -> PassResult:
     """Free-form data (open objects, maps, ``{}``, ``true``) cannot stand in a closed strict
     schema. Instead of silently emptying it, the field becomes a string holding JSON, and
-    restore decodes it. With ``open_objects="error"`` it is reported instead, and so is data
-    that would be encoded beside a union branch taking any string (restore could not tell the
-    two apart: :mod:`.encoded_unions`).
+    restore decodes it. With ``open_objects="error"`` it is reported instead. Data encoded
+    beside a union branch taking any string travels in a ``tierone_json`` object, which no
+    string is mistaken for (:mod:`.encoded_unions`).
 
     Before: ``{"type": "object", "additionalProperties": {"type": "integer"}, "description": "Counts"}``
     After:  ``{"type": "string", "description": "Counts. An object of string → integer, JSON-encoded (a string holding JSON)."}``
@@ -134,8 +134,8 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
         encoded_by[id(encoded)] = free_form_rule(node)
         return encoded
 
-    out = transform(schema, encode)
-    return PassResult(out, tuple(changes), (*unfixable, *ambiguous_unions(out, encoded_by)))
+    out, wrapped = wrapped_beside_text(transform(schema, encode), encoded_by)
+    return PassResult(out, (*changes, *wrapped), tuple(unfixable))
 
 
 #: what an encoded value's rendition no longer enforces (restore decodes and checks it)

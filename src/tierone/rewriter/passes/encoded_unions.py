@@ -1,32 +1,38 @@
 """A union that holds both free-form data encoded as a JSON string and a branch that takes
-strings cannot be read back: the model answers a string either way, and restore cannot tell
-``"{\\"a\\": 1}"`` meant as text from the same characters meant as the object. Such a union is
-refused at the encoded branch rather than rendered with a meaning restore would guess."""
+any string would be ambiguous: the model answers a string either way, and restore could not
+tell ``"{\\"a\\": 1}"`` meant as text from the same characters meant as the object. There the
+encoded data travels as the one member ``tierone_json`` of an object
+(:data:`~tierone.rewriter.shapes.JSON_MEMBER`), which no string is mistaken for; restore reads
+such a branch the same way (``answers.plans``)."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
-from ...core.jsontypes import declared_types
+from ...core.pointer import Pointer
 from ...core.refs import followed
-from ...core.walker import walk
-from .base import Unfixable, graph_of
+from ...core.walker import transform, walk
+from ..shapes import JSON_MEMBER, takes_any_string
+from .base import Change, graph_of
 
 if TYPE_CHECKING:
     from ...core.refs import ReferenceGraph
 
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
+#: what a wrapped branch no longer has enforced by the vendor
+WRAPPED_SHAPE = "the encoded value's shape (any string is accepted in its member tierone_json)"
 
 
-def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]:
-    """The encoded branches of ``schema``'s unions that stand beside a branch taking strings.
+def wrapped_beside_text(schema: Any, encoded: Mapping[int, str]) -> tuple[Any, list[Change]]:
+    """``schema`` with each encoded branch of a union that stands beside a branch taking any
+    string carried in a ``tierone_json`` wrapper object, and the changes that say so.
     ``encoded``: the ``id`` of each node the pass encoded, with the rule that flagged the data."""
     if not encoded:
-        return []
+        return schema, []
     graph = graph_of(schema)
-    found = []
+    places: dict[Pointer, tuple[Any, str]] = {}
     for visit in walk(schema):
         node = visit.schema
         for keyword in _UNIONS:
@@ -35,37 +41,31 @@ def ambiguous_unions(schema: Any, encoded: Mapping[int, str]) -> list[Unfixable]
                 continue
             targets = [_target(graph, branch) for branch in branches]
             held = [i for i, target in enumerate(targets) if id(target) in encoded]
-            texts = [i for i, target in enumerate(targets) if i not in held and _takes_strings(graph, target)]
-            if held and texts:
+            if held and any(i not in held and takes_any_string(t, graph.target) for i, t in enumerate(targets)):
                 for index in held:
-                    found.append(
-                        Unfixable(
-                            visit.pointer.child(keyword).child(index),
-                            encoded[id(targets[index])],
-                            f"free-form data, encoded as a JSON string, beside branch {texts[0]}, which takes any "
-                            "string: restore could not tell the two apart",
-                        )
-                    )
-    return found
+                    places[visit.pointer.child(keyword).child(index)] = (targets[index], encoded[id(targets[index])])
+    if not places:
+        return schema, []
+
+    def wrap(node: Any, pointer: Pointer) -> Any:
+        return json_wrapper(places[pointer][0]) if pointer in places else node
+
+    what = f"carried in an object's one member {JSON_MEMBER!r} (a branch beside it takes any string)"
+    changes = [Change.for_rule(place, what, rule, loosens=WRAPPED_SHAPE) for place, (_, rule) in places.items()]
+    return transform(schema, wrap), changes
+
+
+def json_wrapper(field: Any) -> dict[str, Any]:
+    """The object whose one member ``tierone_json`` holds an encoded value (``field``, its string field)."""
+    return {
+        "type": "object",
+        "properties": {JSON_MEMBER: field},
+        "required": [JSON_MEMBER],
+        "additionalProperties": False,
+    }
 
 
 def _target(graph: ReferenceGraph, branch: Any) -> Any:
     """``branch`` with its local references followed (the last one reached when a reference
     leads nowhere or the chain goes round)."""
     return followed(branch, graph.target)
-
-
-def _takes_strings(graph: ReferenceGraph, node: Any, seen: frozenset[int] = frozenset()) -> bool:
-    """Whether ``node`` accepts any string (one without ``enum`` or ``const``, which name the
-    strings they take). ``seen``: the unions being looked into (a cycle of them takes nothing
-    more on its second round)."""
-    if node is True:
-        return True
-    if not isinstance(node, dict) or "enum" in node or "const" in node or id(node) in seen:
-        return False
-    for keyword in _UNIONS:
-        if isinstance(node.get(keyword), list):
-            inside = seen | {id(node)}
-            return any(_takes_strings(graph, _target(graph, b), inside) for b in node[keyword])
-    types = declared_types(node)
-    return types is None and "$ref" not in node or types is not None and "string" in types
