@@ -1,9 +1,10 @@
-"""Round-trip checks shared by the tests and scripts/roundtrip_corpus.py.
+"""Meaning checks shared by the tests and scripts/meaning_corpus.py.
 
-For a schema S with R = rewrite(S): every instance x of S (as the rewriter reads it), put in
-strict form, is valid under R, and restores to exactly x (with null-as-absent: an explicit
-null for an optional member reads back as absent); every instance y of R restores to
-something valid under S or to validation errors, never to a crash.
+For a schema S with R = rewrite(S, profile): every instance x of S (as the rewriter reads it),
+put in the strict form of R (``to_strict_form(x, S, profile)``), is valid under R, and
+restores to exactly x (with null-as-absent: an explicit null for an optional member reads
+back as absent); every instance y of R restores to something valid under S or to clear
+validation errors, never to a crash.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from hypothesis_jsonschema._canonicalise import HypothesisRefResolutionError
 
 from tierone.answers.restore import restore
 from tierone.answers.strictform import as_read, normalized, to_strict_form
+from tierone.rewriter.passes.nulls import read_nullable
 from tierone.rewriter.rewrite import rewrite
 
 #: what says "hypothesis-jsonschema has no generator for this schema" (or cannot satisfy it): a
@@ -30,18 +32,19 @@ class Outcome(NamedTuple):
     detail: str = ""
 
 
-def check(schema: Any, examples: int = 15) -> Outcome:
+def check(schema: Any, examples: int = 15, profile: str = "tier1") -> Outcome:
     from hypothesis_jsonschema import from_schema
 
     from tierone.core.validation import CannotJudge, validator
 
-    result = rewrite(schema)
+    result = rewrite(schema, profile)
     if not result.ok:
         return Outcome("unfixable", "; ".join(f"{u.rule} {u.pointer}" for u in result.unfixable[:3]))
     if _is_valid_schema(schema) and not _is_valid_schema(result.schema):
         return Outcome("failed", "the rewrite of a valid schema is not a valid schema")
     try:
-        wire = jsonschema.Draft202012Validator(result.schema)
+        # OpenAPI's `nullable` (gemini-openapi) admits null, as the vendor reads it
+        wire = jsonschema.Draft202012Validator(read_nullable(result.schema))
         # the oracle judges patterns as restore does (the `regex` engine, not `re`)
         original = validator(schema, formats=True)
         instances = from_schema(as_read(schema))
@@ -71,7 +74,9 @@ def check(schema: Any, examples: int = 15) -> Outcome:
     @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
     @given(answers)
     def backward(y: Any) -> None:
-        restore(y, schema)  # valid or errors; an exception fails the check
+        back = restore(y, schema)  # valid or errors; an exception fails the check
+        if back.ok and not original.is_valid(back.payload):
+            problems.append(f"restore accepted what the original refuses: {str(back.payload)[:80]}")
 
     try:
         forward()

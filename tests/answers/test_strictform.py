@@ -1,5 +1,5 @@
 """Strict form and the round trip: an instance put in strict form is valid under the rewrite
-and restores to itself (tests/roundtrip.py)."""
+and restores to itself (tests/roundtrip.py), under every profile's rendition."""
 
 from __future__ import annotations
 
@@ -89,6 +89,22 @@ def test_round_trip_on_real_schemas(corpus):
     assert statuses.count("clean") > 15
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("profile", ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_meaning_is_kept_on_real_schemas_under_every_profile(corpus, profile):
+    """The small version of scripts/meaning_corpus.py: every 383rd corpus file."""
+    failures, statuses = [], []
+    for path in corpus_files(corpus, "jsonschemabench")[::383]:
+        schema = json.loads(path.read_text())
+        if isinstance(schema, dict):
+            outcome = check(schema, examples=4, profile=profile)
+            statuses.append(outcome.status)
+            if outcome.status == "failed":
+                failures.append((path.name, outcome.detail))
+    assert failures == []
+    assert statuses.count("clean") > 8
+
+
 def test_strict_form_example():
     original = HAND_MADE["optional-mix"]
     x = {"name": "Ada", "labels": {"a": "b"}, "pet": {"kind": "cat"}}
@@ -136,8 +152,8 @@ def test_a_crash_in_the_round_trip_is_a_failure_never_a_skip(monkeypatch, target
 def test_a_rewrite_that_is_not_a_schema_is_a_failure_never_a_skip(monkeypatch):
     real = roundtrip.rewrite
 
-    def broken(schema):
-        result = real(schema)
+    def broken(schema, profile="tier1"):
+        result = real(schema, profile)
         return result._replace(schema={**result.schema, "minProperties": -1})
 
     monkeypatch.setattr(roundtrip, "rewrite", broken)

@@ -38,6 +38,18 @@ def _wrapped(value: Any) -> bool:
     return isinstance(value, dict) and len(value) == 1 and isinstance(value.get(JSON_MEMBER), str)
 
 
+def _no_text(node: dict[str, Any]) -> bool:
+    types = declared_types(node)
+    return types is not None and "string" not in types and bool({"object", "array"} & set(types))
+
+
+def _decoded(text: str) -> Any:
+    try:
+        return json.loads(text)
+    except ValueError:
+        return text
+
+
 def _string_only(node: dict[str, Any]) -> bool:
     types = declared_types(node)
     return types is not None and "string" in types and set(types) <= {"string", "null"}
@@ -58,6 +70,8 @@ class _Fitter:
             return value
         if _wrapped(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
             value = json.loads(value[JSON_MEMBER])  # the rendition keeps this data as it is
+        elif isinstance(value, str) and _no_text(node):
+            value = _decoded(value)  # free-form data the rendition keeps as it is (gemini)
         if encode and isinstance(value, (dict, list)) and _string_only(node):  # a subtree encoded to keep a limit
             return json.dumps(value, ensure_ascii=False)
         branches = list_at(node, "anyOf")
@@ -85,9 +99,10 @@ class _Fitter:
         for name, member in value.items():
             schema = properties.get(name)
             if schema is None:
-                if member is None and node.get("additionalProperties") is False:
+                extra = node.get("additionalProperties")
+                if member is None and extra is False:
                     continue  # a member the rendition leaves out (its schema is false): absent
-                out[name] = member
+                out[name] = self.fit(member, extra) if isinstance(extra, dict) else member
             elif member is None and name not in required and not self._takes_null(schema):
                 continue  # optional in the rendition, which refuses null: absent
             else:
