@@ -3,6 +3,7 @@ definition written where it is referenced, and ``$defs`` removed wherever it sta
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
@@ -10,9 +11,9 @@ from ...core.walker import transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .hoisting import _definition
 
-#: how many definitions inline_definitions writes out before it gives up (a fan-out of
-#: references can grow a schema exponentially)
-MAX_INLINED = 5_000
+#: how many schema nodes the definitions inline_definitions writes out may add before it gives
+#: up (a fan-out of references can grow a schema exponentially)
+MAX_INLINED = 50_000
 
 
 @does(
@@ -24,7 +25,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
     wherever they stand, for the profiles whose consumers drop definitions (google-genai's
     ``response_schema``: rule T504). A schema with a recursive reference keeps them (rule T501
-    reports it), as does one that would grow beyond :data:`MAX_INLINED` copies.
+    reports it), as does one whose copies would add more than :data:`MAX_INLINED` nodes.
 
     Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
     After:  ``{"properties": {"a": {"type": "string"}}}``
@@ -40,6 +41,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     if graph.recursive or graph.broken or graph.remote:
         return PassResult(schema)
     written: dict[str, Any] = {}
+    sizes: dict[str, int] = {}
     budget = [MAX_INLINED]
 
     def inline(node: Any, pointer: Pointer) -> Any:
@@ -50,12 +52,13 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
         ref = node.get("$ref")
         if not isinstance(ref, str):
             return node
-        budget[0] -= 1
-        if budget[0] < 0:
-            raise _TooMany
         if ref not in written:
             target = graph.target(ref)
             written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
+            sizes[ref] = sum(1 for _ in islice(walk(written[ref]), MAX_INLINED + 1))
+        budget[0] -= sizes[ref]
+        if budget[0] < 0:
+            raise _TooMany
         siblings = {k: v for k, v in node.items() if k != "$ref"}
         return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
 
@@ -69,7 +72,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
                 Unfixable(
                     ROOT.child("$defs"),
                     "T504",
-                    f"writing each definition where it is referenced would take more than {MAX_INLINED} copies",
+                    f"writing each definition where it is referenced would add more than {MAX_INLINED:,} schema nodes",
                 ),
             ),
         )

@@ -4,11 +4,12 @@ than in ``$defs`` is copied there by :mod:`.hoisting`)."""
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph, followed
-from ...core.walker import transform
+from ...core.walker import transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .cycle_siblings import wrapped_cycle_ref
 
@@ -95,16 +96,18 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
+    room = [max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED)))]  # schema nodes the copies may add
 
     def inline(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "$ref" not in node or set(node) <= keep:
             return node
         if not pointer:
             return _inline_root(node, graph, changes, unfixable)
-        if pointer in graph.recursive:
+        if pointer in graph.recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
             if wrapped is None:
-                unfixable.append(Unfixable(pointer, "T106", "a recursive $ref with siblings cannot be inlined"))
+                why = "a recursive $ref" if pointer in graph.recursive else "a $ref whose copies would grow too large"
+                unfixable.append(Unfixable(pointer, "T106", f"{why} with siblings cannot be inlined"))
                 return node
             changes.append(
                 Change.for_rule(pointer, "a recursive $ref's siblings dropped or moved to a wrapping anyOf", "T106")
@@ -122,9 +125,16 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
         if _acyclic_below(graph, node["$ref"]):
             merged = transform(merged, inline, pointer)  # the copy's own references with siblings too
+        room[0] -= sum(1 for _ in islice(walk(merged), max(room[0], 0) + 1))
         return merged
 
     return PassResult(transform(schema, inline), tuple(changes), tuple(unfixable))
+
+
+#: schema nodes the inlined copies may add at least (past it, or past four times the schema's
+#: own size, annotations beside a `$ref` move to a one-branch `anyOf` instead: copies of copies
+#: of a shared definition grow exponentially)
+INLINED = 20_000
 
 
 def _acyclic_below(graph: ReferenceGraph, ref: Any) -> bool:
