@@ -8,7 +8,8 @@
 Per profile: schemas rewritten clean, refused (unfixable), crashed (the rewrite raised), timed
 out (no answer within --timeout seconds for the schema, all profiles together), accepted by every
 judge, and per judge the renditions it rejected, with the first offending pointer and an example
-file. One worker process does the work (the SDKs are imported once); it is replaced when a
+file; and how exact the renditions are: those with no loosening, and for each loosened one the
+share of the original's subschemas it carries exactly. One worker process does the work (the SDKs are imported once); it is replaced when a
 schema times out. ``--save`` writes the table, with what was judged, to a results file:
 ``docs/judges.json`` is the one docs/profiles.md's judge table is generated from. A run that
 saves over a file of the same files keeps the profiles it did not judge (judge them in parts);
@@ -53,8 +54,26 @@ def judge_file(path: str, profiles: list[str]) -> dict[str, Any]:
             out[profile] = {"outcome": "refused"}
             continue
         rejected = [[v.judge, v.pointer, v.detail[:200]] for v in all_judges(result.schema, profile) if not v.ok]
-        out[profile] = {"outcome": "rewritten", "rejected": rejected}
+        out[profile] = {"outcome": "rewritten", "rejected": rejected, "carried": carried(schema, result.loosened)}
     return out
+
+
+def carried(schema: Any, loosened: Any) -> float:
+    """The share of ``schema``'s subschemas the rendition carries exactly (1.0 for a rendition
+    with no loosening): a subschema is not, where a loosening names it (a keyword left out, a
+    ``oneOf`` read as ``anyOf``), or stands under a subtree carried as a JSON string. The places
+    are the ledger's, most of them the original's own (a few name the rendition's copy)."""
+    from tierone.core.walker import walk
+    from tierone.rewriter.passes.closing import ENCODED_SHAPE, GATHERED_SHAPE
+    from tierone.rewriter.passes.encoded_unions import WRAPPED_SHAPE
+
+    places = {tuple(change.pointer) for change in loosened}
+    if not places:
+        return 1.0
+    subtrees = {tuple(c.pointer) for c in loosened if c.loosens in (ENCODED_SHAPE, GATHERED_SHAPE, WRAPPED_SHAPE)}
+    nodes = [tuple(visit.pointer) for visit in walk(schema)]
+    kept = sum(node not in places and not any(node[:n] in subtrees for n in range(len(node))) for node in nodes)
+    return round(kept / max(len(nodes), 1), 3)
 
 
 def _serve(requests: Connection, answers: Connection) -> None:
@@ -99,6 +118,7 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
         counts: Counter[str] = Counter()
         judges: dict[str, dict[str, Any]] = {}
         examples: dict[str, str] = {}
+        shares: list[float] = []
         for path, result in results:
             entry = None if result is None else result.get(profile, {"outcome": "crashed"})
             outcome = "timed out" if entry is None else entry["outcome"]
@@ -107,6 +127,10 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
             if outcome != "rewritten":
                 continue
             counts["accepted"] += not entry["rejected"]
+            share = entry.get("carried", 1.0)
+            counts["exact"] += share == 1.0
+            if share < 1.0:
+                shares.append(share)
             for name, pointer, detail in entry["rejected"]:
                 row = judges.setdefault(name, {"rejected": 0, "pointer": pointer, "detail": detail, "example": path})
                 row["rejected"] += 1
@@ -116,6 +140,8 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
             "crashed example": examples.get("crashed"),
             "timed out example": examples.get("timed out"),
             "judges": judges,
+            "exact": counts["exact"],
+            "carried": sorted(shares),
         }
     return table
 
@@ -191,6 +217,8 @@ def _combine(parts: list[Path], save: Path | None) -> int:
             )
             for key in ("schemas", *OUTCOMES):
                 into[key] += row[key]
+            into["exact"] = into.get("exact", 0) + row.get("exact", 0)
+            into["carried"] = sorted([*into.get("carried", []), *row.get("carried", [])])
             for outcome in ("crashed", "timed out"):
                 into[f"{outcome} example"] = into[f"{outcome} example"] or row.get(f"{outcome} example")
             for name, judged in row["judges"].items():

@@ -68,8 +68,11 @@ def _which(every: int) -> str:
 def _judge_table(results: Mapping[str, Any]) -> list[str]:
     table = results["profiles"]
     lines = [
-        "| profile | schemas | rewritten | refused | crashed | timed out | accepted by every judge | rejected by |",
-        "|---|---|---|---|---|---|---|---|",
+        (
+            "| profile | schemas | rewritten | refused | crashed | timed out | accepted by every judge | rejected by "
+            "| exact | loosened: median carried exactly |"
+        ),
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for name, row in table.items():
         judges = (
@@ -81,9 +84,26 @@ def _judge_table(results: Mapping[str, Any]) -> list[str]:
         )
         lines.append(
             f"| `{name}` | {row['schemas']} | {row['rewritten']} | {row['refused']} | {row['crashed']} | "
-            f"{row['timed out']} | {row['accepted']} | {judges} |"
+            f"{row['timed out']} | {row['accepted']} | {judges} | {_exact(row)} | {_median(row)} |"
         )
     return lines
+
+
+def _exact(row: Mapping[str, Any]) -> str:
+    """The share of the rewritten schemas whose rendition loosens nothing."""
+    if "exact" not in row or not row["rewritten"]:
+        return "-"
+    return f"{row['exact']} ({100 * row['exact'] / row['rewritten']:.1f}%)"
+
+
+def _median(row: Mapping[str, Any]) -> str:
+    """Over the loosened renditions, the median share of the original's subschemas carried exactly."""
+    shares = row.get("carried") or []
+    if not shares:
+        return "-"
+    middle = len(shares) // 2
+    median = shares[middle] if len(shares) % 2 else (shares[middle - 1] + shares[middle]) / 2
+    return f"{100 * median:.1f}% (of {len(shares)})"
 
 
 def _rejections(results: Mapping[str, Any]) -> list[str]:
@@ -160,7 +180,10 @@ def page(results: Mapping[str, Any] | None, encoded: Collection[str] = ()) -> st
             (
                 f"Every strict rendition tierone wrote of {results['files']} schemas of "
                 f"`{results['corpus']}`{_which(results['every'])}, judged by the engines and SDKs of "
-                "`tests/judges.py`: *rewritten* counts the renditions, *accepted* those that no judge rejected."
+                "`tests/judges.py`: *rewritten* counts the renditions, *accepted* those that no judge rejected. "
+                "*Exact* counts the renditions that loosen nothing (the rest carry a ledger: "
+                "[rewrite](rewrite.md#the-ledger-where-a-rendition-is-looser-than-the-original-and---exact)); over "
+                "the loosened ones, the median share of the original's subschemas that stand under no loosened place."
             ),
             "",
             *_judge_table(results),
