@@ -68,3 +68,10 @@ def test_the_merge_says_what_every_part_says():
         merged_branches({}, [{"properties": {"m": {"pattern": "a"}}}, {"properties": {"m": {"pattern": "b"}}}]) is None
     )
     assert merged_branches({}, [{"type": "string"}, {"type": "integer"}]) is None  # nothing in common
+
+
+def test_item_schemas_of_both_parts_merge():
+    merged = merged_branches(
+        {}, [{"type": "array", "items": {"type": "string"}}, {"items": {"type": "string", "maxLength": 3}}]
+    )
+    assert merged == {"type": "array", "items": {"type": "string", "maxLength": 3}}

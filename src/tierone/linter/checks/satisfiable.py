@@ -36,6 +36,14 @@ def unsatisfiable_schema(visit: Visit, tally: Tally) -> Hits:
     return (Hit(visit.pointer, why[0], {"detail": why[1]}),) if why else NONE
 
 
+def accepts_nothing(node: Any) -> bool:
+    """Whether ``node`` alone (no reference followed) takes no value: ``false``, bounds that
+    cross, or an ``enum`` with no value of the declared type."""
+    if node is False:
+        return True
+    return isinstance(node, dict) and bool(_bounds_conflict(node) or _no_enum_value(node))
+
+
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
 

@@ -24,6 +24,7 @@ from .cycle_siblings import unshare_recursive_refs
 from .definitions import inline_definitions
 from .directives import drop_directives
 from .hoisting import hoist_references
+from .impossible import drop_impossible_members
 from .merging import merged_branches
 from .names import plain_definition_names
 from .nulls import spell_null
@@ -57,6 +58,7 @@ __all__ = [
     "declare_required",
     "distribute_properties",
     "drop_directives",
+    "drop_impossible_members",
     "drop_presence_unions",
     "encode_free_form",
     "end_anchors",
@@ -125,6 +127,7 @@ PASSES: tuple[Pass, ...] = (
     wrap_root,
     distribute_properties,
     declare_required,
+    drop_impossible_members,
     type_untyped,
     encode_free_form,
     close_objects,

@@ -65,6 +65,8 @@ def _keyword_both(key: str, one: Any, other: Any) -> Any:
     if key == "enum" and isinstance(one, list) and isinstance(other, list):
         common = [v for v in one if any(v == w and type(v) is type(w) for w in other)]
         return common or None
+    if key in ("items", "additionalItems", "propertyNames", "contains") and isinstance(one, (dict, bool)):
+        return _member_both(one, other) if isinstance(other, (dict, bool)) else None
     if key == "additionalProperties":
         if one is False or other is False:
             return False

@@ -18,8 +18,7 @@ from .constraints import HINTS
     'without properties gets `"properties": {}, "required": []`. Where optional fields are allowed up to a '
     "limit (Anthropic: 24, rule T407), they stay optional while it lasts, spending no union (rule T408: a `null` "
     "they admit is left out, pydantic's `Optional[X] = None` is written `X`; restore reads absent as absent), "
-    "and only those beyond it become required and nullable. For every profile, an optional member whose schema is `false` is removed (it can "
-    "never be given; a required one is refused, rule T608), and a closed object without properties gets "
+    "and only those beyond it become required and nullable. For every profile, a closed object without properties gets "
     '`"properties": {}` (outlines-core reads a bare `additionalProperties: false` as a `false` schema it '
     "cannot compile)"
 )
@@ -28,19 +27,15 @@ def require_all(schema: Any, options: Options) -> PassResult:
     ``required`` is written in ``properties`` order (the order the strict helpers write it,
     so that they find nothing to change), and a closed object without properties says so
     with ``"properties": {}`` and ``"required": []`` (the OpenAI helpers add both; pydantic-ai
-    finds an object without them not strict). For every profile, an optional member whose
-    schema is ``false`` is removed (it can never be given), and a closed object without
+    finds an object without them not strict). For every profile, a closed object without
     properties gets ``"properties": {}`` (outlines-core cannot compile it otherwise).
 
     Before: ``{"properties": {"nick": {"type": "string"}, "id": {...}}, "required": ["id"]}``
     After:  ``{"properties": {"nick": {"type": ["string", "null"]}, "id": {...}}, "required": ["nick", "id"]}``
     """
-    absent = _without_false_members(schema)
     if not _flagged(options, "T104"):
-        budget = _over_budget(absent.schema, options)
-        return _with_properties(budget._replace(changes=absent.changes + budget.changes))
-    schema = absent.schema
-    changes: list[Change] = list(absent.changes)
+        return _with_properties(_over_budget(schema, options))
+    changes: list[Change] = []
 
     def require(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
@@ -73,30 +68,6 @@ def require_all(schema: Any, options: Options) -> PassResult:
         return {**node, "properties": properties, "required": required}
 
     return PassResult(transform(schema, require), tuple(changes))
-
-
-def _without_false_members(schema: Any) -> PassResult:
-    """An optional member whose schema is ``false`` can never be given: it leaves
-    ``properties`` (no engine compiles a ``false`` schema). A required one makes the object
-    unsatisfiable, which the linter reports (rule T608)."""
-    changes: list[Change] = []
-
-    def drop(node: Any, pointer: Pointer) -> Any:
-        members = node.get("properties") if isinstance(node, dict) else None
-        if not isinstance(members, dict):
-            return node
-        gone = [name for name, sub in members.items() if sub is False and name not in names_at(node)]
-        if not gone:
-            return node
-        changes.extend(
-            Change.for_rule(
-                pointer.child("properties").child(name), "removed (its schema is false: it can never be given)", "T602"
-            )
-            for name in gone
-        )
-        return {**node, "properties": {k: v for k, v in members.items() if k not in gone}}
-
-    return PassResult(transform(schema, drop), tuple(changes))
 
 
 def _with_properties(result: PassResult) -> PassResult:

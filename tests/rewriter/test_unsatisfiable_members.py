@@ -1,0 +1,42 @@
+"""An optional member whose schema takes no value (``false``, bounds that cross, an ``enum``
+with no value of its ``type``, as generated schemas sometimes write) can never be given: it
+leaves the rendition, exactly, and answers read back; a required one stays refused (T608)."""
+
+from __future__ import annotations
+
+import json
+
+import jsonschema
+import pytest
+
+import tierone
+from tests.judges import all_judges
+
+#: `enum` strings under `type: object` (a real pattern in generated configuration schemas)
+NEVER = {"enum": ["MODIFIABLE", "DELETABLE"], "type": "object"}
+ORIGINAL = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "builtin": NEVER,
+        "size": {"type": "integer", "minimum": 5, "maximum": 1},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_an_optional_member_that_takes_no_value_leaves_the_rendition(profile):
+    result = tierone.rewrite(ORIGINAL, profile)
+    assert result.ok, result.unfixable
+    assert list(result.schema["properties"]) == ["name"]
+    assert not result.loosened  # nothing an answer could give is lost
+    verdicts = all_judges(result.schema, profile)
+    assert all(v.ok for v in verdicts), [v for v in verdicts if not v.ok]
+    form = tierone.to_strict_form({"name": "n"}, ORIGINAL, profile)
+    jsonschema.validate(form, result.schema)
+    assert tierone.strict(ORIGINAL, profile).parse(json.dumps(form)) == {"name": "n"}
+
+
+def test_a_required_member_that_takes_no_value_stays_refused():
+    required = {**ORIGINAL, "required": ["builtin"]}
+    assert "T608" in {u.rule for u in tierone.rewrite(required, "openai").unfixable}
