@@ -66,7 +66,7 @@ class Plan:
         #: subtree the rewriter encoded to keep a limit (lenient readers only)
         self.soft = soft
         #: an object whose members the rewriter may have gathered into its member
-        #: ``tierone_rest`` (to keep a count limit): merged back before reading (lenient readers only)
+        #: ``tierone_rest`` (to keep a count limit): merged back before reading (readers that gather only)
         self.gathers = gathers
         #: free-form data in a union beside a branch that takes any string: it travels as the
         #: one member ``tierone_json`` of an object, holding its JSON (never as a bare string)

@@ -18,8 +18,10 @@ def to_strict_form(instance: Any, original: Any, profile: str | None = None, *, 
     """``instance`` (valid under ``original``) as it travels under the rewritten schema.
     ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. With a
     ``profile``, the form is the one that profile's rendition carries: a root it wraps in
-    ``tierone_root``, and an absent optional member left absent where the rendition keeps it
-    optional (``anthropic``, within its budget) rather than null; a profile that refuses the
+    ``tierone_root``, members it gathers into an object's ``tierone_rest`` and subtrees it
+    encodes to keep a limit written as JSON strings, free-form data it keeps as it is left so,
+    and an absent optional member left absent where the rendition keeps it optional
+    (``anthropic``, within its budget) rather than null; a profile that refuses the
     schema is a :class:`~tierone.answers.findings.StrictError`; ``unroll`` as for
     :func:`~tierone.rewriter.rewrite.rewrite` (a recursion unrolled that deep, the level past
     it a JSON string). Without a profile, every absent
