@@ -10,7 +10,16 @@ from tests.conftest import HERE, ROOT
 
 PACKAGE = ROOT / "src" / "tierone"
 #: what tests/ itself may hold besides the folders: the package marker, fixtures, shared helpers
-ROOT_MODULES = {"__init__.py", "conftest.py", "judges.py", "loopback.py", "roundtrip.py", "sarif.py", "strategies.py"}
+ROOT_MODULES = {
+    "__init__.py",
+    "conftest.py",
+    "judges.py",
+    "loopback.py",
+    "roundtrip.py",
+    "sarif.py",
+    "served.py",
+    "strategies.py",
+}
 #: folders of tests/ that mirror no package on purpose
 OWN_FOLDERS = {"project"}
 

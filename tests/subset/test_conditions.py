@@ -105,6 +105,8 @@ def test_a_partial_cell_without_a_checkable_condition_still_warns():
         ("^https?://[a-z]+\\b", "it uses a word boundary (`\\b` at offset 16)"),
         ("^(?=a)[a-z]+$", "it uses a lookahead (`(?=` at offset 1)"),
         ("^(a)\\1$", "it uses a backreference (`\\1` at offset 4)"),
+        # GNU word boundaries, which the Rust engines read as such (a corpus schema's email pattern)
+        ("^.+\\<.+@.+\\..+\\>$", "it uses a start-of-word boundary (`\\<` at offset 3)"),
     ],
 )
 def test_openai_takes_regular_patterns_only(pattern, verdict):

@@ -107,7 +107,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     present = _member_names(current)
     with reusing_graphs():
         for step in PASSES:
-            if (step in TRIGGERS and TRIGGERS[step] not in present) or step in AFTER_LINT:
+            if (step in TRIGGERS and present.isdisjoint(TRIGGERS[step])) or step in AFTER_LINT:
                 continue
             result = step(current, options)
             current = result.schema

@@ -33,7 +33,15 @@ _GROUPS = (
     ("(?!", "a negative lookahead"),
     ("(?P=", "a named backreference"),
 )
-_ESCAPES = {"b": "a word boundary", "B": "a non-word boundary", "k": "a named backreference"}
+#: (``\<`` and ``\>`` are word boundaries to the Rust regex engines llguidance and
+#: outlines-core build on, and to GNU tools; to JavaScript and Python they are ``<`` and ``>``)
+_ESCAPES = {
+    "b": "a word boundary",
+    "B": "a non-word boundary",
+    "k": "a named backreference",
+    "<": "a start-of-word boundary",
+    ">": "an end-of-word boundary",
+}
 
 
 @cache

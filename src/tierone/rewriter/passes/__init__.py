@@ -86,21 +86,22 @@ __all__ = [
     "wrap_root",
 ]
 
-#: passes that only act where a keyword of the INPUT schema stands (no earlier pass creates
-#: it), so the rewriter skips them when the keyword is absent
-TRIGGERS: dict[Pass, str] = {
-    drop_directives: "$comment",
-    pointer_references: "$ref",
-    rename_definitions: "definitions",
-    hoist_references: "$ref",
-    inline_ref_siblings: "$ref",
-    merge_all_of: "allOf",
-    one_of_to_any_of: "oneOf",
-    const_to_enum: "const",
-    unshare_recursive_refs: "$ref",
-    end_anchors: "pattern",
-    idle_additional_items: "additionalItems",
-    tuple_items: "items",
+#: passes that only act where one of their keywords stands in the INPUT schema (no earlier pass
+#: creates it), so the rewriter skips them when none is there
+TRIGGERS: dict[Pass, tuple[str, ...]] = {
+    drop_directives: ("$comment",),
+    pointer_references: ("$ref",),
+    rename_definitions: ("definitions",),
+    hoist_references: ("$ref",),
+    inline_ref_siblings: ("$ref",),
+    merge_all_of: ("allOf",),
+    one_of_to_any_of: ("oneOf",),
+    const_to_enum: ("const",),
+    unshare_recursive_refs: ("$ref",),
+    end_anchors: ("pattern",),
+    idle_additional_items: ("additionalItems",),
+    tuple_items: ("items",),
+    drop_presence_unions: ("anyOf", "oneOf"),
 }
 
 #: passes that run last, and only where the lint of the rendition finds one of their rules

@@ -96,13 +96,15 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
-    room = [max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED)))]  # schema nodes the copies may add
+    room: list[int] = []  # schema nodes the copies may still add (counted at the first copy)
 
     def inline(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "$ref" not in node or set(node) <= keep:
             return node
         if not pointer:
             return _inline_root(node, graph, changes, unfixable)
+        if not room and pointer not in graph.recursive:
+            room.append(max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED))))
         if pointer in graph.recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
             if wrapped is None:
