@@ -133,7 +133,7 @@ def _choices(
     gains = {p: counts.get(p, 0) - _left(sites[p].schema, code) for p in candidates}
     useful = [p for p in candidates if gains[p] > 0]
     sizes = Counter(p[:length] for p in sites for length in range(len(p) + 1))
-    objects = {p: visit.schema for p, visit in sites.items() if gatherable(p, visit.schema)}
+    objects = {p: visit.schema for p, visit in sites.items() if gatherable(visit.schema)}
     added = _own(REST_MEMBER, {"type": "string"}, counted)
 
     def saving(at: Pointer, name: str, member: Any) -> int:

@@ -38,7 +38,7 @@ class Gathering(NamedTuple):
     cost: int
 
 
-def gatherable(pointer: Pointer, node: Any) -> bool:
+def gatherable(node: Any) -> bool:
     """An object with declared members and no union, ``allOf`` or pattern beside them, that
     has no gathered member yet (nor a member of the original so named)."""
     if not isinstance(node, dict) or not dict_at(node, "properties"):
