@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import json
 
-from tierone.core.walker import detached, transform, walk
+from tierone.core.pointer import Pointer
+from tierone.core.walker import detached, replaced, transform, walk
 
 
 class TestWalker:
@@ -49,6 +50,22 @@ def test_transform_shares_untouched_subtrees_and_never_mutates():
     assert result["properties"]["a"] is schema["properties"]["a"]  # untouched: shared
     assert result is not schema and result["properties"] is not schema["properties"]
     assert transform(schema, lambda node, pointer: node) is schema
+
+
+def test_replaced_copies_only_the_paths_to_what_it_replaces():
+    schema = {
+        "properties": {"a": {"anyOf": [{"type": "string"}, {"type": "integer"}]}, "b": {"type": "object"}},
+        "$defs": {"d": {"type": "number"}},
+    }
+    before = json.dumps(schema)
+    new = {Pointer(("properties", "a", "anyOf", 1)): {"type": "string"}, Pointer(("properties", "b")): {}}
+    result = replaced(schema, new)
+    assert json.dumps(schema) == before  # the input is never mutated
+    assert result["properties"] == {"a": {"anyOf": [{"type": "string"}, {"type": "string"}]}, "b": {}}
+    assert result["properties"]["a"]["anyOf"][0] is schema["properties"]["a"]["anyOf"][0]  # shared
+    assert result["$defs"] is schema["$defs"]
+    assert result == transform(schema, lambda node, pointer: new.get(pointer, node))
+    assert replaced(schema, {Pointer(): True}) is True
 
 
 def test_detached_copies_every_container():

@@ -52,7 +52,7 @@ class RefResolver:
     def __init__(self, schema: Any, anchored: Iterable[tuple[Pointer, Any]] = ()) -> None:
         """``anchored``: the (pointer, node) pairs that may declare anchors."""
         self._schema = schema
-        self._anchors = _anchors(anchored)
+        self._anchored = anchored
         self._memo: dict[str, Resolution] = {}
         own_id = schema.get("$id") if isinstance(schema, dict) else None
         self._base = own_id.split("#", 1)[0] if isinstance(own_id, str) else None
@@ -63,6 +63,11 @@ class RefResolver:
         from .walker import objects
 
         return cls(schema, objects(schema))
+
+    @cached_property
+    def _anchors(self) -> dict[str, Pointer]:
+        """Each anchor's name and where it stands (found at the first reference to one)."""
+        return _anchors(self._anchored)
 
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads (memoised: many sites share a reference)."""
@@ -170,7 +175,8 @@ class ReferenceGraph:
         anchored: list[tuple[Pointer, Any]] = []
         for pointer, node, depth, _ in walk(schema):
             if isinstance(node, dict):
-                anchored.append((pointer, node))
+                if "$anchor" in node or "$id" in node:
+                    anchored.append((pointer, node))
                 if "$ref" in node:
                     sites.append(Site(pointer, depth, node["$ref"]))
         return cls(schema, sites, anchored)

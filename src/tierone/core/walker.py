@@ -7,7 +7,7 @@ depth: the root is depth 0 and every hop into a subschema adds one.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 
 from .pointer import ROOT, Pointer
@@ -144,6 +144,29 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
         if rebuilt is not None:
             schema = rebuilt
     return replace(schema, pointer)
+
+
+def replaced(schema: Any, new: Mapping[Pointer, Any]) -> Any:
+    """A new tree: ``schema`` with the node at each pointer of ``new`` (none inside another)
+    replaced by its value. Only the objects and arrays on the way to a replaced node are
+    copied; the rest is shared with the input, which is never mutated (as with
+    :func:`transform`, at the cost of the paths alone)."""
+    if ROOT in new:
+        return new[ROOT]
+    copies: dict[tuple[Any, ...], Any] = {}
+    for pointer, value in new.items():
+        node, path = copies.get(()), ()
+        if node is None:
+            node = copies[()] = schema.copy()
+        for segment in pointer[:-1]:
+            path = (*path, segment)
+            copy = copies.get(path)
+            if copy is None:
+                copy = copies[path] = node[segment].copy()
+                node[segment] = copy
+            node = copy
+        node[pointer[-1]] = value
+    return copies[()]
 
 
 def _entries(

@@ -89,6 +89,7 @@ __all__ = [
 #: passes that only act where one of their keywords stands in the INPUT schema (no earlier pass
 #: creates it), so the rewriter skips them when none is there
 TRIGGERS: dict[Pass, tuple[str, ...]] = {
+    unroll_recursion: ("$ref",),
     drop_directives: ("$comment",),
     pointer_references: ("$ref",),
     rename_definitions: ("definitions",),

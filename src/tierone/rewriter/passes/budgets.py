@@ -15,13 +15,12 @@ deepest one at the limit. A limit no subtree and no gathering can meet stays ref
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import Visit, transform, walk
+from ...core.walker import Visit, replaced, walk
 from ..shapes import REST_MEMBER, admits_null, encodable_at, takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
@@ -116,37 +115,48 @@ def _choices(
     gathered into one string member, bring it under; else the subtrees that save most (none
     inside another) until what they save brings it under; else the gathering that saves most."""
     graph = graph_of(schema)
-    sites = {visit.pointer: visit for visit in walk(schema)}
-    candidates = [p for p in sites if p not in tried and _encodable(p, sites[p].schema, graph)]
+    visits = list(walk(schema))
+    index = {visit.pointer: i for i, visit in enumerate(visits)}
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
+
+    def candidate(p: Pointer) -> bool:
+        return p not in tried and _encodable(p, visits[index[p]].schema, graph)
+
     if code in DEPTHS:
         picked: list[Pointer] = []
         for where in wheres:
-            above = [p for p in candidates if where[: len(p)] == p and sites[p].depth <= limit]
-            best = max(above, key=len, default=None)
+            above = (Pointer(where[:n]) for n in range(len(where), -1, -1))
+            best = next((p for p in above if p in index and visits[index[p]].depth <= limit and candidate(p)), None)
             if best is not None and not any(best[: len(q)] == q for q in picked):
                 picked = [q for q in picked if q[: len(best)] != best] + [best]
         return picked
     counted = TOTALS[code]
-    counts = _subtree_counts(schema, counted)
-    excess = counts[Pointer()] - limit
-    gains = {p: counts.get(p, 0) - _left(sites[p].schema, code) for p in candidates}
-    useful = [p for p in candidates if gains[p] > 0]
-    sizes = Counter(p[:length] for p in sites for length in range(len(p) + 1))
-    objects = {p: visit.schema for p, visit in sites.items() if gatherable(visit.schema)}
-    added = _own(REST_MEMBER, {"type": "string"}, counted)
+    ends = _subtree_ends(visits)
+    counts = _subtree_counts(visits, ends, schema, counted)
+    excess = counts[0] - limit
+    gains = {visits[i].pointer: counts[i] - _left(visits[i].schema, code) for i in range(len(visits)) if counts[i]}
+    useful = [p for p, gain in gains.items() if gain > 0 and candidate(p)]
+    own: dict[tuple[str, int], int] = {}
 
     def saving(at: Pointer, name: str, member: Any) -> int:
-        return _own(name, member, counted) + counts.get(at.child("properties").child(name), 0)
+        if (name, id(member)) not in own:
+            own[name, id(member)] = _own(name, member, counted)
+        i = index.get(at.child("properties").child(name))
+        return own[name, id(member)] + (counts[i] if i is not None else 0)
 
-    gathering = best_gathering(objects, saving, sizes.__getitem__, added, excess)
+    def size(p: Pointer) -> int:
+        return ends[index[p]] - index[p]
+
+    objects = {visit.pointer: visit.schema for visit in visits if gatherable(visit.schema)}
+    added = _own(REST_MEMBER, {"type": "string"}, counted)
+    gathering = best_gathering(objects, saving, size, added, excess)
     enough = [p for p in useful if gains[p] >= excess]
     if enough:
-        best = min(enough, key=lambda p: (counts.get(p, 0), -len(p)))
+        best = min(enough, key=lambda p: (counts[index[p]], -len(p)))
         chosen, left = [best], 0
     else:
         chosen, left = _most_saving(useful, gains, excess)
-    cost = sum(sizes[p] for p in chosen)
+    cost = sum(size(p) for p in chosen)
     if gathering is not None and (not chosen or (gathering.saves >= excess and (left > 0 or gathering.cost < cost))):
         return gathering
     return chosen
@@ -180,21 +190,32 @@ def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
     return takes_no_string(node, lambda n: followed(n, resolver.target, siblings=True))
 
 
-def _subtree_counts(schema: Any, counted: str) -> Counter[Pointer]:
-    """How much each node's subtree (itself included) adds to the linter's count ``counted``."""
+def _subtree_ends(visits: list[Visit]) -> list[int]:
+    """For each node of a walk (in its order: a subtree is a run of it), the index one past
+    the last node of its subtree."""
+    ends = [len(visits)] * len(visits)
+    open_: list[int] = []
+    for i, visit in enumerate(visits):
+        while open_ and visits[open_[-1]].depth >= visit.depth:
+            ends[open_.pop()] = i
+        open_.append(i)
+    return ends
+
+
+def _subtree_counts(visits: list[Visit], ends: list[int], schema: Any, counted: str) -> list[int]:
+    """How much each node's subtree (itself included) adds to the linter's count ``counted``,
+    by the node's index in the walk ``visits``."""
     from ...linter.checks.base import Tally, tally_node
 
-    counts: Counter[Pointer] = Counter()
-    for visit in walk(schema):
-        if not isinstance(visit.schema, dict):
-            continue
-        tally = Tally(schema, {})
-        tally_node(visit, visit.schema, tally)
-        own = getattr(tally, counted)
-        if own:
-            for length in range(len(visit.pointer) + 1):
-                counts[Pointer(visit.pointer[:length])] += own
-    return counts
+    before = [0]
+    for visit in visits:
+        own = 0
+        if isinstance(visit.schema, dict):
+            tally = Tally(schema, {})
+            tally_node(visit, visit.schema, tally)
+            own = getattr(tally, counted)
+        before.append(before[-1] + own)
+    return [before[ends[i]] - before[i] for i in range(len(visits))]
 
 
 def _left(node: Any, code: str) -> int:
@@ -203,7 +224,5 @@ def _left(node: Any, code: str) -> int:
 
 
 def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGraph) -> Any:
-    def encode(node: Any, pointer: Pointer) -> Any:
-        return encoded_field(node, resolver) if pointer in targets else node
-
-    return transform(schema, encode)
+    """``schema`` with each subtree at ``targets`` (none inside another) encoded."""
+    return replaced(schema, {p: encoded_field(p.resolve(schema), resolver) for p in targets})

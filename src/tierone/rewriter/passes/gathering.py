@@ -19,7 +19,7 @@ from typing import Any, NamedTuple
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
-from ...core.walker import transform
+from ...core.walker import replaced
 from ..shapes import REST_MEMBER, ROOT_MEMBER, dict_at, list_at
 from .encoded import encoded_field
 
@@ -96,11 +96,7 @@ def _better(one: Gathering, other: Gathering, excess: int) -> bool:
 def gathered_at(schema: Any, gathering: Gathering, resolver: ReferenceGraph) -> Any:
     """``schema`` with the members ``gathering`` names moved into the object's gathered member
     (required, after the members that stay)."""
-
-    def gather(node: Any, pointer: Pointer) -> Any:
-        return _gathered(node, gathering.names, resolver) if pointer == gathering.at else node
-
-    return transform(schema, gather)
+    return replaced(schema, {gathering.at: _gathered(gathering.at.resolve(schema), gathering.names, resolver)})
 
 
 def _gathered(node: dict[str, Any], names: tuple[str, ...], resolver: ReferenceGraph) -> dict[str, Any]:
