@@ -155,7 +155,8 @@ def replaced(schema: Any, new: Mapping[Pointer, Any]) -> Any:
         return new[ROOT]
     copies: dict[tuple[Any, ...], Any] = {}
     for pointer, value in new.items():
-        node, path = copies.get(()), ()
+        node = copies.get(())
+        path: tuple[Any, ...] = ()
         if node is None:
             node = copies[()] = schema.copy()
         for segment in pointer[:-1]:
