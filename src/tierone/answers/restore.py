@@ -1,10 +1,8 @@
 """``restore()``: the model's strict-mode answer turned back into what the original schema means.
 
 The rewriter made optional fields required and nullable and turned free-form data into JSON
-strings; restore undoes exactly that, guided by the ORIGINAL schema (with the same shape
-predicates the rewriter used), then validates the result against the original with
-jsonschema, so every constraint the wire schema could not carry is enforced here.
-"""
+strings; restore undoes that, guided by the ORIGINAL schema, then validates the result against
+it with jsonschema, so every constraint the wire schema could not carry is enforced here."""
 
 from __future__ import annotations
 
@@ -12,7 +10,7 @@ import os
 import sys
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core.depth import MAX_JUDGED_DEPTH, OutOfRoom, depth_over, within_room
@@ -259,16 +257,18 @@ def restorer_for(original: Any) -> Restorer:
     return made
 
 
-def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike[str] | Any) -> Restored:
+def restore(
+    payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike[str] | Any, *, refs: Sequence[str] = ()
+) -> Restored:
     """Undo the strict-mode emulation on ``payload`` and validate it against ``original``.
 
     ``null`` for a property that was optional in ``original`` becomes absent; a JSON string
     standing for free-form data is decoded. Works for answers to the rewritten schema of any
-    profile. The input is not modified. Nothing is ever fetched. What is worked out about
-    ``original`` (its checks, the reader, the validator) is kept for the next call.
-    ``original`` is a schema, a path, ``module:attribute`` or a pydantic model class or
-    ``TypeAdapter`` (a ``str`` that names nothing raises
-    :class:`~tierone.core.errors.InputError`).
+    profile. The input is not modified. Nothing is ever fetched (``refs``: as for
+    :func:`tierone.rewrite`). What is worked out about ``original`` (its checks, the reader,
+    the validator) is kept for the next call. ``original`` is a schema, a path,
+    ``module:attribute`` or a pydantic model class or ``TypeAdapter`` (a ``str`` that names
+    nothing raises :class:`~tierone.core.errors.InputError`).
 
     Raises :class:`~tierone.core.validation.CannotJudge` when the payload cannot be judged:
     a reference that is not in the document, a ``$schema`` that is not a string, nesting
@@ -279,10 +279,10 @@ def restore(payload: Any, original: Mapping[str, Any] | bool | str | os.PathLike
     >>> restore({"a": None}, original).payload
     {}
     """
-    if not isinstance(original, (dict, bool)):  # data is checked by restorer_for(), with the JSON text it makes anyway
+    if refs or not isinstance(original, (dict, bool)):  # data is checked by restorer_for(), with its JSON text
         from ..core.inputs import schema_data
 
-        original = schema_data(original)
+        original = schema_data(original, refs)
     return restorer_for(original).restore(payload)
 
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import os
 import sys
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -215,7 +216,14 @@ def _short_way(restorer: Restorer, check: Any) -> Any:
     return parse
 
 
-def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = None, exact: bool = False) -> Strict:
+def strict(
+    source: Any,
+    profile: str = DEFAULT_PROFILE,
+    *,
+    unroll: int | None = None,
+    exact: bool = False,
+    refs: Sequence[str] = (),
+) -> Strict:
     """``source`` (a pydantic model class or ``TypeAdapter``, a schema, a path or
     ``"module:attribute"``) made strict for ``profile``.
 
@@ -225,12 +233,13 @@ def strict(source: Any, profile: str = DEFAULT_PROFILE, *, unroll: int | None = 
     is kept recursive where the profile allows it (openai, gemini); where it does not,
     ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`). Where the rendition is
     looser than the original (what the profile cannot carry), :attr:`Strict.loosened` lists
-    each place, which reading enforces; ``exact=True`` refuses instead.
+    each place, which reading enforces; ``exact=True`` refuses instead. ``refs``: the folders
+    from which the schema's relative file references are read and bundled (:func:`tierone.rewrite`).
     """
     from ..rewriter.rewrite import rewrite
 
     model = _model_of(source)
-    loaded = load_schema(model if model is not None else source)
+    loaded = load_schema(model if model is not None else source, refs=refs)
     name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
     result = rewrite(loaded.data, profile, unroll=unroll, exact=exact)
     if not result.ok:

@@ -8,13 +8,16 @@ free-form data becomes a JSON string, exactly where the rewriter put those shape
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from ..rewriter.shapes import JSON_MEMBER, ROOT_MEMBER
 from .reader import Path, Plan, Reader
 
 
-def to_strict_form(instance: Any, original: Any, profile: str | None = None, *, unroll: int | None = None) -> Any:
+def to_strict_form(
+    instance: Any, original: Any, profile: str | None = None, *, unroll: int | None = None, refs: Sequence[str] = ()
+) -> Any:
     """``instance`` (valid under ``original``) as it travels under the rewritten schema.
     ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. With a
     ``profile``, the form is the one that profile's rendition carries: a root it wraps in
@@ -27,11 +30,12 @@ def to_strict_form(instance: Any, original: Any, profile: str | None = None, *, 
     it a JSON string). Without a profile, every absent
     optional member is null and the root stands as it is. An instance nested past
     :data:`~tierone.core.depth.MAX_JUDGED_DEPTH` levels (or holding itself) is a
-    :class:`~tierone.core.validation.TooDeep` error, as restore says of such an answer."""
+    :class:`~tierone.core.validation.TooDeep` error, as restore says of such an answer.
+    ``refs``: the folders relative file references are read from (:func:`tierone.rewrite`)."""
     from ..core.depth import MAX_JUDGED_DEPTH, deeply, depth_over
     from ..core.validation import TooDeep
 
-    original = _schema(original)
+    original = _schema(original, refs)
     if depth_over(instance):
         raise TooDeep(f"too deep: the instance nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
     if profile is None:
@@ -56,10 +60,10 @@ def normalized(instance: Any, original: Any) -> Any:
     return deeply(_fill, instance, _schema(original), False)
 
 
-def _schema(original: Any) -> Any:
+def _schema(original: Any, refs: Sequence[str] = ()) -> Any:
     from ..core.inputs import schema_data
 
-    return schema_data(original)
+    return schema_data(original, refs)
 
 
 def _fill(instance: Any, original: Any, fill: bool, wrapped: bool = False) -> Any:

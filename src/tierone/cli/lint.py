@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core.errors import InputError
-from .options import CONFIG_HELP, ISOLATED_HELP, Color, Format, ReportFormat, profile_help
+from .options import CONFIG_HELP, ISOLATED_HELP, REFS_HELP, Color, Format, ReportFormat, profile_help
 from .options import split_list as _split
 from .output import (
     colorize,
@@ -65,6 +65,7 @@ def lint(
         ),
     ] = False,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
+    refs: Annotated[list[str] | None, typer.Option("--refs", metavar="DIR", help=REFS_HELP)] = None,
     show_fixes: Annotated[
         bool,
         typer.Option(
@@ -89,6 +90,7 @@ def lint(
     from ..linter.reporters import statistics as render_statistics
     from ..linter.selection import SelectionError
     from ..subset.profiles import DEFAULT_PROFILE
+    from .options import ref_folders
 
     fix_errors: tuple[InputError, ...] = ()
     instead = None
@@ -96,6 +98,7 @@ def lint(
         fail("--in-place goes with --fix (lint writes no file otherwise)")
     try:
         config = config_module.resolve(config_file, isolated)
+        config = config._replace(ref_roots=ref_folders(refs, config.ref_roots))  # --refs over ref-roots
         profile = profile or config.one_profile("lint") or DEFAULT_PROFILE
         inputs = paths or default_inputs()
         if fix:

@@ -37,6 +37,23 @@ CONFIG_HELP = (
     "(top-level keys), instead of the one found from the working directory up."
 )
 ISOLATED_HELP = "Ignore every configuration file ([tool.tierone], tierone.toml)."
+REFS_HELP = (
+    "A folder from which relative file $refs are read and bundled into the schema (repeatable; "
+    "config: ref-roots). Regular files inside it only; nothing else is read, nothing fetched."
+)
+
+
+def ref_folders(given: list[str] | None, configured: tuple[str, ...]) -> tuple[str, ...]:
+    """The folders ``--refs`` names (absolute), else the configured ``ref-roots``; a name that
+    is no folder ends the run (exit 2)."""
+    import os
+
+    from .output import fail
+
+    for folder in given or ():
+        if not os.path.isdir(folder):
+            fail(f"--refs {folder!r} names no folder")
+    return tuple(os.path.abspath(folder) for folder in given) if given else configured
 
 
 def split_list(values: list[str] | None) -> list[str]:

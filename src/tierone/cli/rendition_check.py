@@ -90,12 +90,12 @@ def pairs_in(paths: Sequence[str], settings: Settings, config: Config) -> Found:
     return found
 
 
-def _source(pair: Pair, root: str) -> Source:
+def _source(pair: Pair, root: str, refs: Sequence[str] = ()) -> Source:
     """The source a pair's rendition is checked against: where its marker may lead, or the
-    input whose fix-output name it has."""
+    input whose fix-output name it has (its relative file references bundled from ``refs``)."""
     if pair.marker is not None:
-        return load_source(pair.rendition, pair.marker, root)
-    source = load_input(pair.source, dash=False)
+        return load_source(pair.rendition, pair.marker, root, refs)
+    source = load_input(pair.source, dash=False, refs=refs)
     require_schema(source.data, source.path)
     return source
 
@@ -113,7 +113,7 @@ def check_renditions(paths: Sequence[str], settings: Settings, config: Config) -
     for pair in found.pairs:
         profile = pair.marker.profile if pair.marker is not None and pair.marker.profile else settings.profile
         try:
-            source = _source(pair, root)
+            source = _source(pair, root, settings.refs)
             done = rewrite_source(
                 source, profile, open_objects=settings.open_objects, hints=settings.hints, exact=settings.exact
             )

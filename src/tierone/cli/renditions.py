@@ -36,6 +36,8 @@ class Settings(NamedTuple):
     profiles: tuple[str, ...] = ()
     #: refuse a rendition looser than the original (``--exact``)
     exact: bool = False
+    #: folders relative file references are read from (``--refs``, config ``ref-roots``)
+    refs: tuple[str, ...] = ()
 
 
 def config_for(config_file: str | None, isolated: bool) -> Config:
@@ -58,6 +60,7 @@ def settings_for(
     *,
     several: bool = False,
     exact: bool | None = None,
+    refs: list[str] | None = None,
 ) -> tuple[Config, Settings]:
     """The configuration (``--config``, ``--isolated``) and rewrite's settings: each option given
     on the command line, else the configured value, else the default. ``profile`` is one name or
@@ -65,6 +68,7 @@ def settings_for(
     one rendition each), else a configured list of several is an error."""
     from ..linter.config import ConfigError
     from ..subset.profiles import DEFAULT_PROFILE
+    from .options import ref_folders
     from .output import fail
 
     config = config_for(config_file, isolated)
@@ -85,6 +89,7 @@ def settings_for(
         config.fix_output,
         chosen,
         exact if exact is not None else bool(config.exact),
+        ref_folders(refs, config.ref_roots),
     )
 
 
@@ -149,7 +154,7 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
         if path in by_name:
             continue
         try:
-            source = load_input(path, dash=False)
+            source = load_input(path, dash=False, refs=config.ref_roots)
             require_schema(source.data, source.path)
         except InputError:
             continue  # the lint that follows reports it
@@ -235,65 +240,3 @@ def _fixable(source: Source, profile: str, config: Config) -> bool:
 
     found = lint(source.data, profile=profile, select=config.select, ignore=config.ignore)
     return any(diagnostic.fixable for diagnostic in found.diagnostics)
-
-
-# --- restore --schema RENDITION ------------------------------------------------------------------
-
-
-def original_for(schema: Source, pattern: str | None = None, root: str | None = None) -> Source:
-    """The schema restore must read answers against: ``schema`` itself, or, for a rendition,
-    its source. An :class:`InputError` when a rendition's source is missing or has changed since
-    (the rendition is stale), or when ``schema`` has no marker but looks like a rendition: it is
-    named as the rendition of an existing file (by ``pattern``, the ``fix-output``) or it
-    carries rewrite's JSON-encoded fields (:func:`tierone.core.renditions.looks_rewritten`)."""
-    from ..core.rendition_sources import load_source, marker_in
-
-    marker = marker_in(schema.path, schema.data)
-    if marker is None:
-        return _unmarked(schema, pattern)
-    if marker.source is None:
-        raise InputError(
-            schema.path,
-            "is a strict rendition whose source was replaced by --fix --in-place; restore needs the pre-fix schema",
-        )
-    source = load_source(schema.path, marker, root or project_root())
-    if source.text is not None and renditions.digest(source.text) != marker.digest:
-        raise InputError(
-            schema.path,
-            f"is a stale strict rendition: {source.path} has changed since it was "
-            "made; run `tierone lint --fix` again, or pass --schema SOURCE",
-        )
-    return source
-
-
-def _unmarked(schema: Source, pattern: str | None) -> Source:
-    """A schema without a marker: itself, unless its name or its content says it is a rendition."""
-    from ..core.rendition_names import named_sources
-    from ..rewriter.files import rewrite_source
-    from ..subset.profiles import PROFILES
-
-    named = [
-        (path, profile)
-        for path, profile in named_sources(schema.path, pattern, tuple(PROFILES))
-        if os.path.isfile(path)
-    ]
-    for source_path, profile in named:
-        try:
-            source = load_input(source_path, dash=False)
-            if rewrite_source(source, profile).result.schema == schema.data:
-                return source
-        except (InputError, ValueError, RecursionError):
-            continue
-    if named:
-        raise InputError(
-            schema.path,
-            f"is named as the strict rendition of {named[0][0]} but is not its "
-            "rewrite (stale, or made with other options); pass --schema SOURCE",
-        )
-    if renditions.looks_rewritten(schema.data):
-        raise InputError(
-            schema.path,
-            "looks like a strict rendition (it has string fields described as "
-            "JSON-encoded, as rewrite makes them); restore needs the original: pass --schema SOURCE",
-        )
-    return schema

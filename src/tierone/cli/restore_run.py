@@ -12,21 +12,24 @@ from ..core.inputs import load_input
 from .output import read_stdin, say
 
 
-def run_restore(payload_spec: str, schema_spec: str, *, json_output: bool, pattern: str | None = None) -> int:
-    """Restore a payload against the original schema; returns the exit code."""
+def run_restore(
+    payload_spec: str, schema_spec: str, *, json_output: bool, pattern: str | None = None, refs: tuple[str, ...] = ()
+) -> int:
+    """Restore a payload against the original schema (its relative file references bundled
+    from ``refs``); returns the exit code."""
     from ..answers.restore import restore
 
     try:
-        original = load_input(schema_spec, models=True, dash=False)  # a file or a model: `-` is the payload's
+        original = load_input(schema_spec, models=True, dash=False, refs=refs)  # `-` is the payload's
         require_schema(original.data, original.path)
         payload = load_input(payload_spec, stdin=read_stdin)
     except InputError as problem:
         say(str(problem))
         return 2
-    from .renditions import original_for
+    from .restore_source import original_for
 
     try:
-        original = original_for(original, pattern)  # a rendition names its source, or is refused
+        original = original_for(original, pattern, refs=refs)  # a rendition names its source, or is refused
     except InputError as problem:
         say(str(problem))
         return 2

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from .emit import Emit
-from .options import CONFIG_HELP, ISOLATED_HELP, Format, profile_help
+from .options import CONFIG_HELP, ISOLATED_HELP, REFS_HELP, Format, profile_help
 from .output import fail, refuse_overwriting, stdin_is_piped
 
 
@@ -81,6 +81,7 @@ def rewrite(
     name: Annotated[
         str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")
     ] = None,
+    refs: Annotated[list[str] | None, typer.Option("--refs", metavar="DIR", help=REFS_HELP)] = None,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
@@ -109,7 +110,7 @@ def rewrite(
             fail(problem)
     refuse_overwriting(output, paths or [], "its strict rewrite (use --in-place to replace it)")
     config, settings = settings_for(
-        config_file, isolated, profile, open_objects and open_objects.value, hints, several=True, exact=exact
+        config_file, isolated, profile, open_objects and open_objects.value, hints, several=True, exact=exact, refs=refs
     )
     if check and paths and is_rendition_check(paths):
         raise typer.Exit(check_renditions(paths, settings, config))
@@ -127,6 +128,7 @@ def rewrite(
         unroll=unroll,
         emitted=emitted(emit, name, paths, output or in_place or check or diff),
         exact=settings.exact,
+        refs=settings.refs,
     )
     raise typer.Exit(code)
 
@@ -141,6 +143,7 @@ def restore(
     ] = Format.text,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
+    refs: Annotated[list[str] | None, typer.Option("--refs", metavar="DIR", help=REFS_HELP)] = None,
 ) -> None:
     """Turn a strict-mode answer back into what the original schema means: null becomes
     absent for optional fields, JSON-encoded free-form data is decoded, and the result is
@@ -148,8 +151,12 @@ def restore(
     (the rendition names it), or refuses when the source is missing or has changed. Exit codes:
     0 valid (payload on stdout), 1 invalid (errors listed with JSON Pointers), 2 could not run.
     """
+    from .options import ref_folders
     from .renditions import config_for
     from .restore_run import run_restore
 
-    pattern = config_for(config_file, isolated).fix_output
-    raise typer.Exit(run_restore(payload, schema, json_output=output_format is Format.json, pattern=pattern))
+    config = config_for(config_file, isolated)
+    roots = ref_folders(refs, config.ref_roots)
+    raise typer.Exit(
+        run_restore(payload, schema, json_output=output_format is Format.json, pattern=config.fix_output, refs=roots)
+    )

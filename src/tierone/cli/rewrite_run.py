@@ -20,15 +20,15 @@ from .emit import Request, fragment_text
 from .output import read_stdin, say
 
 
-def _load(spec: str, models: bool = False):  # type: ignore[no-untyped-def]
-    return load_input(spec, stdin=read_stdin, models=models)
+def _load(spec: str, models: bool = False, refs: Sequence[str] = ()):  # type: ignore[no-untyped-def]
+    return load_input(spec, stdin=read_stdin, models=models, refs=refs)
 
 
-def _load_schema(spec: str, models: bool = False):  # type: ignore[no-untyped-def]
+def _load_schema(spec: str, models: bool = False, refs: Sequence[str] = ()):  # type: ignore[no-untyped-def]
     """A schema input (``module:attribute`` too, when ``models``); a document that is not a
     schema (``[1, 2]``, ``"/etc/hostname"``) is an :class:`InputError` for this input, never a
     file name to open."""
-    source = _load(spec, models)
+    source = _load(spec, models, refs)
     require_schema(source.data, source.path)
     return source
 
@@ -48,11 +48,13 @@ def run_rewrite(
     unroll: int | None = None,
     emitted: Request | None = None,
     exact: bool = False,
+    refs: Sequence[str] = (),
 ) -> int:
     """Rewrite each input (a file, ``-`` or ``module:attribute``) for each profile (one rendition
     per profile, written where ``output`` names with its ``{stem}`` and ``{profile}``); returns
     the exit code (0 ok, 1 unfixable or stale, 2 could not run). With ``emitted``, the vendor
-    request fragment is printed instead of the schema."""
+    request fragment is printed instead of the schema. ``refs``: the folders relative file
+    references are read from."""
     profiles = [profile] if isinstance(profile, str) else list(dict.fromkeys(profile))
     problem = _several_profiles_problem(profiles, output, in_place)
     if problem:
@@ -74,6 +76,7 @@ def run_rewrite(
             unroll=unroll,
             emitted=emitted,
             exact=exact,
+            refs=refs,
         )
         if fatal:  # a reason that holds for every input (an unknown profile)
             return 2
@@ -151,13 +154,14 @@ def _rewrite_all(
     unroll: int | None,
     emitted: Request | None,
     exact: bool,
+    refs: Sequence[str] = (),
 ) -> tuple[int, bool]:
     """Rewrite each input for one profile: the exit code, and whether the run must stop."""
     worst = 0
     with batch():
         for spec in paths:
             try:
-                source = _load_schema(spec, models=True)
+                source = _load_schema(spec, models=True, refs=refs)
                 if source.format == "model" and (in_place or check or diff) and not output:
                     raise InputError(spec, "a model is not a file: --in-place, --check and --diff need -o")
                 done = rewrite_source(

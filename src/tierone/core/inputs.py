@@ -39,22 +39,37 @@ def load_input(
     models: bool = False,
     name: str = DATA,
     dash: bool = True,
+    refs: Sequence[str] = (),
 ) -> Source:
     """Load one input: ``-`` (the ``stdin`` given, shown as ``stdin_filename``, whose suffix
     picks JSON or YAML unless ``stdin_format`` does; a file name like any other when not
     ``dash``), ``module:attribute`` or a pydantic model class or ``TypeAdapter`` itself (when
-    ``models``), a path, or data (anything else; shown as ``name``)."""
+    ``models``), a path, or data (anything else; shown as ``name``). ``refs``: the folders
+    relative file references may be read from, bundled into the schema
+    (:mod:`tierone.core.bundling`): a file's start from its own folder, those of standard input
+    and of data from the first of ``refs``."""
     if isinstance(given, str):
         if given == STDIN and dash:
-            return _stdin_source(stdin, stdin_filename or STDIN, stdin_format)
+            return _bundled(_stdin_source(stdin, stdin_filename or STDIN, stdin_format), refs)
         if models and looks_like_model(given):
             return load_model(given)
     if isinstance(given, (str, os.PathLike)):
-        return load_path(given)
+        return _bundled(load_path(given), refs, os.fspath(given))
     if models and is_model(given):
         return model_source(given, model_name(given))
     require_json_data(given, name)
-    return Source(name, given, "data")
+    return _bundled(Source(name, given, "data"), refs)
+
+
+def _bundled(source: Source, refs: Sequence[str], file: str | None = None) -> Source:
+    """``source`` with its relative file references bundled from the folders ``refs``."""
+    if not refs:
+        return source
+    from .bundling import bundled
+
+    base = (os.path.dirname(file) or ".") if file is not None else refs[0]
+    data = bundled(source.data, base, refs, source.path, own=file)
+    return source if data is source.data else source._replace(data=data)
 
 
 def _stdin_source(stdin: Stdin, display: str = STDIN, format: str | None = None) -> Source:
@@ -159,26 +174,27 @@ def model_source(target: Any, name: str) -> Source:
     return Source(name, schema, "model", ModelLocator(target, file), file=shown(file))
 
 
-def load_schema(given: str | os.PathLike[str] | Any, name: str = DATA) -> Source:
+def load_schema(given: str | os.PathLike[str] | Any, name: str = DATA, refs: Sequence[str] = ()) -> Source:
     """A schema named the ways the Python API takes one: data (an object or a boolean), a
     path, ``module:attribute`` or a pydantic model class or ``TypeAdapter``. A ``str`` is
     never JSON text, and one that is neither an existing path nor ``module:attribute`` is an
     :class:`InputError` (no such file), never an empty schema."""
     from .errors import require_schema
 
-    source = load_input(given, models=True, name=name, dash=False)
+    source = load_input(given, models=True, name=name, dash=False, refs=refs)
     require_schema(source.data, source.path)
     return source
 
 
-def schema_data(given: Any) -> Any:
+def schema_data(given: Any, refs: Sequence[str] = ()) -> Any:
     """The schema a source of the Python API stands for: data handed over (an object or a
     boolean; held to what loading accepts, so data that holds itself is an
-    :class:`InputError`, never a hang), or what :func:`load_schema` loads."""
+    :class:`InputError`, never a hang), or what :func:`load_schema` loads; its relative file
+    references bundled from the folders ``refs``."""
     if isinstance(given, (Mapping, bool)):
         require_json_data(given, DATA)
-        return given
-    return load_schema(given).data
+        return _bundled(Source(DATA, given, "data"), refs).data if refs else given
+    return load_schema(given, refs=refs).data
 
 
 #: what is shown of an exception raised by user code, at most

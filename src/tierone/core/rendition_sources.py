@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
+from collections.abc import Sequence
 
 from .confine import inside, really_inside
 from .errors import InputError, require_schema, shown
@@ -60,14 +61,15 @@ def marker_in(rendition: str, data: object) -> Marker | None:
         raise InputError(rendition, str(error)) from None
 
 
-def load_source(rendition: str, marker: Marker, root: str) -> Source:
-    """The source of a marked rendition, loaded: :func:`follow`, then refused when it is not a
-    schema or is itself a rendition naming another source."""
+def load_source(rendition: str, marker: Marker, root: str, refs: Sequence[str] = ()) -> Source:
+    """The source of a marked rendition, loaded (its relative file references bundled from
+    ``refs``): :func:`follow`, then refused when it is not a schema or is itself a rendition
+    naming another source."""
     from .inputs import load_input
 
     path = follow(rendition, marker, root)
     try:
-        source = load_input(path, dash=False)
+        source = load_input(path, dash=False, refs=refs)
         require_schema(source.data, path)
     except InputError as error:  # its own message: no line of the file's text is quoted
         raise InputError(rendition, f"its source {path} cannot be read as a schema: {error.message}") from None

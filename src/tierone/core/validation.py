@@ -38,12 +38,19 @@ class CannotJudge(ValueError):
         return self.message
 
 
+def _names_a_file(ref: str) -> bool:
+    from .bundling import file_address
+
+    return file_address(ref) is not None
+
+
 class ReferenceNotHere(CannotJudge):
     """A reference that does not lead into the document: tierone never fetches it."""
 
     def __init__(self, ref: str, pointer: str, owner: str = "the schema's") -> None:
         super().__init__(
-            f"{owner} reference {ref!r} at [{pointer}] is not in this document; tierone never fetches references",
+            f"{owner} reference {ref!r} at [{pointer}] is not in this document; tierone never fetches references"
+            + ("; to read a file beside the schema, name its folder with --refs DIR" if _names_a_file(ref) else ""),
             pointer,
         )
         self.ref = ref

@@ -35,6 +35,7 @@ def lint(
     select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),
     envelope_kind: str | None = None,
+    refs: Sequence[str] = (),
 ) -> FileResult:
     """Lint a schema given as data, a schema file given by its path, or a pydantic model
     (a class or ``TypeAdapter``, or ``module:Attribute``).
@@ -43,7 +44,8 @@ def lint(
     that is not a schema (a missing file, an array, a number) comes back as a result with an
     :class:`~tierone.core.errors.InputError`, never as a clean one. ``envelope_kind`` says the
     schema is the payload schema of that envelope kind, which turns on the
-    reasoning-convention rules (T7xx).
+    reasoning-convention rules (T7xx). ``refs``: folders from which relative file references
+    are read and bundled (:mod:`tierone.core.bundling`); without them, such a reference is T502.
 
     >>> lint({"type": "object", "properties": {}, "additionalProperties": False}).ok
     True
@@ -53,13 +55,13 @@ def lint(
     checklist = _checklist(profile, select, ignore)
     envelope = _envelope(envelope_kind, Config()) if envelope_kind else None
     try:
-        source = _source_of(schema)
+        source = _source_of(schema, refs)
     except InputError as error:
         return FileResult(error.path, error=error, profile=profile)
     return lint_source(source, checklist, envelope)
 
 
-def _source_of(schema: object) -> Source:
+def _source_of(schema: object, refs: Sequence[str] = ()) -> Source:
     """The input ``lint()`` was given, loaded: data as it is, a path or a model spec read."""
     if isinstance(schema, str) and schema.lstrip()[:1] in ("{", "[", '"') and not os.path.lexists(schema):
         raise InputError(
@@ -69,7 +71,7 @@ def _source_of(schema: object) -> Source:
         )
     if not isinstance(schema, (str, os.PathLike, Mapping)) and not is_model(schema):
         require_schema(schema, DATA)
-    return load_input(schema, models=True, dash=False)  # lint() has no standard input: `-` names a file
+    return load_input(schema, models=True, dash=False, refs=refs)  # lint() has no standard input: `-` names a file
 
 
 def _selected(select: Sequence[str] | None, extend: Sequence[str]) -> Sequence[str] | None:
@@ -100,6 +102,7 @@ def lint_paths(
     instead: Mapping[str, str] | None = None,
     explain_fixes: Callable[[Any, Sequence[Diagnostic], str], Mapping[Diagnostic, tuple[Any, ...]]] | None = None,
     extend_select: Sequence[str] = (),
+    refs: Sequence[str] | None = None,
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
@@ -116,8 +119,11 @@ def lint_paths(
     (:mod:`tierone.core.renditions`). A file named on the command line is always linted.
     ``explain_fixes(data, diagnostics, profile)`` (``tierone.rewriter.fixes.fixes_for``) adds
     to the report what the rewrite would change for each fixable finding (nothing is written).
+    ``refs``: the folders relative file references are read from (the configured ``ref-roots``
+    when None).
     """
     config = config or Config()
+    roots = config.ref_roots if refs is None else tuple(refs)
     profile = profile or config.profile or DEFAULT_PROFILE
     # as in ruff, a selection given here replaces the configured one, extend-select included
     select = _selected(select or config.select, (*(() if select else config.extend_select), *extend_select))
@@ -136,7 +142,7 @@ def lint_paths(
                 if isinstance(path, InputError):  # a directory that could not be read
                     raise path
                 source = load_input(
-                    (instead or {}).get(path, path), stdin=stdin, stdin_filename=stdin_filename, models=True
+                    (instead or {}).get(path, path), stdin=stdin, stdin_filename=stdin_filename, models=True, refs=roots
                 )
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))

@@ -50,6 +50,7 @@ KEYS = frozenset(
         "low-reasoning-kinds",
         "extend-select",
         "extend-ignore",
+        "ref-roots",
         *REWRITE_KEYS,
     }
 )
@@ -87,6 +88,9 @@ class Config(NamedTuple):
     #: rules added to the selection in force, and ignored on top of ``ignore`` (ruff's keys)
     extend_select: tuple[str, ...] = ()
     extend_ignore: tuple[str, ...] = ()
+    #: folders relative file references are read from (``ref-roots``: absolute, inside the
+    #: configuration's own folder)
+    ref_roots: tuple[str, ...] = ()
 
     def one_profile(self, command: str) -> str | None:
         """The configured profile for a command that takes one; several are a :class:`ConfigError`."""
@@ -171,7 +175,25 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         source=where,
         extend_select=_strings(table.get("extend-select", []), "extend-select", where),
         extend_ignore=_strings(table.get("extend-ignore", []), "extend-ignore", where),
+        ref_roots=_ref_roots(table.get("ref-roots", []), where),
     )
+
+
+def _ref_roots(value: Any, where: Path) -> tuple[str, ...]:
+    """``ref-roots``: folders relative to the configuration file, each inside its folder (a
+    file in a repository may not make tierone read outside it: ``--refs`` can name any folder)."""
+    from ..core.confine import really_inside
+
+    top = where.parent.absolute()
+    roots = []
+    for name in _strings(value, "ref-roots", where):
+        folder = str(top / name) if name else ""
+        if not folder or not really_inside(folder, str(top)):
+            raise ConfigError(
+                f"{where}: [tool.tierone] ref-roots {name!r} is not a folder inside {top}; name others with --refs"
+            )
+        roots.append(folder)
+    return tuple(roots)
 
 
 def _profiles(table: Mapping[str, Any], where: Path) -> tuple[str, ...]:

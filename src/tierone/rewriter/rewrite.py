@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Container, Mapping
+from collections.abc import Container, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core.inputs import schema_data
@@ -48,6 +48,7 @@ def rewrite(
     id: str | None = None,
     unroll: int | None = None,
     exact: bool = False,
+    refs: Sequence[str] = (),
 ) -> Rewritten:
     """Rewrite ``schema`` for the strict mode(s) of ``profile``.
 
@@ -65,7 +66,9 @@ def rewrite(
     refuses them instead, for a host that must serve a faithful schema.
     ``schema`` is a schema (an object or a boolean), a path, ``module:attribute`` or a pydantic
     model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array)
-    raises :class:`tierone.core.errors.InputError`.
+    raises :class:`tierone.core.errors.InputError`. ``refs``: folders from which the schema's
+    relative file references are read and bundled under ``$defs`` (:mod:`tierone.core.bundling`);
+    without them such a reference is refused (T502), and nothing is ever fetched.
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
     {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a']}
@@ -74,7 +77,7 @@ def rewrite(
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}, "vendors").schema["properties"]
     {'a': {'anyOf': [{'type': 'string'}, {'type': 'null'}]}}
     """
-    schema = schema_data(schema)  # data as given, or a path, module:attribute or a model; never JSON text
+    schema = schema_data(schema, refs)  # data as given, or a path, module:attribute or a model; never JSON text
     if profile not in PROFILES:
         raise ValueError(f"unknown profile {profile!r}; choose one of {', '.join(PROFILES)}")
     if open_objects not in ("encode", "error"):

@@ -38,7 +38,14 @@ def unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> lis
                     pointer,
                     rule,
                     f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
-                    "against the original and never fetches, so no answer could be read",
+                    "against the original and never fetches, so no answer could be read" + _file_hint(problem.ref),
                 )
             ]
     return []
+
+
+def _file_hint(ref: str) -> str:
+    """For a reference to a file by a relative name: how to have it bundled."""
+    from ..core.bundling import file_address
+
+    return "; to bundle a file beside the schema, name its folder with --refs DIR" if file_address(ref) else ""

@@ -45,7 +45,19 @@ def recursive_ref(tally: Tally) -> Hits:
 
 @final_check("T502")
 def remote_ref(tally: Tally) -> Hits:
-    return _at_sites(tally, lambda graph: graph.remote)
+    graph = references(tally)
+    if graph is None:
+        return NONE
+    return [Hit(p, "$ref", {"hint": _file_hint(ref)}, ref) for p, _, ref in graph.sites if p in graph.remote]
+
+
+def _file_hint(ref: Any) -> str:
+    """For a reference to a file by a relative name: how to have it read."""
+    from ...core.bundling import file_address
+
+    if file_address(ref) is None:
+        return ""
+    return "; to bundle a file beside the schema, name its folder with --refs DIR (config ref-roots)"
 
 
 @final_check("T503")

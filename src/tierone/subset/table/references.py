@@ -27,12 +27,14 @@ ROWS: tuple[Feature, ...] = (
         "remote-ref",
         "structure",
         ("$ref",),
-        "`$ref` {value} points outside this document; it is never fetched",
+        "`$ref` {value} points outside this document; it is never fetched{hint}",
         doc(
             "Finds references to other documents (URLs, relative file names).",
-            "Vendors accept only references inside the schema. tierone never fetches them.",
+            "Vendors accept only references inside the schema. tierone never fetches them; a relative "
+            "file name is read only from the folders `--refs DIR` names (config `ref-roots`, API `refs=`), "
+            "which bundles it under `$defs`.",
             '{"$ref": "https://example.com/address.schema.json"}',
-            "bundle the definition under `$defs` and use `#/$defs/...`",
+            "bundle the definition under `$defs` and use `#/$defs/...`, or name its folder with `--refs DIR`",
         ),
     ),
     Feature(
