@@ -36,11 +36,19 @@ SHAPES = {
             }
         },
     },
-    # branches that disagree on a member are not merged: each is read in turn
+    # branches that disagree on a member's pattern merge loosely (the first one's; validation
+    # checks the other): read as one object
     "all-of": {
         "allOf": [
             {"type": "object", "properties": {"a": {"type": "object", "propertyNames": {"pattern": "^x"}}}},
             {"type": "object", "properties": {"a": {"type": "object", "propertyNames": {"pattern": "^y"}}}},
+        ]
+    },
+    # branches whose types have nothing in common are not merged: each is read in turn
+    "all-of-in-place": {
+        "allOf": [
+            {"type": ["object", "null"], "properties": {"a": {"type": "object", "properties": {"b": {}}}}},
+            {"type": ["string", "array"]},
         ]
     },
     "recursive": Node.model_json_schema(),
@@ -86,7 +94,7 @@ class _Failing:
 
 
 def test_a_traceback_through_generated_code_shows_its_line():
-    plan = Reader(SHAPES["all-of"]).root
+    plan = Reader(SHAPES["all-of-in-place"]).root
     assert "walk.in_place(value, A0, pointer)" in source_for(plan)
     with pytest.raises(RuntimeError) as raised:
         generated(plan)({"a": "{}"}, None, _Failing())

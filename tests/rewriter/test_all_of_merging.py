@@ -66,3 +66,88 @@ def test_item_schemas_of_both_parts_merge():
         {}, [{"type": "array", "items": {"type": "string"}}, {"items": {"type": "string", "maxLength": 3}}]
     )
     assert merged == {"type": "array", "items": {"type": "string", "maxLength": 3}}
+
+
+# ---- where one schema cannot say what two parts say: the first part's stands, the read side checks the other
+
+
+LOOSE = {
+    # two patterns on one member (no vendor takes a lookahead to say both)
+    "patterns": (
+        {
+            "allOf": [
+                {"type": "object", "properties": {"code": {"type": "string", "pattern": "^[a-z]+$"}}},
+                {"properties": {"code": {"pattern": "^.{2,4}$"}}},
+            ]
+        },
+        {"code": "abc"},
+        {"code": "abcdef"},
+    ),
+    # each part states which members go together (presence only), in its own way
+    "presence": (
+        {
+            "allOf": [
+                {
+                    "type": "object",
+                    "properties": {"a": S, "b": S, "c": S},
+                    "anyOf": [{"required": ["a"]}, {"required": ["b"]}],
+                },
+                {"anyOf": [{"required": ["b"]}, {"required": ["c"]}]},
+            ]
+        },
+        {"b": "x"},
+        {"a": "x"},
+    ),
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+@pytest.mark.parametrize("case", LOOSE)
+def test_parts_no_one_schema_can_say_together_are_served_loosened_and_enforced_on_read(case, profile):
+    import tierone
+
+    original, valid, invalid = LOOSE[case]
+    result = assert_served(original, profile, [valid])
+    assert [c.rule for c in result.loosened if c.rule == "T202"] == ["T202"]
+    assert "allOf" not in json.dumps(result.schema)
+    form = tierone.to_strict_form(invalid, original, profile)
+    assert not tierone.restore(form, original).ok  # what the rendition no longer says, restore does
+    assert not tierone.rewrite(original, profile, exact=True).ok
+
+
+def test_a_member_given_by_reference_in_one_part_merges_with_its_restatement():
+    original = {
+        "allOf": [
+            {"type": "object", "properties": {"id": {"$ref": "#/$defs/Id"}}, "required": ["id"]},
+            {"properties": {"id": {"description": "The key", "maxLength": 8}}},
+        ],
+        "$defs": {"Id": {"type": "string", "minLength": 1}},
+    }
+    result = assert_served(original, "openai", [{"id": "k1"}])
+    assert not [c for c in result.loosened if c.rule == "T202"]
+
+
+def test_an_allof_a_reference_brings_in_is_merged_too():
+    original = {
+        "allOf": [{"$ref": "#/$defs/Test"}],
+        "$defs": {
+            "Device": {"type": "object", "properties": {"id": S}},
+            "Test": {"allOf": [{"$ref": "#/$defs/Device"}, {"properties": {"test": S}}], "type": "object"},
+        },
+    }
+    for profile in ("tier1", "openai", "anthropic", "gemini"):
+        result = assert_served(original, profile, [{"id": "d", "test": "t"}])
+        assert "allOf" not in json.dumps(result.schema)
+
+
+def test_a_required_member_no_value_satisfies_stays_refused():
+    import tierone
+
+    original = {
+        "allOf": [
+            {"type": "object", "properties": {"k": S}, "required": ["k"]},
+            {"properties": {"k": {"type": "integer"}}},
+        ]
+    }
+    result = tierone.rewrite(original, "openai")
+    assert not result.ok and {u.rule for u in result.unfixable} & {"T202", "T608"}

@@ -126,14 +126,14 @@ class Reader:
         """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
         if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
             return schema
-        from ..rewriter.passes import merged_branches
+        from ..rewriter.passes import merged_all_of
 
         branches = [self.deref(branch) for branch in schema["allOf"]]
         if not all(isinstance(b, dict) for b in branches):
             return schema
         base = {k: v for k, v in schema.items() if k != "allOf"}
         clean = [{k: v for k, v in b.items() if k not in ("$defs", "definitions")} for b in branches]
-        merged = merged_branches(base, clean)
+        merged = merged_all_of(base, clean, self.deref)[0]
         return schema if merged is None else merged
 
     # ---- walking ----------------------------------------------------------------------------

@@ -24,8 +24,9 @@ from .cycle_siblings import unshare_recursive_refs
 from .definitions import inline_definitions
 from .directives import drop_directives
 from .hoisting import hoist_references
+from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
-from .merging import merged_branches
+from .merging import merged_all_of, merged_branches
 from .names import plain_definition_names
 from .nulls import spell_null
 from .ordering import property_ordering, reasoning_first
@@ -58,6 +59,7 @@ __all__ = [
     "declare_required",
     "distribute_properties",
     "drop_directives",
+    "drop_idle_keywords",
     "drop_impossible_members",
     "drop_presence_unions",
     "encode_free_form",
@@ -69,6 +71,7 @@ __all__ = [
     "inline_ref_siblings",
     "inline_root_ref",
     "merge_all_of",
+    "merged_all_of",
     "merged_branches",
     "one_of_to_any_of",
     "plain_definition_names",
@@ -124,6 +127,7 @@ PASSES: tuple[Pass, ...] = (
     drop_presence_unions,
     one_of_to_any_of,
     const_to_enum,
+    drop_idle_keywords,
     idle_additional_items,
     tuple_items,
     wrap_root,

@@ -7,30 +7,54 @@ from typing import Any
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
-from ...core.refs import ReferenceGraph
+from ...core.refs import ReferenceGraph, followed
 from ...core.walker import transform
 from ..shapes import dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
-from .merging import _both, forbidden_required, merged_branches
+from .merging import _both, forbidden_required, merged_all_of
 
 
 @does(
     "`allOf` merged where the branches do not conflict; a part's `additionalProperties` still applies to the "
     "members the other parts declare (a forbidden one is left out, or, when required, refused: rule T608, no "
-    "value is valid; a constrained one carries both schemas)"
+    "value is valid; a constrained one carries both schemas); where two parts hold a keyword that one schema "
+    "cannot say for both (two `pattern`s, two `anyOf`s, two `not`s), the first part's stands and restore checks "
+    "the other (a loosening; `--exact` refuses); members given by `$ref` are followed to merge them, and an "
+    "`allOf` a reference brings in is merged too"
 )
 def merge_all_of(schema: Any, options: Options) -> PassResult:
-    """``allOf`` is merged away where that keeps its meaning: a single branch, or branches
-    that are objects (or references to objects) whose keywords do not conflict.
+    """``allOf`` is merged away: exactly where its parts' keywords do not conflict, else
+    loosely (:func:`~tierone.rewriter.passes.merging.merged_all_of`), and refused where no
+    value would be valid (two types with nothing in common).
 
     Before: ``{"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"x": {"type": "string"}}}]}``
     After:  ``{"type": "object", "properties": {...Base's..., "x": {...}}, "required": [...]}``
     """
     if not _flagged(options, "T202"):
         return PassResult(schema)
+    changes: list[Change] = []
+    for _ in range(MERGE_ROUNDS):  # a merge may bring in, from a reference's target, an allOf of its own
+        merged, done, unfixable = _merged_once(schema)
+        changes.extend(done)
+        if not done:
+            break
+        schema = merged
+    return PassResult(schema, tuple(changes), tuple(unfixable))
+
+
+#: rounds of merging, each over what the last brought in through references
+MERGE_ROUNDS = 8
+
+
+def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
+    """Every ``allOf`` of ``schema`` merged where it can be (its parts' references followed
+    into ``schema`` as it is), with the changes and the places that cannot be merged."""
     graph = graph_of(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
+
+    def deref(node: Any) -> Any:
+        return followed(node, graph.target, siblings=True)
 
     def merge(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not isinstance(node.get("allOf"), list):
@@ -62,14 +86,19 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
                 )
             )
             return node
-        merged = merged_branches(base, branches) if branches is not None else None
+        merged, loosened = merged_all_of(base, branches, deref) if branches is not None else (None, ())
         if merged is None:
             unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
             return node
-        changes.append(Change.for_rule(pointer, f"merged {len(node['allOf'])} allOf branch(es)", "T202"))
+        if loosened:
+            kept = ", ".join(loosened)
+            what = f"merged {len(node['allOf'])} allOf branch(es), where two parts hold {kept} the first part's kept"
+            changes.append(Change.for_rule(pointer, what, "T202", loosens=f"the other allOf parts' {kept}"))
+        else:
+            changes.append(Change.for_rule(pointer, f"merged {len(node['allOf'])} allOf branch(es)", "T202"))
         return merged
 
-    return PassResult(transform(schema, merge), tuple(changes), tuple(unfixable))
+    return transform(schema, merge), changes, unfixable
 
 
 @does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")

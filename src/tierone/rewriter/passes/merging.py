@@ -3,19 +3,61 @@ an ``allOf`` and what the read side takes it to mean (``answers.reader``)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.jsontypes import declared_types, names_at
 from ...subset.table import TABLE_KEYWORDS
 from ..shapes import ANNOTATION_KEYS, dict_at, list_at
 
+#: follows a node's local ``$ref`` (its siblings merged over the target)
+Deref = Callable[[Any], Any]
 
-def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dict[str, Any] | None:
+
+#: keywords whose values, where two parts hold them and no one value says both, leave nothing
+#: valid (no value has two types at once): a loose merge refuses them too
+NOTHING_VALID = frozenset({"type", "enum", "const"})
+#: ``allOf``s inside ``allOf``s merged (through references) before one is left as it is
+NESTED_ALL_OF = 16
+
+
+def merged_all_of(
+    base: dict[str, Any], branches: list[dict[str, Any]], deref: Deref | None = None
+) -> tuple[dict[str, Any] | None, tuple[str, ...]]:
+    """An ``allOf`` (``base`` beside its ``branches``) as one schema, and the keywords it keeps
+    from the first part that holds them only: merged exactly when it can be (no keyword
+    loosened), else loosely (where two parts hold a keyword one value cannot say together, such
+    as two ``pattern``s or two ``anyOf``s, the first part's stands and the other part is left to
+    the read side, which validates against the original). None where nothing would be valid
+    (two ``type``s or ``enum``s with nothing in common on a required member or the object
+    itself). The rewriter writes this schema and the read side reads answers by it, alike.
+    ``deref``: follows a member's local ``$ref`` (siblings over its target)."""
+    loosened: list[str] = []
+    for _ in range(NESTED_ALL_OF):
+        merged = merged_branches(base, branches, deref)
+        if merged is None:
+            merged = merged_branches(base, branches, deref, loosened)
+        inner = merged.get("allOf") if merged is not None else None
+        if merged is None or deref is None or not isinstance(inner, list) or not all(_plain(b, deref) for b in inner):
+            break
+        # a part that is a reference brought its target's own allOf in: merged as well
+        base = {k: v for k, v in merged.items() if k != "allOf"}
+        branches = [{k: v for k, v in deref(b).items() if k not in ("$defs", "definitions")} for b in inner]
+    return merged, tuple(dict.fromkeys(loosened)) if merged is not None else ()
+
+
+def merged_branches(
+    base: dict[str, Any],
+    branches: list[dict[str, Any]],
+    deref: Deref | None = None,
+    loosened: list[str] | None = None,
+) -> dict[str, Any] | None:
     """Merge ``branches`` into ``base`` exactly (the merged schema takes what all of them take);
     None when two of them hold a keyword in ways one schema cannot say together. A member
     declared twice is merged (``{}``/``true`` beside X is X, ``false`` beside anything is
     ``false``); ``type`` and ``enum`` are intersected, bounds take the tighter, annotations the
-    first."""
+    first. With ``loosened`` (a list the keywords kept from one part only are added to), the
+    merge is loose instead: see :func:`merged_all_of`."""
     result = dict(base)
     for branch in branches:
         for key, value in branch.items():
@@ -25,7 +67,7 @@ def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dic
                 properties = dict(result[key])
                 for name, sub in value.items():
                     if name in properties and properties[name] != sub:
-                        sub = _member_both(properties[name], sub)
+                        sub = _member_both(properties[name], sub, deref, loosened)
                         if sub is None:
                             return None
                     properties[name] = sub
@@ -36,11 +78,14 @@ def merged_branches(base: dict[str, Any], branches: list[dict[str, Any]]) -> dic
             elif key in ANNOTATION_KEYS or key not in TABLE_KEYWORDS:
                 continue  # the first part's annotation stands (an unknown key constrains nothing)
             else:
-                both = _keyword_both(key, result[key], value)
-                if both is None:
+                both = _keyword_both(key, result[key], value, deref, loosened)
+                if both is None and (loosened is None or key in NOTHING_VALID):
                     return None
+                if both is None and loosened is not None:
+                    loosened.append(key)  # the first part's stands; the read side checks the other's
+                    continue
                 result[key] = both
-    return _closed_over([base, *branches], result)
+    return _closed_over([base, *branches], result, deref, loosened)
 
 
 #: bounds whose tighter value is the larger, and those whose tighter value is the smaller
@@ -48,7 +93,7 @@ LOWER = frozenset({"minimum", "exclusiveMinimum", "minLength", "minItems", "minP
 UPPER = frozenset({"maximum", "exclusiveMaximum", "maxLength", "maxItems", "maxProperties", "maxContains"})
 
 
-def _keyword_both(key: str, one: Any, other: Any) -> Any:
+def _keyword_both(key: str, one: Any, other: Any, deref: Deref | None, loosened: list[str] | None) -> Any:
     """One value of ``key`` that says what ``one`` and ``other`` both say, or None."""
     numbers = all(isinstance(v, (int, float)) and not isinstance(v, bool) for v in (one, other))
     if numbers and key in LOWER:
@@ -66,29 +111,44 @@ def _keyword_both(key: str, one: Any, other: Any) -> Any:
         common = [v for v in one if any(v == w and type(v) is type(w) for w in other)]
         return common or None
     if key in ("items", "additionalItems", "propertyNames", "contains") and isinstance(one, (dict, bool)):
-        return _member_both(one, other) if isinstance(other, (dict, bool)) else None
+        return _member_both(one, other, deref, loosened) if isinstance(other, (dict, bool)) else None
     if key == "additionalProperties":
         if one is False or other is False:
             return False
         if one is True or other is True:
             return other if one is True else one
-        return _both(one, other)
+        return _both(one, other, deref, loosened)
     return None
 
 
-def _member_both(first: Any, second: Any) -> Any:
+def _member_both(first: Any, second: Any, deref: Deref | None = None, loosened: list[str] | None = None) -> Any:
     """One member schema for a member two parts declare: what both say (``{}``/``true`` say
-    nothing, ``false`` forbids it), or None."""
+    nothing, ``false`` forbids it), or None. Loosely, one that no value can satisfy is
+    ``false`` (left out where it is optional; a required one leaves nothing valid)."""
     if second is True or second == {}:
         return first
     if first is True or first == {}:
         return second
     if first is False or second is False:
         return False
-    return _both(first, second)
+    both = _both(first, second, deref, loosened)
+    if both is not None or loosened is None:
+        return both
+    if all(_plain(node, deref) for node in (first, second)):
+        return False  # two schemas that no one value satisfies
+    loosened.append("properties")  # a reference that cannot be followed: the first stands
+    return first
 
 
-def _closed_over(parts: list[dict[str, Any]], result: dict[str, Any]) -> dict[str, Any] | None:
+def _plain(node: Any, deref: Deref | None) -> bool:
+    """Whether ``node`` is a schema object once its reference is followed."""
+    node = deref(node) if deref is not None else node
+    return isinstance(node, dict) and "$ref" not in node
+
+
+def _closed_over(
+    parts: list[dict[str, Any]], result: dict[str, Any], deref: Deref | None = None, loosened: list[str] | None = None
+) -> dict[str, Any] | None:
     """``result`` (the parts merged keyword by keyword) with each part's ``additionalProperties``
     applied to the members the other parts declare and it does not (in the ``allOf``, it looks
     at its own part's members only): such a member is left out where it is forbidden (and not
@@ -102,14 +162,20 @@ def _closed_over(parts: list[dict[str, Any]], result: dict[str, Any]) -> dict[st
         if extra is True:
             continue
         if part.get("patternProperties"):
-            return None
+            if loosened is None:
+                return None
+            loosened.append("additionalProperties")  # beside patterns: the read side applies it
+            continue
         for name in sorted(declared - set(dict_at(part, "properties"))):
             if extra is False:
                 properties.pop(name, None)
                 continue
-            both = _both(properties.get(name, {}), extra)
+            both = _both(properties.get(name, {}), extra, deref, loosened)
             if both is None:
-                return None
+                if loosened is None:
+                    return None
+                loosened.append("additionalProperties")
+                continue
             properties[name] = both
     return {**result, "properties": properties} if "properties" in result else result
 
@@ -145,14 +211,25 @@ def _overlap(one: str, other: str) -> bool:
     return one == other or {one, other} == {"integer", "number"}
 
 
-def _both(first: Any, second: Any) -> dict[str, Any] | None:
+def _both(
+    first: Any, second: Any, deref: Deref | None = None, loosened: list[str] | None = None
+) -> dict[str, Any] | None:
     """One member schema that says what ``first`` and ``second`` both say (``allOf`` merged),
     or None where merging could change what they mean: a keyword they both hold differently,
-    a reference, or members beside another's ``additionalProperties`` (which looks at the
-    members of its own schema only)."""
+    a reference (unless ``deref`` follows it), or members beside another's
+    ``additionalProperties`` (which looks at the members of its own schema only)."""
+    if deref is not None:
+        first, second = deref(first), deref(second)
     if not (isinstance(first, dict) and isinstance(second, dict)) or "$ref" in first or "$ref" in second:
         return None
     for one, other in ((first, second), (second, first)):
         if "properties" in other and one.get("additionalProperties", True) is not True:
-            return None
-    return merged_branches(first, [second])
+            if loosened is None:
+                return None
+            loosened.append("additionalProperties")
+    return merged_branches(
+        {k: v for k, v in first.items() if k not in ("$defs", "definitions")},
+        [{k: v for k, v in second.items() if k not in ("$defs", "definitions")}],
+        deref,
+        loosened,
+    )

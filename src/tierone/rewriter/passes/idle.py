@@ -1,0 +1,88 @@
+"""Keywords that do nothing where they stand: those that apply to one JSON type, beside a
+``type`` that excludes it (``required`` on an array, ``pattern`` on an integer). Validators
+ignore them for every value the schema takes, so they leave the rendition exactly; strict
+modes would refuse them (a ``required`` naming members an array does not declare)."""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from ...core.jsontypes import declared_types
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from .base import Change, Options, PassResult, does
+
+#: the keywords that apply to values of one type only, by the type
+APPLY_TO = {
+    "object": frozenset(
+        {
+            "properties",
+            "required",
+            "additionalProperties",
+            "patternProperties",
+            "minProperties",
+            "maxProperties",
+            "propertyNames",
+            "dependentRequired",
+            "dependentSchemas",
+            "dependencies",
+            "unevaluatedProperties",
+        }
+    ),
+    "array": frozenset(
+        {
+            "items",
+            "prefixItems",
+            "additionalItems",
+            "minItems",
+            "maxItems",
+            "uniqueItems",
+            "contains",
+            "minContains",
+            "maxContains",
+            "unevaluatedItems",
+        }
+    ),
+    "string": frozenset({"minLength", "maxLength", "pattern", "contentEncoding", "contentMediaType", "contentSchema"}),
+    "number": frozenset({"minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"}),
+}
+
+
+@does(
+    "keywords of one JSON type beside a `type` that excludes it (`required` or `properties` on an array, "
+    "`pattern` on an integer) do nothing, and go"
+)
+def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
+    """Each keyword that applies only to values of a type the node's ``type`` excludes leaves.
+
+    Before: ``{"type": "array", "items": {"type": "string"}, "required": ["name"]}``
+    After:  ``{"type": "array", "items": {"type": "string"}}``
+    """
+    changes: list[Change] = []
+
+    def idle(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or "type" not in node:
+            return node
+        types = declared_types(node)
+        if types is None:
+            return node
+        taken = {"number" if t == "integer" else t for t in types}
+        gone = [key for key in node if any(key in keys for kind, keys in APPLY_TO.items() if kind not in taken)]
+        if not gone:
+            return node
+        for key in gone:
+            changes.append(
+                Change.for_rule(pointer, f"{key} removed (beside type {node['type']!r} it does nothing)", _rule(key))
+            )
+        return {key: value for key, value in node.items() if key not in gone}
+
+    return PassResult(transform(schema, idle), tuple(changes))
+
+
+@cache
+def _rule(keyword: str) -> str:
+    """The rule that reports ``keyword`` (the first that names it), for the change's record."""
+    from ...subset.table import FEATURES
+
+    return next((feature.code for feature in FEATURES if keyword in feature.keywords), "T105")

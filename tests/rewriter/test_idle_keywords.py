@@ -1,0 +1,42 @@
+"""Keywords of one JSON type beside a ``type`` that excludes it do nothing, and leave the
+rendition exactly: a ``required`` on an array (members written beside ``items``), a
+``pattern`` on an integer, ``items`` on an object."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.served import assert_served
+from tierone.rewriter.passes import drop_idle_keywords
+from tierone.rewriter.passes.base import Options
+
+ORIGINAL = {
+    "type": "object",
+    "properties": {
+        "hotels": {
+            "type": "array",
+            "items": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+            "required": ["name"],  # meant for the items; on the array it does nothing
+        },
+        "count": {"type": "integer", "pattern": "^[0-9]+$", "minimum": 0},
+        "meta": {"type": ["object", "null"], "properties": {"k": {"type": "string"}}, "items": {"type": "string"}},
+    },
+    "required": ["hotels"],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_keywords_that_do_nothing_leave_and_the_schema_is_served_exactly(profile):
+    result = assert_served(ORIGINAL, profile, [{"hotels": [{"name": "Ritz"}], "count": 2}, {"hotels": []}])
+    assert not result.loosened or all(c.rule not in ("T105", "T302") for c in result.loosened)
+    hotels = result.schema["properties"]["hotels"]
+    assert "required" not in hotels and "required" in hotels["items"]
+
+
+def test_the_pass_keeps_keywords_of_a_type_the_node_takes():
+    node = {"type": ["string", "integer"], "pattern": "^a", "minimum": 1, "items": {}, "required": ["x"]}
+    result = drop_idle_keywords(node, Options())
+    assert result.schema == {"type": ["string", "integer"], "pattern": "^a", "minimum": 1}
+    assert len(result.changes) == 2 and "T105" in {c.rule for c in result.changes}
+    untyped = {"pattern": "^a", "required": ["x"]}
+    assert drop_idle_keywords(untyped, Options()).schema is untyped  # no type: nothing is idle
