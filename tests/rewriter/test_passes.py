@@ -195,7 +195,11 @@ class TestUnfixable:
         "schema, rule, pointer",
         [
             (False, "T101", ""),
-            ({"type": "array", "items": {"not": {}}}, "T603", "/items"),  # a place inside the wrapped root
+            (  # a place inside the wrapped root: a bound the rendition would not enforce (exact)
+                {"type": "array", "items": {"type": "object", "properties": {"a": S}, "minProperties": 3}},
+                "T310",
+                "/items",
+            ),
             (obj({"k": {"type": "array", "items": {"$ref": "#"}}}), "T501", "/properties/k/items"),
             (obj({f"p{i}": S for i in range(101)}), "T403", ""),
         ],

@@ -3,7 +3,7 @@ read side always undoes exactly what the write side did."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Container, Mapping
 from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
@@ -86,6 +86,8 @@ def is_free_form(schema: Any) -> bool:
     untyped_object = declared_types(schema) is None and bool(
         {"properties", "additionalProperties", "patternProperties"} & keys
     )
+    if not untyped_object and untyped_of_no_one_type(schema):
+        return True
     if not is_object_schema(schema) and not untyped_object:
         return False
     additional = schema.get("additionalProperties")
@@ -159,6 +161,41 @@ def admits_null(schema: Any) -> bool:
     if isinstance(branches, list):
         return any(admits_null(b) for b in branches)
     return False
+
+
+#: keywords a schema may hold and still say only which members an object has
+PRESENCE = frozenset({"required", "not", "anyOf", "oneOf", "allOf", "minProperties", "maxProperties"})
+
+
+def presence_only(schema: Any, declared: Container[str] | None = None, level: int = 0) -> bool:
+    """Whether ``schema`` says only which members an object has (``required``, and ``not`` and
+    unions of such schemas), each a member of ``declared`` when given: a part of a union
+    beside those members, read with them."""
+    if not isinstance(schema, dict) or level > 8:
+        return False
+    keys = constraining_keys(schema) - {"type"} if schema.get("type", "object") == "object" else {"type"}
+    if not keys or not keys <= PRESENCE:
+        return False
+    if declared is not None and any(name not in declared for name in list_at(schema, "required")):
+        return False
+    nested = [schema["not"]] if "not" in schema else []
+    nested += [b for key in ("anyOf", "oneOf", "allOf") for b in list_at(schema, key)]
+    return all(presence_only(b, declared, level + 1) for b in nested)
+
+
+def untyped_of_no_one_type(schema: dict[str, Any]) -> bool:
+    """A schema with no ``type`` whose keywords imply no one type either (``not``, string and
+    number bounds together, ``if``/``then``): it takes values of every type, and travels as
+    free-form data (a JSON string, checked on read) where it is no reference, union or
+    enumeration. Keywords that only say which members are present (a union branch's
+    ``required``) are not such a schema: they are read with their union."""
+    keys = constraining_keys(schema)
+    return (
+        "type" not in schema
+        and not {"$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf", "enum", "const"} & keys
+        and not presence_only(schema)  # which members go together: a union branch's part, read with it
+        and inferred_type(schema) is None
+    )
 
 
 def inferred_type(schema: dict[str, Any]) -> str | None:

@@ -20,6 +20,7 @@ from ..shapes import (
     is_free_form,
     items_of,
     members_of,
+    untyped_of_no_one_type,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does
 from .encoded_unions import wrapped_beside_text
@@ -100,14 +101,24 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     encoded_by: dict[int, str] = {}  # each encoded node's id, with the rule that flagged it
 
     def encode(node: Any, pointer: Pointer) -> Any:
-        if isinstance(node, dict) and "items" not in node and items_of(node) is True and _flagged(options, "T607"):
+        extra = node.get("additionalProperties") if isinstance(node, dict) else None
+        if isinstance(extra, dict) and not constraining_keys(extra):
+            node = {**node, "additionalProperties": True}  # the same: any other member, of any value
+        free = is_free_form(node) and (_flagged(options, free_form_rule(node)) or pointer in recursing)
+        if (
+            not (free and pointer and encodable_at(pointer))  # free-form data (an array too) is encoded whole
+            and isinstance(node, dict)
+            and "items" not in node
+            and items_of(node) is True
+            and _flagged(options, "T607")
+        ):
             changes.append(
                 Change.for_rule(
                     pointer.child("items"), "untyped items encoded as JSON strings", "T607", loosens=ENCODED_SHAPE
                 )
             )
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
-        if not is_free_form(node) or not (_flagged(options, free_form_rule(node)) or pointer in recursing):
+        if not free:
             return node
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
@@ -153,7 +164,9 @@ def free_form_rule(node: Any) -> str:
         return "T603"
     if "patternProperties" in node:
         return "T208"
-    return "T103" if isinstance(node.get("additionalProperties"), dict) else "T102"
+    if isinstance(node.get("additionalProperties"), dict):
+        return "T103"
+    return "T601" if untyped_of_no_one_type(node) and "properties" not in node else "T102"
 
 
 @does("`additionalProperties: false` everywhere")

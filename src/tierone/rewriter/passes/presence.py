@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ..shapes import constraining_keys, dict_at, list_at
+from ..shapes import dict_at, presence_only
 from .base import Change, Options, PassResult, does
 from .composition import union_key
 
@@ -37,22 +37,8 @@ def drop_presence_unions(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, drop), tuple(changes))
 
 
-#: keywords a branch may hold and still say only which members are present
-PRESENCE = frozenset({"required", "not", "anyOf", "oneOf", "allOf", "minProperties", "maxProperties"})
-
-
-def _presence_only(branch: Any, node: dict[str, Any], level: int = 0) -> bool:
+def _presence_only(branch: Any, node: dict[str, Any]) -> bool:
     """Whether a union branch beside ``node``'s members says only which of them are present
     (``required``, and combinations of such branches): once every member is required and
     nullable, null meaning absent, the rendition leaves it out and restore enforces it."""
-    if not isinstance(branch, dict) or level > 8:
-        return False
-    keys = constraining_keys(branch) - {"type"} if branch.get("type", "object") == "object" else {"type"}
-    if not keys or not keys <= PRESENCE:
-        return False
-    declared = dict_at(node, "properties")
-    if any(name not in declared for name in list_at(branch, "required")):
-        return False
-    nested = [branch["not"]] if "not" in branch else []
-    nested += [b for key in ("anyOf", "oneOf", "allOf") for b in list_at(branch, key)]
-    return all(_presence_only(b, node, level + 1) for b in nested)
+    return presence_only(branch, dict_at(node, "properties"))

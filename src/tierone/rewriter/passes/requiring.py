@@ -42,7 +42,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
             return node
         if "properties" not in node and _closed_object(node):
             changes.append(Change.for_rule(pointer, "properties: {} and required: [] written out", "T104"))
-            return {**node, "properties": {}, "required": []}
+            return {**node, "properties": {}, "required": _in_order(node, {})}  # an undeclared name stays (T105)
         if not isinstance(node.get("properties"), dict):
             return node
         listed = names_at(node)

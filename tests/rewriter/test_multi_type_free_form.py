@@ -1,0 +1,61 @@
+"""Free-form data under a ``type`` of several types (``["object", "array"]``, a composer
+package's ``extra``): the whole value travels as a JSON string, never half encoded (its
+``items`` alone) with the open object left to be refused."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.served import assert_served
+
+
+@pytest.mark.parametrize(
+    "types", [["object", "array"], ["object", "number"], ["object", "array", "null"], ["boolean", "string", "object"]]
+)
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic"])
+def test_an_open_object_among_several_types_is_carried_whole(types, profile):
+    original = {
+        "type": "object",
+        "properties": {"extra": {"type": types, "additionalProperties": True, "description": "Plugin data"}},
+    }
+    values = [{"extra": {"class": "Installer", "n": [1, 2]}}, {}]
+    values += [{"extra": [1, "a"]}] if "array" in types else []
+    values += [{"extra": "text"}] if "string" in types else []
+    result = assert_served(original, profile, values)
+    extra = result.schema["properties"]["extra"]
+    assert extra["type"] in ("string", ["string", "null"])
+    assert [c.rule for c in result.loosened] == ["T102"]
+
+
+@pytest.mark.parametrize("profile", ["gemini", "openai", "anthropic", "gemini-openapi"])
+def test_a_map_of_any_values_written_as_an_empty_schema_is_a_map_of_any_values(profile):
+    original = {
+        "type": "object",
+        "properties": {"labels": {"type": "object", "additionalProperties": {"description": "Any value"}}},
+    }
+    result = assert_served(original, profile, [{"labels": {"a": 1, "b": ["x"]}}, {}])
+    labels = result.schema["properties"]["labels"]
+    if profile == "gemini":  # Gemini keeps maps: `{}` there is `true`, the same meaning
+        assert labels["additionalProperties"] is True and not result.loosened
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+@pytest.mark.parametrize(
+    ("member", "values", "refused"),
+    [
+        ({"minimum": 1, "minLength": 2}, [5, "ab", [1], {"k": None}], [0, "a"]),  # a number or a string, bounded
+        ({"not": {"type": "null"}}, [1, "x", {"a": [True]}], [None]),
+    ],
+    ids=["bounds-of-two-types", "anything-but-null"],
+)
+def test_an_untyped_schema_whose_keywords_imply_no_one_type_travels_encoded(profile, member, values, refused):
+    import json
+
+    import tierone
+
+    original = {"type": "object", "properties": {"v": member}, "required": ["v"]}
+    assert_served(original, profile, [{"v": value} for value in values])
+    strict = tierone.strict(original, profile)
+    for value in refused:  # what the rendition no longer says, reading does
+        with pytest.raises(tierone.StrictError):
+            strict.parse(json.dumps({"v": json.dumps(value)}))
