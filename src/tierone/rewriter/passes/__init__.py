@@ -23,6 +23,7 @@ from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
 from .definitions import inline_definitions
 from .directives import drop_directives
+from .enums import string_enums_only
 from .hoisting import hoist_references
 from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
@@ -81,6 +82,7 @@ __all__ = [
     "rename_definitions",
     "require_all",
     "spell_null",
+    "string_enums_only",
     "strip_constraints",
     "tuple_items",
     "type_untyped",
@@ -127,6 +129,7 @@ PASSES: tuple[Pass, ...] = (
     drop_presence_unions,
     one_of_to_any_of,
     const_to_enum,
+    string_enums_only,
     idle_additional_items,
     tuple_items,
     wrap_root,

@@ -1,0 +1,48 @@
+"""google-genai's ``Schema`` takes string enums only (rule T218): under ``gemini-openapi`` an
+``enum`` of numbers or booleans leaves the wire schema, stated in the description, with the
+type its values share; restore still refuses a value outside it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import tierone
+from tests.served import assert_served
+
+ORIGINAL = {
+    "type": "object",
+    "properties": {
+        "level": {"enum": [1, 2, 3], "description": "Level"},
+        "ratio": {"type": "number", "enum": [0.5, 1.5]},
+        "flag": {"const": True},
+        "kind": {"enum": ["a", "b"]},
+    },
+    "required": ["level"],
+}
+
+
+def test_enums_of_other_values_leave_and_are_enforced_on_read():
+    result = assert_served(ORIGINAL, "gemini-openapi", [{"level": 2, "ratio": 1.5, "flag": True, "kind": "a"}])
+    level = result.schema["properties"]["level"]
+    assert level == {"type": "integer", "description": "Level. One of: 1, 2, 3."}
+    assert result.schema["properties"]["kind"]["enum"] == ["a", "b"]  # strings stay
+    assert sorted(str(c.pointer) for c in result.loosened if c.rule == "T218") == [
+        "/properties/flag",
+        "/properties/level",
+        "/properties/ratio",
+    ]
+    with pytest.raises(tierone.StrictError):
+        tierone.strict(ORIGINAL, "gemini-openapi").parse(json.dumps({"level": 4}))
+
+
+def test_other_profiles_keep_the_enum_and_exact_refuses():
+    assert tierone.rewrite(ORIGINAL, "gemini").schema["properties"]["level"]["enum"] == [1, 2, 3]
+    assert not tierone.rewrite(ORIGINAL, "gemini-openapi", exact=True).ok
+
+
+def test_values_of_several_types_without_a_type_stay_refused():
+    mixed = {"type": "object", "properties": {"m": {"enum": ["x", 1]}}}
+    result = tierone.rewrite(mixed, "gemini-openapi")
+    assert [u.rule for u in result.unfixable] == ["T218"]
