@@ -31,3 +31,20 @@ def test_an_optional_member_that_takes_no_value_leaves_the_rendition(profile):
 def test_a_required_member_that_takes_no_value_stays_refused():
     required = {**ORIGINAL, "required": ["builtin"]}
     assert "T608" in {u.rule for u in tierone.rewrite(required, "openai").unfixable}
+
+
+def test_under_gemini_openapi_an_optional_member_whose_only_value_is_null_is_read_as_absent():
+    from tests.served import assert_served
+
+    original = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "token": {"type": "null"}, "gone": {"const": None}},
+        "required": ["name"],
+    }
+    result = assert_served(original, "gemini-openapi", [{"name": "n"}])
+    assert set(result.schema["properties"]) == {"name"}
+    assert {c.rule for c in result.changes if str(c.pointer).startswith("/properties/")} >= {"T221"}
+    required = {**original, "required": ["name", "token"]}
+    import tierone
+
+    assert [u.rule for u in tierone.rewrite(required, "gemini-openapi").unfixable] == ["T221"]  # null is its value

@@ -7,12 +7,15 @@ from typing import Any
 from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from .base import Change, Options, PassResult, does
+from .base import Change, Options, PassResult, _flagged, does
+from .nulls import only_null
 
 
 @does(
     "an optional member whose schema takes no value (`false`, bounds that cross, an `enum` with no value of its "
-    "`type`) is removed: it can never be given (a required one is refused, rule T608)"
+    "`type`) is removed: it can never be given (a required one is refused, rule T608); where the profile cannot "
+    "say `null` alone (`gemini-openapi`, rule T221), an optional member whose only value is `null` is removed "
+    "too: null means absent"
 )
 def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     """An optional member whose schema takes no value (``false``, bounds that cross, an
@@ -26,13 +29,16 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     from ...linter.checks.satisfiable import accepts_nothing
 
     changes: list[Change] = []
+    null_absent = _flagged(options, "T221")  # a profile that cannot say null alone
 
     def drop(node: Any, pointer: Pointer) -> Any:
         members = node.get("properties") if isinstance(node, dict) else None
         if not isinstance(members, dict):
             return node
-        gone = [name for name, sub in members.items() if accepts_nothing(sub) and name not in names_at(node)]
-        if not gone:
+        optional = [name for name in members if name not in names_at(node)]
+        gone = [name for name in optional if accepts_nothing(members[name])]
+        nulls = [n for n in optional if null_absent and isinstance(members[n], dict) and only_null(members[n])]
+        if not gone and not nulls:
             return node
         changes.extend(
             Change.for_rule(
@@ -42,6 +48,15 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
             )
             for name in gone
         )
+        changes.extend(
+            Change.for_rule(
+                pointer.child("properties").child(name),
+                "removed (its only value is null, which means absent: it is read as absent)",
+                "T221",
+            )
+            for name in nulls
+        )
+        gone += nulls
         return {**node, "properties": {k: v for k, v in members.items() if k not in gone}}
 
     return PassResult(transform(schema, drop), tuple(changes))

@@ -127,7 +127,7 @@ def _spell_nullable(schema: Any) -> PassResult:
 
 def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
     types, enum, branches = node.get("type"), node.get("enum"), node.get("anyOf")
-    if _only_null(node):  # OpenAPI cannot say it (rule T221 reports it): never a `nullable` of nothing
+    if only_null(node):  # OpenAPI cannot say it (rule T221 reports it): never a `nullable` of nothing
         return {**node, "type": "null"} if types == ["null"] else node
     out = node
     if isinstance(types, list) and types and declared_types(node) is not None:
@@ -151,7 +151,7 @@ def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _only_null(node: dict[str, Any]) -> bool:
+def only_null(node: dict[str, Any]) -> bool:
     """Whether ``null`` is the node's one value (a ``null`` type, enum or union alone):
     ``nullable`` would leave nothing beside it."""
     types, enum, branches = declared_types(node), node.get("enum"), node.get("anyOf")

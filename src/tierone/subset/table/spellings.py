@@ -69,7 +69,10 @@ ROWS: tuple[Feature, ...] = (
             "Gemini's `responseSchema` takes string enums only (google-genai raises).",
             '{"type": "integer", "enum": [1, 2]}',
             '{"type": "string", "enum": ["1", "2"]}',
+            "`tierone rewrite` moves such an enum into the description, with the type its values share "
+            "(restore checks the value); values of several types with no `type` stay refused.",
         ),
+        fix="string_enums_only",
     ),
     Feature(
         "T219",
