@@ -139,6 +139,7 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
             **{k: counts[k] for k in OUTCOMES},
             "crashed example": examples.get("crashed"),
             "timed out example": examples.get("timed out"),
+            "timed out files": [path for path, result in results if result is None],
             "judges": judges,
             "exact": counts["exact"],
             "carried": sorted(shares),
@@ -219,6 +220,7 @@ def _combine(parts: list[Path], save: Path | None) -> int:
                 into[key] += row[key]
             into["exact"] = into.get("exact", 0) + row.get("exact", 0)
             into["carried"] = sorted([*into.get("carried", []), *row.get("carried", [])])
+            into["timed out files"] = [*into.get("timed out files", []), *row.get("timed out files", [])]
             for outcome in ("crashed", "timed out"):
                 into[f"{outcome} example"] = into[f"{outcome} example"] or row.get(f"{outcome} example")
             for name, judged in row["judges"].items():

@@ -62,3 +62,31 @@ def test_aliases_that_go_round_are_still_refused():
         "$defs": {"A": {"$ref": "#/$defs/B"}, "B": {"$ref": "#/$defs/A"}},
     }
     assert [u.rule for u in tierone.rewrite(loop, "openai").unfixable if str(u.pointer) == "/properties/a"] == ["T106"]
+
+
+#: an inlined definition with a cycle below it (an exception's inner exceptions) whose member is
+#: a reference with a description (SARIF's `exception.stack`)
+CYCLE_BELOW = {
+    "type": "object",
+    "properties": {"error": {"$ref": "#/$defs/Exception", "description": "What went wrong"}},
+    "required": ["error"],
+    "$defs": {
+        "Exception": {
+            "type": "object",
+            "properties": {
+                "stack": {"$ref": "#/$defs/Stack", "description": "The calls"},
+                "inner": {"type": "array", "items": {"$ref": "#/$defs/Exception"}},
+            },
+        },
+        "Stack": {"type": "object", "properties": {"frames": {"type": "array", "items": {"type": "string"}}}},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini"])
+def test_references_with_siblings_inside_a_copy_with_a_cycle_below_are_inlined_too(profile):
+    from tests.served import assert_served
+
+    error = {"stack": {"frames": ["main"]}, "inner": [{"stack": {"frames": []}}]}
+    result = assert_served(CYCLE_BELOW, profile, [{"error": error}])
+    assert not [u for u in result.unfixable if u.rule == "T106"]

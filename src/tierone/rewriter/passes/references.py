@@ -98,17 +98,19 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
     room: list[int] = []  # schema nodes the copies may still add (counted at the first copy)
 
-    def inline(node: Any, pointer: Pointer) -> Any:
+    def inline(node: Any, pointer: Pointer, copying: bool = False) -> Any:
         if not isinstance(node, dict) or "$ref" not in node or set(node) <= keep:
             return node
         if not pointer:
             return _inline_root(node, graph, changes, unfixable)
-        if not room and pointer not in graph.recursive:
+        # in a copy, places are new: a reference whose target has a cycle below is taken for one
+        recursive = pointer in graph.recursive or (copying and not _acyclic_below(graph, node["$ref"]))
+        if not room and not recursive:
             room.append(max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED))))
-        if pointer in graph.recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
+        if recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
             if wrapped is None:
-                why = "a recursive $ref" if pointer in graph.recursive else "a $ref whose copies would grow too large"
+                why = "a recursive $ref" if recursive else "a $ref whose copies would grow too large"
                 unfixable.append(Unfixable(pointer, "T106", f"{why} with siblings cannot be inlined"))
                 return node
             changes.append(
@@ -125,8 +127,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             return node  # the aliases go round: the linter reports it
         merged = {k: v for k, v in found.items() if k not in ("$defs", "definitions", "$id", "$schema")}
         changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
-        if _acyclic_below(graph, node["$ref"]):
-            merged = transform(merged, inline, pointer)  # the copy's own references with siblings too
+        merged = transform(merged, lambda n, p: inline(n, p, True), pointer)  # the copy's own references too
         room[0] -= sum(1 for _ in islice(walk(merged), max(room[0], 0) + 1))
         return merged
 
