@@ -86,9 +86,9 @@ class TestRewrite:
         assert [p.name for p in tmp_path.iterdir()] == ["messy.schema.json"]
 
     def test_stdin_and_profile(self):
-        schema = json.dumps({"type": "object", "properties": {"u": {"type": "string", "format": "uri"}}})
+        schema = json.dumps({"type": "object", "properties": {"u": {"type": "string", "format": "email"}}})
         out = json.loads(run("rewrite", "-", "--profile", "anthropic", input=schema).stdout)
-        assert out["properties"]["u"] == {"type": "string", "format": "uri"}
+        assert out["properties"]["u"] == {"type": "string", "format": "email"}
         assert "propertyOrdering" not in out
 
     def test_no_input_on_a_terminal_says_what_to_do_instead_of_waiting(self):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import items_of, members_of, unwraps_json
+from ..rewriter.shapes import beside_text, items_of, members_of, unwraps_json
 from .verdicts import Branch, tag_of
 
 
@@ -17,7 +17,9 @@ class Planner(Protocol):
     followed, and its reading function generated (the reader holds the code generator, so
     this module depends on neither)."""
 
-    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False) -> Plan: ...
+    def plan(
+        self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False, lenient: Any = None
+    ) -> Plan: ...
 
     def deref(self, schema: Any) -> Any: ...
 
@@ -107,7 +109,10 @@ class Plan:
             self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
             self.union = (
-                tuple(_entry(reader, b, unwraps_json(union, b, reader.referenced)) for b in union)
+                tuple(
+                    _entry(reader, b, unwraps_json(union, b, reader.referenced), beside_text(union, b, reader.deref))
+                    for b in union
+                )
                 if isinstance(union, list)
                 else ()
             )
@@ -184,5 +189,6 @@ def calm(plan: Plan) -> bool:
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
 
 
-def _entry(reader: Planner, branch: Any, unwraps: bool) -> Branch:
-    return Branch(reader.plan(branch, unwraps=unwraps), reader.deref(branch))
+def _entry(reader: Planner, branch: Any, unwraps: bool, text_beside: bool) -> Branch:
+    plan = reader.plan(branch, unwraps=unwraps, lenient=False if text_beside else None)
+    return Branch(plan, reader.deref(branch))

@@ -50,7 +50,7 @@ class Reader:
         #: reader for a rendition known to gather none is spared the look
         self.gathers = gathers
         self.resolver = RefResolver.of(original)
-        self._plans: dict[tuple[int, bool, bool, bool], Plan] = {}
+        self._plans: dict[tuple[int, bool, bool, bool, bool], Plan] = {}
         self._kept: list[Any] = []
         self._branch_validator: Any = None
         self.root = self.plan(original, True, root=True)
@@ -62,20 +62,22 @@ class Reader:
 
     # ---- compiling --------------------------------------------------------------------------
 
-    def plan(self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False) -> Plan:
+    def plan(
+        self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False, lenient: Any = None
+    ) -> Plan:
         """The plan for ``schema`` reached at a member or item (``encodable``: where the
         rewriter may have JSON-encoded free-form data) or at the root; ``unwraps``: a union
-        branch of free-form data beside one that takes any string (carried in ``tierone_json``)."""
-        key = (id(schema), encodable, root, unwraps)
+        branch of free-form data beside one that takes any string (carried in ``tierone_json``);
+        ``lenient``: the reader's own unless given (False beside a branch that takes a string)."""
+        lenient = bool(self.lenient if lenient is None else lenient)
+        key = (id(schema), encodable, root, unwraps, lenient)
         found = self._plans.get(key)
         if found is None:
             was_ref = isinstance(schema, dict) and "$ref" in schema
             node = self.merged(self.deref(schema))
             decode = (encodable or was_ref) and not root and not unwraps and is_free_form(node)
             soft = (
-                not decode
-                and not root
-                and (read_as_container(node) or (self.lenient and takes_no_string(node, self.deref)))
+                not decode and not root and (read_as_container(node) or (lenient and takes_no_string(node, self.deref)))
             )
             gathers = self.gathers and not decode and _may_gather(node)
             self._kept.append(schema)  # its id stays its own while the plan lives

@@ -72,7 +72,9 @@ class _Fitter:
             value = json.loads(value[JSON_MEMBER])  # the rendition keeps this data as it is
         elif isinstance(value, str) and _no_text(node):
             value = _decoded(value)  # free-form data the rendition keeps as it is (gemini)
-        if encode and isinstance(value, (dict, list)) and _string_only(node):  # a subtree encoded to keep a limit
+        if encode and _string_only(node) and not isinstance(value, str) and not (value is None and admits_null(node)):
+            # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps
+            # as it is (gemini's maps): the original takes it, so the string carries its JSON
             return json.dumps(value, ensure_ascii=False)
         branches = list_at(node, "anyOf")
         if branches:

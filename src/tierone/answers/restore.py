@@ -248,7 +248,7 @@ def restorer_for(original: Any) -> Restorer:
                 _cache.move_to_end(key)
         if found is not None and found.original == original:
             return found
-    made = Restorer.of(copy.deepcopy(original) if key is not None else original)
+    made = Restorer.of(copy.deepcopy(original) if key is not None else original, lenient=True)
     if key is not None:
         with _cache_lock:
             _cache[key] = made

@@ -15,7 +15,8 @@ Reply(text='hi', mood=None)
 from __future__ import annotations
 
 import os
-import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -23,16 +24,14 @@ from typing import TYPE_CHECKING, Any
 import orjson
 from pydantic_core import ValidationError
 
-from ..core.depth import OUT_OF_ROOM, OutOfRoom, within_room
 from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
-from ..core.json_text import DIGITS, LONG_RUN
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
 from ..vendors import FRAGMENTS
 from .answer_text import answer_data, unreadable
 from .findings import Finding, StrictError, from_pydantic
-from .reader import Walk
-from .restore import IN_THREAD_LIMIT, Restorer
+from .restore import Restorer
+from .shortway import LONG_WAY, restored, short_way
 
 if TYPE_CHECKING:
     from ..rewriter.passes import Change
@@ -132,13 +131,13 @@ class Strict:
             return self._read(*answer_data(answer), validate=True)
         if answer.__class__ is str and self._quick is not None:
             instance = self._quick(answer)
-            if instance is not _LONG_WAY:
+            if instance is not LONG_WAY:
                 return instance
         return self._instance(self._read(*answer_data(answer), validate=False))
 
     def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
         try:
-            payload, errors = _restored(self._reader, data, shallow, validate)
+            payload, errors = restored(self._reader, data, shallow, validate)
         except CannotJudge as error:
             raise unreadable(error) from None
         if errors:
@@ -150,70 +149,6 @@ class Strict:
             return self._check(data)
         except ValidationError as error:
             raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
-
-
-def _restored(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
-    """``data`` restored (and validated) as :meth:`Restorer.restore
-    <tierone.answers.restore.Restorer.restore>` restores it: straight through the reader
-    where that is all it would do (parsed text, no pattern to search, room enough here),
-    else through it."""
-    if shallow and not restorer.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
-        done = within_room(_read_and_validate, restorer, data, validate)
-        if not isinstance(done, OutOfRoom):
-            return done  # else read again below, where room is found (the reader left data as it was)
-    return restorer.restore(data, validate, shallow=shallow)
-
-
-def _read_and_validate(restorer: Restorer, data: Any, validate: bool) -> tuple[Any, Any]:
-    payload, read = restorer.reader.read(data, not validate)
-    return payload, ((*read, *restorer.validate(payload)) if validate else tuple(read))
-
-
-#: what the short way answers when the answer is to be read the long way
-_LONG_WAY = object()
-
-
-def _short_way(restorer: Restorer, check: Any) -> Any:
-    """A model's answer text read the short way (what :meth:`Strict.parse` reads, in fewer
-    steps) into the model's instance (``check`` validates): parsed as it is, no pattern to
-    search, room enough here, the parsed value edited in place (it is the reading's own),
-    no encoded part that holds no JSON. :data:`_LONG_WAY` when it is not all that: the long
-    way then reads the text again, and says what is wrong. None when the schema has patterns
-    to search (every answer takes the long way)."""
-    if restorer.searches:
-        return None
-    reader = restorer.reader
-    entry, limit, recursion_limit = reader.entry, IN_THREAD_LIMIT, sys.getrecursionlimit
-    fast, digits, long_run = orjson.loads, DIGITS, LONG_RUN
-
-    def parse(text: str) -> Any:
-        if recursion_limit() > limit:
-            return _LONG_WAY
-        try:  # read as decoding.loads reads it, inline
-            data = fast(text)
-        except orjson.JSONDecodeError:  # e.g. whitespace JSON does not know, or a number past a double
-            return _LONG_WAY
-        if text.encode().translate(digits).find(long_run) >= 0:
-            return _LONG_WAY  # maybe an integer past 64 bits (orjson made it a float): the long way reads it exactly
-        root, data = entry(data)
-        if root.inert:
-            payload = data
-        else:
-            walk = Walk(reader, True)
-            try:
-                payload = within_room(root.owns, data, None, walk)
-            except CannotJudge as error:  # an encoded member too deep
-                raise unreadable(error) from None
-            if payload is OUT_OF_ROOM:
-                return _LONG_WAY
-            if walk.errors:
-                return _LONG_WAY
-        try:
-            return check(payload)
-        except ValidationError as error:
-            raise StrictError(from_pydantic(error, payload), "the answer is invalid") from None
-
-    return parse
 
 
 def strict(
@@ -235,11 +170,50 @@ def strict(
     looser than the original (what the profile cannot carry), :attr:`Strict.loosened` lists
     each place, which reading enforces; ``exact=True`` refuses instead. ``refs``: the folders
     from which the schema's relative file references are read and bundled (:func:`tierone.rewrite`).
+    The same model class (or the same schema content from the same place) with the same options
+    gives the same :class:`Strict` again, made once (the last :data:`MADE` are kept): build it
+    where it is used.
     """
+    model = _model_of(source)
+    options = (source if isinstance(source, str) else None, profile, unroll, exact, tuple(refs))
+    if model is not None:  # a model class is its own key: its schema is not even made again
+        return _made(("model", model, *options), lambda: _strict(model, None, source, *options[1:]))
+    loaded = load_schema(source, refs=refs)
+    try:
+        content = orjson.dumps(loaded.data)
+    except (TypeError, orjson.JSONEncodeError):  # e.g. an integer past 64 bits: made each time
+        return _strict(None, loaded, source, *options[1:])
+    return _made(("schema", content, loaded.path, *options), lambda: _strict(None, loaded, source, *options[1:]))
+
+
+#: the :class:`Strict` objects made last, by what they were made of (the oldest go past it)
+MADE = 128
+_made_last: OrderedDict[Any, Strict] = OrderedDict()
+_making = threading.Lock()
+
+
+def _made(key: Any, make: Any) -> Strict:
+    """The :class:`Strict` made of ``key`` before, else ``make()`` (kept for the next call)."""
+    with _making:
+        found = _made_last.get(key)
+        if found is not None:
+            _made_last.move_to_end(key)
+            return found
+    made: Strict = make()
+    with _making:
+        _made_last[key] = made
+        while len(_made_last) > MADE:
+            _made_last.popitem(last=False)
+    return made
+
+
+def _strict(
+    model: Any, loaded: Any, source: Any, profile: str, unroll: int | None, exact: bool, refs: tuple[str, ...]
+) -> Strict:
     from ..rewriter.rewrite import rewrite
 
-    model = _model_of(source)
-    loaded = load_schema(model if model is not None else source, refs=refs)
+    if loaded is None:
+        loaded = load_schema(model, refs=refs)
     name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
     result = rewrite(loaded.data, profile, unroll=unroll, exact=exact)
     if not result.ok:
@@ -259,7 +233,7 @@ def strict(
     if model is None:
         return Strict(result.schema, loaded.data, profile, model, name, restorer, loosened=result.loosened)
     check = _check_of(model)
-    quick = _short_way(restorer, check)
+    quick = short_way(restorer, check)
     return Strict(result.schema, loaded.data, profile, model, name, restorer, check, quick, result.loosened)
 
 

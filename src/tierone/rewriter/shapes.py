@@ -18,6 +18,8 @@ ARRAY_KEYS = frozenset({"items", "prefixItems", "minItems", "maxItems", "uniqueI
 OBJECT_KEYS = frozenset(
     {"properties", "additionalProperties", "patternProperties", "minProperties", "maxProperties", "propertyNames"}
 )
+#: each type with the keywords that apply to its values only
+KIND_KEYS = (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS), ("object", OBJECT_KEYS))
 #: the description the rewriter gives a field that carries JSON-encoded data
 ENCODED_NOTE = "A JSON-encoded value (a string holding JSON)."
 
@@ -86,7 +88,7 @@ def is_free_form(schema: Any) -> bool:
     untyped_object = declared_types(schema) is None and bool(
         {"properties", "additionalProperties", "patternProperties"} & keys
     )
-    if not untyped_object and untyped_of_no_one_type(schema):
+    if not untyped_object and untyped_of_several_types(schema):
         return True
     if not is_object_schema(schema) and not untyped_object:
         return False
@@ -135,13 +137,20 @@ def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) ->
     node = deref(schema)
     if not isinstance(node, dict) or level > 8:
         return False
+    types = declared_types(node)
+    if types is not None:  # the node's own type holds whatever its union says (which can only narrow it)
+        return set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
     branches = node.get("anyOf")
     if branches is None:
         branches = node.get("oneOf")
-    if isinstance(branches, list):
-        return bool(branches) and all(takes_no_string(b, deref, level + 1) for b in branches)
-    types = declared_types(node)
-    return types is not None and set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
+    return isinstance(branches, list) and bool(branches) and all(takes_no_string(b, deref, level + 1) for b in branches)
+
+
+def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> bool:
+    """Whether another branch of ``union`` may take a string: a string there is that branch's
+    value, so ``branch`` is never carried as a JSON string to keep a limit (``budgets``), and a
+    string is never read as JSON it holds (``answers.reader``)."""
+    return any(other is not branch and not takes_no_string(other, deref) for other in union)
 
 
 def admits_null(schema: Any) -> bool:
@@ -183,18 +192,15 @@ def presence_only(schema: Any, declared: Container[str] | None = None, level: in
     return all(presence_only(b, declared, level + 1) for b in nested)
 
 
-def untyped_of_no_one_type(schema: dict[str, Any]) -> bool:
-    """A schema with no ``type`` whose keywords imply no one type either (``not``, string and
-    number bounds together, ``if``/``then``): it takes values of every type, and travels as
-    free-form data (a JSON string, checked on read) where it is no reference, union or
-    enumeration. Keywords that only say which members are present (a union branch's
-    ``required``) are not such a schema: they are read with their union."""
-    keys = constraining_keys(schema)
+def untyped_of_several_types(schema: dict[str, Any]) -> bool:
+    """A schema with no ``type`` whose keywords belong to several types (string and number
+    bounds together: ``{"minimum": 1, "minLength": 2}``): it takes values of every type (each
+    bounded by its own keywords), and travels as free-form data (a JSON string, checked on
+    read) where it is no reference, union or enumeration."""
     return (
         "type" not in schema
-        and not {"$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf", "enum", "const"} & keys
-        and not presence_only(schema)  # which members go together: a union branch's part, read with it
-        and inferred_type(schema) is None
+        and not {"$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf", "enum", "const"} & set(schema)
+        and len(_kinds(schema)) > 1
     )
 
 
@@ -204,17 +210,14 @@ def inferred_type(schema: dict[str, Any]) -> str | None:
     ``required`` implies none: it is a partial constraint of a union branch)."""
     if "type" in schema or {"$ref", "anyOf", "oneOf", "allOf", "enum", "const"} & set(schema):
         return None
-    kinds = {
-        kind
-        for kind, keys in (
-            ("string", STRING_KEYS),
-            ("number", NUMBER_KEYS),
-            ("array", ARRAY_KEYS),
-            ("object", OBJECT_KEYS),
-        )
-        if keys & set(schema)
-    }
+    kinds = _kinds(schema)
     return kinds.pop() if len(kinds) == 1 else None
+
+
+def _kinds(schema: dict[str, Any]) -> set[str]:
+    """The types whose own keywords ``schema`` holds."""
+    keys = set(schema)
+    return {kind for kind, own in KIND_KEYS if own & keys}
 
 
 #: containers whose entries describe a value of their own (a member, a union branch, a

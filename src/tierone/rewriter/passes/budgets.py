@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import Visit, replaced, walk
-from ..shapes import REST_MEMBER, admits_null, encodable_at, takes_no_string
+from ..shapes import REST_MEMBER, admits_null, beside_text, encodable_at, takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .encoded import encoded_field
@@ -120,7 +120,12 @@ def _choices(
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
 
     def candidate(p: Pointer) -> bool:
-        return p not in tried and _encodable(p, visits[index[p]].schema, graph)
+        if p in tried or not _encodable(p, visits[index[p]].schema, graph):
+            return False
+        if p[-2:-1] in (("anyOf",), ("oneOf",)) and p[:-2] in index:  # a branch beside one that takes text stays
+            union = visits[index[Pointer(p[:-2])]].schema[p[-2]]
+            return not beside_text(union, visits[index[p]].schema, lambda n: followed(n, graph.target, siblings=True))
+        return True
 
     if code in DEPTHS:
         picked: list[Pointer] = []

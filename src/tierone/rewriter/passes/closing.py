@@ -20,7 +20,7 @@ from ..shapes import (
     is_free_form,
     items_of,
     members_of,
-    untyped_of_no_one_type,
+    untyped_of_several_types,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does
 from .encoded_unions import wrapped_beside_text
@@ -166,7 +166,7 @@ def free_form_rule(node: Any) -> str:
         return "T208"
     if isinstance(node.get("additionalProperties"), dict):
         return "T103"
-    return "T601" if untyped_of_no_one_type(node) and "properties" not in node else "T102"
+    return "T601" if untyped_of_several_types(node) and "properties" not in node else "T102"
 
 
 @does("`additionalProperties: false` everywhere")

@@ -1,0 +1,83 @@
+"""Reading a model's answer the short way: straight through the generated reader where that
+is all restore would do (parsed text, no pattern to search, room enough), else through
+:class:`~tierone.answers.restore.Restorer`; what :class:`~tierone.answers.strict.Strict` uses."""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import orjson
+from pydantic_core import ValidationError
+
+from ..core.depth import OUT_OF_ROOM, OutOfRoom, within_room
+from ..core.json_text import DIGITS, LONG_RUN
+from ..core.validation import CannotJudge
+from .answer_text import unreadable
+from .findings import StrictError, from_pydantic
+from .reader import Walk
+from .restore import IN_THREAD_LIMIT, Restorer
+
+
+def restored(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> tuple[Any, Any]:
+    """``data`` restored (and validated) as :meth:`Restorer.restore
+    <tierone.answers.restore.Restorer.restore>` restores it: straight through the reader
+    where that is all it would do (parsed text, no pattern to search, room enough here),
+    else through it."""
+    if shallow and not restorer.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
+        done = within_room(read_and_validate, restorer, data, validate)
+        if not isinstance(done, OutOfRoom):
+            return done  # else read again below, where room is found (the reader left data as it was)
+    return restorer.restore(data, validate, shallow=shallow)
+
+
+def read_and_validate(restorer: Restorer, data: Any, validate: bool) -> tuple[Any, Any]:
+    payload, read = restorer.reader.read(data, not validate)
+    return payload, ((*read, *restorer.validate(payload)) if validate else tuple(read))
+
+
+#: what the short way answers when the answer is to be read the long way
+LONG_WAY = object()
+
+
+def short_way(restorer: Restorer, check: Any) -> Any:
+    """A model's answer text read the short way (what :meth:`Strict.parse` reads, in fewer
+    steps) into the model's instance (``check`` validates): parsed as it is, no pattern to
+    search, room enough here, the parsed value edited in place (it is the reading's own),
+    no encoded part that holds no JSON. :data:`LONG_WAY` when it is not all that: the long
+    way then reads the text again, and says what is wrong. None when the schema has patterns
+    to search (every answer takes the long way)."""
+    if restorer.searches:
+        return None
+    reader = restorer.reader
+    entry, limit, recursion_limit = reader.entry, IN_THREAD_LIMIT, sys.getrecursionlimit
+    fast, digits, long_run = orjson.loads, DIGITS, LONG_RUN
+
+    def parse(text: str) -> Any:
+        if recursion_limit() > limit:
+            return LONG_WAY
+        try:  # read as decoding.loads reads it, inline
+            data = fast(text)
+        except orjson.JSONDecodeError:  # e.g. whitespace JSON does not know, or a number past a double
+            return LONG_WAY
+        if text.encode().translate(digits).find(long_run) >= 0:
+            return LONG_WAY  # maybe an integer past 64 bits (orjson made it a float): the long way reads it exactly
+        root, data = entry(data)
+        if root.inert:
+            payload = data
+        else:
+            walk = Walk(reader, True)
+            try:
+                payload = within_room(root.owns, data, None, walk)
+            except CannotJudge as error:  # an encoded member too deep
+                raise unreadable(error) from None
+            if payload is OUT_OF_ROOM:
+                return LONG_WAY
+            if walk.errors:
+                return LONG_WAY
+        try:
+            return check(payload)
+        except ValidationError as error:
+            raise StrictError(from_pydantic(error, payload), "the answer is invalid") from None
+
+    return parse
