@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
-from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from typing import Any, NamedTuple
 
 from ..core.depth import MAX_JUDGED_DEPTH, OutOfRoom, depth_over, within_room
 from ..core.patterns import PatternTimeout, start_budget
 from ..core.pointer import Pointer
+from ..core.recent import Recent
 from ..core.validation import CannotJudge, TooDeep, refuse_huge_integers
 from ..rewriter.passes.nulls import read_nullable
 from .findings import RestoreError, leaves, unique
@@ -221,8 +220,7 @@ def validate(payload: Any, schema: Any) -> tuple[RestoreError, ...]:
     return restorer_for(schema).validate(payload)
 
 
-_cache: OrderedDict[bytes, Restorer] = OrderedDict()
-_cache_lock = threading.Lock()
+_cache: Recent[bytes, Restorer] = Recent(CACHED)
 
 
 def restorer_for(original: Any) -> Restorer:
@@ -242,18 +240,12 @@ def restorer_for(original: Any) -> Restorer:
 
         require_json_data(original, DATA)  # but data nested past loading's limit, or holding itself, is refused
     if key is not None:
-        with _cache_lock:
-            found = _cache.get(key)
-            if found is not None:
-                _cache.move_to_end(key)
+        found = _cache.get(key)
         if found is not None and found.original == original:
             return found
     made = Restorer.of(copy.deepcopy(original) if key is not None else original, lenient=True)
     if key is not None:
-        with _cache_lock:
-            _cache[key] = made
-            while len(_cache) > CACHED:
-                _cache.popitem(last=False)
+        _cache.put(key, made)
     return made
 
 

@@ -15,8 +15,6 @@ Reply(text='hi', mood=None)
 from __future__ import annotations
 
 import os
-import threading
-from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -25,6 +23,7 @@ import orjson
 from pydantic_core import ValidationError
 
 from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
+from ..core.recent import Recent
 from ..core.validation import CannotJudge
 from ..subset.profiles import DEFAULT_PROFILE
 from ..vendors import FRAGMENTS
@@ -188,23 +187,16 @@ def strict(
 
 #: the :class:`Strict` objects made last, by what they were made of (the oldest go past it)
 MADE = 128
-_made_last: OrderedDict[Any, Strict] = OrderedDict()
-_making = threading.Lock()
+_made_last: Recent[Any, Strict] = Recent(MADE)
 
 
 def _made(key: Any, make: Any) -> Strict:
     """The :class:`Strict` made of ``key`` before, else ``make()`` (kept for the next call)."""
-    with _making:
-        found = _made_last.get(key)
-        if found is not None:
-            _made_last.move_to_end(key)
-            return found
-    made: Strict = make()
-    with _making:
-        _made_last[key] = made
-        while len(_made_last) > MADE:
-            _made_last.popitem(last=False)
-    return made
+    found = _made_last.get(key)
+    if found is None:
+        found = make()
+        _made_last.put(key, found)
+    return found
 
 
 def _strict(
