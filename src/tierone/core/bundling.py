@@ -25,7 +25,6 @@ stays T502 (its message names ``--refs``).
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Sequence
 from typing import Any
 from urllib.parse import unquote, urlsplit
@@ -33,6 +32,7 @@ from urllib.parse import unquote, urlsplit
 from .confine import really_inside
 from .errors import InputError
 from .loading import room_for_depth
+from .naming import free_name
 from .pointer import Pointer
 from .refs import LOCAL, RefResolver
 
@@ -149,7 +149,7 @@ class _Bundle:
             raise InputError(self.shown, f"{said}: {problem.path}: {problem.message}") from None
         if not isinstance(loaded, (dict, bool)):
             raise InputError(self.shown, f"{said}: {path} is not a schema (an object or a boolean)")
-        name = _free(re.sub(r"[^A-Za-z0-9_]+", "_", os.path.basename(path).split(".")[0]) or "file", set(self.copies))
+        name = free_name(os.path.basename(path).split(".")[0] or "file", set(self.copies))
         self.placed[real] = Pointer((FILES_MEMBER, name))
         self.documents[real] = loaded
         own_id = loaded.get("$id") if isinstance(loaded, dict) else None
@@ -183,12 +183,3 @@ def _addresses(document: Any) -> set[str]:
         elif isinstance(value, list):
             stack.extend(value)
     return found - {""}
-
-
-def _free(wanted: str, taken: set[str]) -> str:
-    if wanted not in taken:
-        return wanted
-    n = 2
-    while f"{wanted}_{n}" in taken:
-        n += 1
-    return f"{wanted}_{n}"

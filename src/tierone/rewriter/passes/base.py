@@ -149,18 +149,6 @@ def _why(code: str) -> str:
 # ---- node edits -------------------------------------------------------------------------
 
 
-def free_name(wanted: str, taken: set[str]) -> str:
-    """A definition name like ``wanted`` (characters no vendor refuses) that is not in
-    ``taken``, which it joins."""
-    base = "".join(c if c.isalnum() or c in "_.-" else "_" for c in wanted) or "ref"
-    name, n = base, 1
-    while name in taken:
-        n += 1
-        name = f"{base}_{n}"
-    taken.add(name)
-    return name
-
-
 def _rename_key(node: dict[str, Any], old: str, new: str, value: Any) -> dict[str, Any]:
     return {(new if k == old else k): (value if k == old else v) for k, v in node.items()}
 

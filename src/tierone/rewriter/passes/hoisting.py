@@ -6,11 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph
 from ...core.walker import transform, walk
 from ..shapes import dict_at
-from .base import Change, Options, PassResult, does, free_name, graph_of
+from .base import Change, Options, PassResult, does, graph_of
 
 
 @does(

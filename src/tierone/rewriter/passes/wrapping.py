@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import transform, walk
 from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
-from .base import Change, Options, PassResult, _flagged, does, free_name
+from .base import Change, Options, PassResult, _flagged, does
 from .closing import free_form_rule
 
 #: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
