@@ -227,6 +227,7 @@ def test_the_page_holds_the_model_and_one_call_per_api():
         "The model": ["python"],
         **{heading: ["python"] for heading in APIS},
         "When the answer is wrong": ["pycon"],
+        "Asking again": ["pycon"],
     }
 
 
@@ -244,11 +245,12 @@ def test_the_snippet_sends_the_fragment_unchanged_and_parses_the_answer(heading,
     assert invoice.lines[1].quantity == 1 and invoice.currency == "EUR" and invoice.customer is None
 
 
-def test_the_errors_shown_are_the_errors_raised(monkeypatch):
+@pytest.mark.parametrize(("heading", "examples"), [("When the answer is wrong", 2), ("Asking again", 3)])
+def test_the_errors_shown_are_the_errors_raised(heading, examples, monkeypatch):
     namespace, _ = _run("OpenAI: Chat Completions", monkeypatch)
-    [(language, example)] = sections()["When the answer is wrong"]
+    [(language, example)] = sections()[heading]
     assert language == "pycon"
     test = doctest.DocTestParser().get_doctest(example, namespace, "send-it", str(PAGE), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test)
-    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=2)
+    assert runner.summarize(verbose=False) == doctest.TestResults(failed=0, attempted=examples)

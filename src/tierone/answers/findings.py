@@ -44,6 +44,25 @@ class StrictError(ValueError):
         """The findings (the name a reader of an answer expects)."""
         return self.findings
 
+    @property
+    def feedback(self) -> str:
+        """A message for the model, to send back with a retry: one line per finding (where in
+        the answer, and what is wrong there, each value cut to 40 characters), at most
+        :data:`FEEDBACK_LINES` lines and about :data:`FEEDBACK_CHARS` characters. The answer
+        itself is never echoed back."""
+        lines = ["Your answer does not satisfy the schema. Correct these and answer again, in full:"]
+        size = len(lines[0])
+        for finding in self.findings[:FEEDBACK_LINES]:
+            line = f"- at {str(finding.pointer) or '/'}: {finding.message}"
+            if size + len(line) > FEEDBACK_CHARS:
+                break
+            lines.append(line)
+            size += len(line) + 1
+        left = len(self.findings) - (len(lines) - 1)
+        if left > 0:
+            lines.append(f"- and {left} more")
+        return "\n".join(lines)
+
     def __str__(self) -> str:
         shown = "; ".join(map(str, self.findings[:_LISTED]))
         more = len(self.findings) - _LISTED
@@ -55,6 +74,9 @@ class StrictError(ValueError):
 
 #: findings written into the exception's message at most (all are in ``.findings``)
 _LISTED = 5
+#: findings a retry's feedback lists at most, and its length at most (about)
+FEEDBACK_LINES = 20
+FEEDBACK_CHARS = 2_000
 
 
 def unique(findings: Iterable[tuple[Any, str]]) -> tuple[Finding, ...]:

@@ -109,6 +109,22 @@ class Strict:
         "response_json_schema": schema}`` (``response_schema`` for ``gemini-openapi``)."""
         return self._built("gemini-config")
 
+    def retry_messages(
+        self, error: StrictError, api: str, *, answer: str | None = None, call_id: str | None = None
+    ) -> list[dict[str, Any]]:
+        """The conversation items that ask the model again after ``error`` (what :meth:`parse`
+        raised), in the shape of ``api`` (a :data:`~tierone.vendors.FRAGMENTS` name, as for
+        :meth:`fragment`), carrying :attr:`StrictError.feedback`: append them to the messages
+        (``contents`` for Gemini, ``input`` for the Responses API) and send the request again.
+        ``answer``: the text the model answered, given back as its own turn where the API
+        takes it that way; ``call_id``: for a tool (``openai-tool``, ``anthropic-tool``), the
+        id of the call answered, whose result is marked as an error (the caller first appends
+        the assistant turn holding that call, as the SDK returned it)."""
+        chosen = FRAGMENTS.get(api)
+        if chosen is None or chosen.retry is None:
+            raise ValueError(f"no request fragment is called {api!r} (one of: {', '.join(FRAGMENTS)})")
+        return chosen.retry(error.feedback, answer, call_id)
+
     def _sent(self) -> Any:
         import copy
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Api, Column, Fragment, Profile, Vendor
-from .naming import described, named
+from .naming import answered_then_told, described, named, needs_call_id
 
 NAME = "anthropic"
 
@@ -22,6 +22,18 @@ def tool(schema: Any, name: str, description: str | None = None, profile: str = 
 def output_format(schema: Any, name: str = "", description: str | None = None, profile: str = NAME) -> dict[str, Any]:
     """Anthropic structured output (sent as ``output_config={"format": ...}``)."""
     return {"type": "json_schema", "schema": schema}
+
+
+def tool_retry(feedback: str, answer: str | None = None, call_id: str | None = None) -> list[dict[str, Any]]:
+    """The user turn whose ``tool_result``, marked as an error, answers the ``tool_use`` (after
+    the assistant turn that made it, which the caller appends as the SDK returned it)."""
+    result = {"type": "tool_result", "tool_use_id": needs_call_id(call_id, "an Anthropic tool use"), "is_error": True}
+    return [{"role": "user", "content": [{**result, "content": feedback}]}]
+
+
+def output_retry(feedback: str, answer: str | None = None, call_id: str | None = None) -> list[dict[str, Any]]:
+    """The answer as the assistant's turn, then the feedback as the user's."""
+    return answered_then_told(feedback, answer)
 
 
 def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
@@ -54,13 +66,16 @@ VENDOR = Vendor(
     ),
     profiles=(Profile(NAME, (NAME,), "Anthropic strict tool use and output_config.format.", "Anthropic strict mode"),),
     fragments=(
-        Fragment("anthropic-tool", tool, True, True, "an Anthropic Messages strict tool (an entry of `tools`)"),
+        Fragment(
+            "anthropic-tool", tool, True, True, "an Anthropic Messages strict tool (an entry of `tools`)", tool_retry
+        ),
         Fragment(
             "anthropic-output-format",
             output_format,
             False,
             False,
             'Anthropic structured output (sent as `output_config={"format": ...}`)',
+            output_retry,
         ),
     ),
     base_url="https://api.anthropic.com/v1",

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .model import Api, Column, Fragment, Profile, Vendor
+from .naming import answered_then_told
 
 NAME = "gemini"
 #: the column and profile of Gemini's OpenAPI dialect
@@ -58,6 +59,11 @@ def _generate(field: str) -> Callable[[str, str, Any], dict[str, Any]]:
     return body
 
 
+def config_retry(feedback: str, answer: str | None = None, call_id: str | None = None) -> list[dict[str, Any]]:
+    """The answer as the model's turn, then the feedback as the user's (``contents`` entries)."""
+    return answered_then_told(feedback, answer, "model", text=True)
+
+
 VENDOR = Vendor(
     NAME,
     columns=(
@@ -95,6 +101,7 @@ VENDOR = Vendor(
             False,
             False,
             "the `generation_config` entries (`response_json_schema`, or `response_schema` for `gemini-openapi`)",
+            config_retry,
         ),
     ),
     base_url="https://generativelanguage.googleapis.com/v1beta",

@@ -68,6 +68,9 @@ class Fragment(NamedTuple):
     described: bool
     #: where it goes in the request, for the docs
     summary: str
+    #: the conversation items a retry appends, in the API's shape: ``retry(feedback, answer,
+    #: call_id)`` (the model's answer text, and a tool call's id where the API needs it)
+    retry: Callable[[str, str | None, str | None], list[dict[str, Any]]] | None = None
 
 
 class Api(NamedTuple):

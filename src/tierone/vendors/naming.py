@@ -1,4 +1,5 @@
-"""What a request fragment checks before it carries a schema: the name and the description."""
+"""What a request fragment checks before it carries a schema (the name and the description), and
+the shapes a retry's turns share."""
 
 from __future__ import annotations
 
@@ -29,3 +30,22 @@ def described(description: Any) -> dict[str, str]:
     if not isinstance(description, str):
         raise ValueError(f"a description is a string, not {type(description).__name__}")  # noqa: TRY004 (one error type for a bad fragment)
     return {"description": description}
+
+
+def answered_then_told(
+    feedback: str, answer: str | None, assistant: str = "assistant", text: bool = False
+) -> list[dict[str, Any]]:
+    """A retry as two turns: the model's answer (when given) in its own role, then the
+    feedback as the user's; ``text``: each turn's content is ``parts`` of text (Gemini)."""
+
+    def turn(role: str, said: str) -> dict[str, Any]:
+        return {"role": role, "parts": [{"text": said}]} if text else {"role": role, "content": said}
+
+    return [*([turn(assistant, answer)] if answer is not None else []), turn("user", feedback)]
+
+
+def needs_call_id(call_id: str | None, what: str) -> str:
+    """``call_id``, which a retry of a tool call must name (ValueError without it)."""
+    if not call_id:
+        raise ValueError(f"a retry of {what} needs call_id= (the id of the tool call it answers)")
+    return call_id

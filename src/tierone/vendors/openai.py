@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Api, Column, Fragment, Profile, Vendor
-from .naming import described, named
+from .naming import answered_then_told, described, named, needs_call_id
 
 NAME = "openai"
 
@@ -26,6 +26,18 @@ def tool(schema: Any, name: str, description: str | None = None, profile: str = 
     """A Chat Completions strict function tool (an entry of ``tools``)."""
     function = {"name": named(name, "OpenAI"), **described(description), "parameters": schema, "strict": True}
     return {"type": "function", "function": function}
+
+
+def tool_retry(feedback: str, answer: str | None = None, call_id: str | None = None) -> list[dict[str, Any]]:
+    """The ``tool`` message that answers the call (after the assistant message that made it,
+    which the caller appends as the SDK returned it)."""
+    return [{"role": "tool", "tool_call_id": needs_call_id(call_id, "an OpenAI tool call"), "content": feedback}]
+
+
+def message_retry(feedback: str, answer: str | None = None, call_id: str | None = None) -> list[dict[str, Any]]:
+    """The answer as the assistant's message, then the feedback as the user's (Chat
+    Completions ``messages``, and Responses ``input`` items)."""
+    return answered_then_told(feedback, answer)
 
 
 def _chat(model: str, prompt: str, schema: Any) -> dict[str, Any]:
@@ -61,15 +73,20 @@ VENDOR = Vendor(
     ),
     profiles=(Profile(NAME, (NAME,), "OpenAI Structured Outputs and strict function calling.", "OpenAI strict mode"),),
     fragments=(
-        Fragment("openai-response-format", response_format, True, False, "Chat Completions `response_format`"),
+        Fragment(
+            "openai-response-format", response_format, True, False, "Chat Completions `response_format`", message_retry
+        ),
         Fragment(
             "openai-text-format",
             text_format,
             True,
             False,
             'Responses API `text.format` (sent as `text={"format": ...}`)',
+            message_retry,
         ),
-        Fragment("openai-tool", tool, True, True, "a Chat Completions strict function tool (an entry of `tools`)"),
+        Fragment(
+            "openai-tool", tool, True, True, "a Chat Completions strict function tool (an entry of `tools`)", tool_retry
+        ),
     ),
     base_url="https://api.openai.com/v1",
     default_model="gpt-4o-mini",
