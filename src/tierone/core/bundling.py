@@ -46,7 +46,8 @@ DATA_KEYWORDS = frozenset({"enum", "const", "default", "examples", "example"})
 
 def bundled(data: Any, base: str, roots: Sequence[str], shown: str, own: str | None = None) -> Any:
     """``data`` with every relative file reference replaced by a local one to a copy of the
-    file in the root's ``$defs`` (``data`` itself when it has none, or no ``roots`` are given).
+    file in the root's :data:`FILES_MEMBER` (``data`` itself when it has none, or no ``roots``
+    are given).
     ``base``: the folder relative references start from; ``shown``: how the document is named
     in a message; ``own``: its own file, whose references back to itself stay local. A file
     that cannot be brought in (outside the folders, missing, not a schema) is an
