@@ -50,6 +50,11 @@ def _decoded(text: str) -> Any:
         return text
 
 
+def _takes_null(node: dict[str, Any]) -> bool:
+    """Whether the rendition's node takes ``null`` (OpenAPI's ``nullable: true`` included)."""
+    return admits_null(node) or node.get("nullable") is True
+
+
 def _string_only(node: dict[str, Any]) -> bool:
     types = declared_types(node)
     return types is not None and "string" in types and set(types) <= {"string", "null"}
@@ -72,7 +77,7 @@ class _Fitter:
             value = json.loads(value[JSON_MEMBER])  # the rendition keeps this data as it is
         elif isinstance(value, str) and _no_text(node):
             value = _decoded(value)  # free-form data the rendition keeps as it is (gemini)
-        if encode and _string_only(node) and not isinstance(value, str) and not (value is None and admits_null(node)):
+        if encode and _string_only(node) and not isinstance(value, str) and not (value is None and _takes_null(node)):
             # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps
             # as it is (gemini's maps): the original takes it, so the string carries its JSON
             return json.dumps(value, ensure_ascii=False)

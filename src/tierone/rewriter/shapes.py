@@ -140,6 +140,9 @@ def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) ->
     types = declared_types(node)
     if types is not None:  # the node's own type holds whatever its union says (which can only narrow it)
         return set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
+    parts = node.get("allOf")
+    if isinstance(parts, list) and any(takes_no_string(part, deref, level + 1) for part in parts):
+        return True  # one part that takes no string is enough: all of them hold
     branches = node.get("anyOf")
     if branches is None:
         branches = node.get("oneOf")
@@ -150,7 +153,10 @@ def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> b
     """Whether another branch of ``union`` may take a string: a string there is that branch's
     value, so ``branch`` is never carried as a JSON string to keep a limit (``budgets``), and a
     string is never read as JSON it holds (``answers.reader``)."""
-    return any(other is not branch and not takes_no_string(other, deref) for other in union)
+    return any(
+        other is not branch and not (takes_no_string(other, deref) or read_as_container(deref(other)))
+        for other in union
+    )
 
 
 def admits_null(schema: Any) -> bool:
