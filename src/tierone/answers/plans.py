@@ -18,7 +18,13 @@ class Planner(Protocol):
     this module depends on neither)."""
 
     def plan(
-        self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False, lenient: Any = None
+        self,
+        schema: Any,
+        encodable: bool = True,
+        *,
+        root: bool = False,
+        unwraps: bool = False,
+        lenient: bool | None = None,
     ) -> Plan: ...
 
     def deref(self, schema: Any) -> Any: ...

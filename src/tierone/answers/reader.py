@@ -63,13 +63,19 @@ class Reader:
     # ---- compiling --------------------------------------------------------------------------
 
     def plan(
-        self, schema: Any, encodable: bool = True, *, root: bool = False, unwraps: bool = False, lenient: Any = None
+        self,
+        schema: Any,
+        encodable: bool = True,
+        *,
+        root: bool = False,
+        unwraps: bool = False,
+        lenient: bool | None = None,
     ) -> Plan:
         """The plan for ``schema`` reached at a member or item (``encodable``: where the
         rewriter may have JSON-encoded free-form data) or at the root; ``unwraps``: a union
         branch of free-form data beside one that takes any string (carried in ``tierone_json``);
         ``lenient``: the reader's own unless given (False beside a branch that takes a string)."""
-        lenient = bool(self.lenient if lenient is None else lenient)
+        lenient = self.lenient if lenient is None else lenient
         key = (id(schema), encodable, root, unwraps, lenient)
         found = self._plans.get(key)
         if found is None:
