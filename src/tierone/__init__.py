@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .core.version import __version__
 
 __all__ = [
+    "Strict",
     "StrictError",
     "__version__",
     "capabilities",
@@ -38,14 +39,16 @@ _LAZY = {
     "rewrite": ("tierone.rewriter.rewrite", "rewrite"),
     "restore": ("tierone.answers.restore", "restore"),
     "to_strict_form": ("tierone.answers.strictform", "to_strict_form"),
-    "strict": ("tierone.answers.strict", "strict"),
+    "strict": ("tierone.answers.making", "strict"),
+    "Strict": ("tierone.answers.strict", "Strict"),
     "StrictError": ("tierone.answers.findings", "StrictError"),
 }
 
 if TYPE_CHECKING:
     from .answers.findings import StrictError
+    from .answers.making import strict
     from .answers.restore import restore
-    from .answers.strict import strict
+    from .answers.strict import Strict
     from .answers.strictform import to_strict_form
     from .linter.api import lint, lint_paths
     from .rewriter.rewrite import rewrite

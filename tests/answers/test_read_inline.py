@@ -53,7 +53,7 @@ def _outcome(reader: tierone.Strict, answer: str) -> object:
 def test_plain_children_are_read_inline():
     reader = tierone.strict(NESTED, "openai")
     assert reader.restore(ANSWERS[0]) == {"a": {"b": [{"c": {}}, {"c": {"x": [1]}, "d": "y"}]}}
-    root = reader._reader.reader.root
+    root = reader.rendition_of().reader.reader.root
     called = [v for v in root.fn.__globals__.values() if isinstance(v, Plan)]
     assert called == [root.child("a").child("b").items.child("c")]  # only the encoded member is called
 
@@ -71,7 +71,7 @@ def test_a_recursive_shape_is_read_inline_once_per_function():
     reader = tierone.strict(Node, "openai")
     answer = '{"label": "r", "children": [{"label": "a", "children": [{"label": "b", "children": []}]}]}'
     assert reader.parse(answer) == Node.model_validate_json(answer)
-    root = reader._reader.reader.root
+    root = reader.rendition_of().reader.reader.root
     children = root.child("children")
     assert children.items.child("children") is children  # the shape comes back: read through a call
     assert [v for v in root.owns.__globals__.values() if isinstance(v, Plan)] == [children]  # parse owns its text
@@ -104,7 +104,7 @@ def test_reading_in_place_reads_as_reading_copies(answer, budget, monkeypatch):
     monkeypatch.setattr(codegen, "INLINE_BUDGET", budget)
     from tierone.answers.reader import Walk
 
-    reader = tierone.strict(NESTED, "openai")._reader.reader
+    reader = tierone.strict(NESTED, "openai").rendition_of().reader.reader
     payload, errors = reader.read(json.loads(answer), True)
     walk = Walk(reader, True)
     assert (reader.root.owns(json.loads(answer), None, walk), walk.errors) == (payload, errors)

@@ -151,7 +151,7 @@ class TestInPlaceGuard:
         assert owner.parse('{"name": "Bo", "pet": {"kind": "dog", "good": null}}') == Owner(
             name="Bo", pet=Dog(kind="dog")
         )
-        pet = owner._reader.reader.root.child("pet")
+        pet = owner.rendition_of().reader.reader.root.child("pet")
         assert [entry.plan.loops for entry in pet.union] == [False, False]
 
     def test_past_the_budget_a_plan_is_guarded(self):

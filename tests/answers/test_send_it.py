@@ -238,7 +238,10 @@ def test_the_snippet_sends_the_fragment_unchanged_and_parses_the_answer(heading,
     [body] = recorder.bodies
     built, sent = APIS[heading].carried(namespace["invoice_format"], body)
     assert json.dumps(sent) == json.dumps(built)  # the same members, in the same order
-    assert namespace["invoice_format"].profile == APIS[heading].profile
+    made = namespace["invoice_format"]
+    assert made.profile is None  # each vendor's own rendition: this API's vendor's is what was sent
+    assert made.rendition(APIS[heading].profile) == tierone.rewrite(namespace["Invoice"], APIS[heading].profile).schema
+    assert set(made._made) == {APIS[heading].profile}  # made when first asked for, the others not
     invoice = namespace["invoice"]
     assert type(invoice) is namespace["Invoice"]
     assert invoice == namespace["Invoice"].model_validate(DATA)

@@ -25,7 +25,7 @@ PERSON = {"name": "Ann", "email": None, "age": None, "home": {**ADDRESS, "postco
 
 @pytest.fixture(scope="module")
 def person() -> Strict:
-    return tierone.strict(Person, "openai")
+    return tierone.strict(Person, "vendors")
 
 
 class TestFragments:
@@ -56,7 +56,7 @@ class TestFragments:
         assert person.gemini_config() == {"response_mime_type": "application/json", "response_json_schema": s}
 
     def test_the_schema_is_the_rewritten_one_and_handed_out_as_a_copy(self, person: Strict):
-        assert person.schema == tierone.rewrite(Person.model_json_schema(), "openai").schema
+        assert person.schema == tierone.rewrite(Person.model_json_schema(), "vendors").schema
         handed = person.openai_tool("save")
         handed["function"]["parameters"]["properties"].clear()
         assert person.openai_tool("save")["function"]["parameters"] == person.schema != handed["function"]["parameters"]
@@ -231,9 +231,9 @@ class TestSources:
         path = tmp_path / "person.json"
         path.write_text(json.dumps(schema))
         monkeypatch.syspath_prepend(str(Path(__file__).resolve().parents[2]))
-        expected = tierone.strict(Person).schema
+        expected = tierone.strict(Person, "tier1").schema
         for source in (TypeAdapter(Person), schema, str(path), path, "tests.answers.models:Person"):
-            assert tierone.strict(source).schema == expected, source
+            assert tierone.strict(source, "tier1").schema == expected, source
         assert tierone.strict("tests.answers.models:Person").parse(PERSON) == Person.model_validate(
             {"name": "Ann", "home": {"street": "1 Main", "city": "Oslo"}}
         )

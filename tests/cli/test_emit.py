@@ -10,6 +10,7 @@ from typer.testing import CliRunner
 
 import tierone
 from tierone.cli import app
+from tierone.vendors import FRAGMENTS, own_profile, vendor_of
 
 runner = CliRunner()
 NODE = "tests.answers.models:Node"
@@ -96,8 +97,55 @@ class TestEmit:
         printed = json.loads(result.stdout)
         from ..answers.models import Person
 
-        assert printed == fragment(tierone.rewrite(Person).schema)
+        own = own_profile(vendor_of(kind))  # without -p: the vendor's own rendition
+        assert printed == fragment(tierone.rewrite(Person, own).schema)
         assert printed == json_snapshot
+
+    @pytest.mark.parametrize(
+        ("kind", "profile", "used"),
+        [
+            ("gemini-config", "tier1", "tier1"),
+            ("gemini-config", "gemini-openapi", "gemini-openapi"),
+            ("anthropic-tool", "vendors", "vendors"),
+            ("openai-tool", "openai", "openai"),
+        ],
+    )
+    def test_a_profile_the_vendor_accepts_is_used(self, kind, profile, used):
+        from ..answers.models import Person
+
+        named = FRAGMENTS[kind].named
+        result = run("rewrite", PERSON, "--emit", kind, "-p", profile, *(["--name", "save"] if named else []))
+        assert result.exit_code == 0, result.stderr
+        schema = tierone.rewrite(Person, used).schema
+        assert json.loads(result.stdout) == FRAGMENTS[kind].build(schema, "save" if named else "", None, used)
+
+    @pytest.mark.parametrize(
+        ("kind", "profile"),
+        [("gemini-config", "openai"), ("anthropic-output-format", "gemini"), ("openai-tool", "tier1-load-bearing")],
+    )
+    def test_a_profile_not_made_for_the_vendor_is_refused(self, kind, profile):
+        name = ["--name", "save"] if FRAGMENTS[kind].named else []
+        result = run("rewrite", PERSON, "--emit", kind, "-p", profile, *name)
+        assert result.exit_code == 2 and result.stdout == ""
+        vendor = vendor_of(kind).name
+        assert result.stderr.strip() == (
+            f"tierone: error: --emit {kind} is a {vendor} fragment, and the {profile} rendition is not made "
+            f"for {vendor}: use -p {own_profile(vendor_of(kind))} (its own, the default with --emit), vendors or tier1"
+        )
+
+    def test_several_profiles_are_refused(self):
+        result = run("rewrite", PERSON, "--emit", "gemini-config", "-p", "gemini", "-p", "tier1")
+        assert result.exit_code == 2 and result.stdout == ""
+        assert "give at most one -p" in result.stderr
+
+    def test_a_configured_profile_the_vendor_accepts_is_used(self, tmp_path):
+        from ..answers.models import Person
+
+        config = tmp_path / "tierone.toml"
+        config.write_text('profile = ["openai", "tier1"]\n')
+        result = run("rewrite", PERSON, "--emit", "gemini-config", "--config", str(config))
+        assert result.exit_code == 0, result.stderr
+        assert json.loads(result.stdout)["response_json_schema"] == tierone.rewrite(Person, "tier1").schema
 
     def test_the_profile_shapes_the_schema_in_the_fragment(self):
         from ..answers.models import Node

@@ -15,8 +15,10 @@ from __future__ import annotations
 # imported here, not on first use: a submodule's name (``restore``, ``strict``) would otherwise
 # shadow the function of that name once the submodule is loaded
 from .findings import RestoreError, StrictError
+from .making import strict
+from .rendition import Rendition
 from .restore import Restored, restore
-from .strict import Strict, strict
+from .strict import Strict
 from .strictform import to_strict_form
 
-__all__ = ["RestoreError", "Restored", "Strict", "StrictError", "restore", "strict", "to_strict_form"]
+__all__ = ["Rendition", "RestoreError", "Restored", "Strict", "StrictError", "restore", "strict", "to_strict_form"]

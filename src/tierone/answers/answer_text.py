@@ -41,7 +41,7 @@ def answer_data(answer: Any) -> tuple[Any, bool]:
     except TooLong as error:
         refused, what = f"too large: the answer holds {error}", "the answer cannot be read"
     except ValueError as error:  # NotJson among them: NaN, the infinities, a number past a double
-        refused, what = f"the answer is not JSON: {error}", "the answer is not JSON"
+        refused, what = str(error), "the answer is not JSON"
     raise StrictError([("", refused)], what)
 
 

@@ -64,7 +64,8 @@ class Restorer:
         read_as = read_nullable(original)  # OpenAPI's `nullable: true` admits null, as the rewriter reads it
         self.validator = validator(read_as, formats=True, owner=OWNER)
         self.reader = Reader(read_as, lenient=lenient, gathers=gathers)
-        self._gathers = gathers
+        #: how it reads (see :meth:`of`)
+        self.lenient, self.gathers = lenient, gathers
         #: the reading that takes a string where the original takes none as the JSON it holds,
         #: tried when the reading above leaves errors (made on first need)
         self._lenient: Reader | None = self.reader if lenient else None
@@ -157,7 +158,7 @@ class Restorer:
         reading found errors: such a string is one of them, and a string that holds no JSON
         stays the same error.)"""
         if self._lenient is None:
-            self._lenient = Reader(self._read_as, lenient=True, gathers=self._gathers)
+            self._lenient = Reader(self._read_as, lenient=True, gathers=self.gathers)
         restored, read = self._lenient.read(payload)
         return Restored(restored, tuple(read) + self.validate(restored))
 

@@ -31,6 +31,27 @@ def restored(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> tu
     return restorer.restore(data, validate, shallow=shallow)
 
 
+def read_answer(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> Any:
+    """``data`` restored (and validated, with ``validate``); a :class:`StrictError` listing what
+    makes it invalid, or that it cannot be read (too deep, too large)."""
+    try:
+        payload, errors = restored(restorer, data, shallow, validate)
+    except CannotJudge as error:
+        raise unreadable(error) from None
+    if errors:
+        raise StrictError(((e.pointer, e.message) for e in errors), "the answer is invalid")
+    return payload
+
+
+def instance_of(check: Any, data: Any) -> Any:
+    """``check(data)``: the model's instance of restored data; pydantic's errors as a
+    :class:`StrictError` placed by pointer."""
+    try:
+        return check(data)
+    except ValidationError as error:
+        raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
+
+
 def read_and_validate(restorer: Restorer, data: Any, validate: bool) -> tuple[Any, Any]:
     payload, read = restorer.reader.read(data, not validate)
     return payload, ((*read, *restorer.validate(payload)) if validate else tuple(read))

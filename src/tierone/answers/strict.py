@@ -1,11 +1,12 @@
-"""``strict()``: from a pydantic model (or a schema) to the vendor request and back to a
-validated answer, in one value.
+"""``Strict``: a schema made strict for the vendors, the request fragments that carry it, and
+the reading of the answers back into what the original means (:func:`~.making.strict` makes it).
 
+>>> import tierone
 >>> from pydantic import BaseModel
 >>> class Reply(BaseModel):
 ...     text: str
 ...     mood: str | None = None
->>> reply = strict(Reply)
+>>> reply = tierone.strict(Reply)
 >>> reply.openai_response_format("reply")["json_schema"]["schema"]["required"]
 ['text', 'mood']
 >>> reply.parse('{"text": "hi", "mood": null}')
@@ -14,60 +15,112 @@ Reply(text='hi', mood=None)
 
 from __future__ import annotations
 
-import os
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
-import orjson
-from pydantic_core import ValidationError
-
-from ..core.inputs import DATA, import_model, is_model, load_schema, looks_like_model, model_name
-from ..core.recent import Recent
-from ..core.validation import CannotJudge
-from ..subset.profiles import DEFAULT_PROFILE
-from ..vendors import FRAGMENTS
-from .answer_text import answer_data, unreadable
-from .findings import Finding, StrictError, from_pydantic
-from .restore import Restorer
-from .shortway import LONG_WAY, restored, short_way
+from ..core.inputs import DATA
+from ..subset.profiles import covers
+from ..vendors import FRAGMENTS, VENDORS, own_profile, vendor_of
+from .answer_text import answer_data
+from .findings import StrictError
+from .rendition import Rendition
+from .shortway import LONG_WAY, instance_of, read_answer
 
 if TYPE_CHECKING:
     from ..rewriter.passes import Change
+    from .streaming import Stream
 
-__all__ = ["Strict", "StrictError", "strict"]
+__all__ = ["Strict"]
 
 
 @dataclass(frozen=True, eq=False)
 class Strict:
-    """A schema made strict for a profile, the request fragments that carry it, and the
-    reader of the answers (made once, reused by every :meth:`parse` and :meth:`restore`)."""
+    """A pydantic model (or a schema) made strict: each vendor's request fragments and the
+    reading of the answers given under them.
 
-    #: the strict schema (what the vendor is sent)
-    schema: Any
+    Made by :func:`tierone.strict`. Without a profile it holds each vendor's own rendition
+    (``openai_*`` fragments carry the ``openai`` rendition, ``anthropic_*`` the ``anthropic``
+    one, ``gemini_config`` the ``gemini`` one), each made when first asked for; with one
+    (``strict(Model, "tier1")``) it holds that rendition alone, which every fragment of a vendor
+    the profile covers carries."""
+
     #: the schema as given (a model's JSON Schema)
     original: Any
-    profile: str
+    #: the profile pinned, or None for each vendor's own
+    profile: str | None
     #: the pydantic model class or ``TypeAdapter`` given, or None for a schema
     model: Any = None
     #: how the source is shown in messages (a path, ``module:attribute``, ``<schema>``)
     name: str = DATA
-    _reader: Any = field(default=None, repr=False)
+    #: the pinned rendition (None without a profile)
+    _one: Rendition | None = field(default=None, repr=False)
+    #: the rendition for a profile, made as :func:`tierone.strict` makes it (None when pinned)
+    _make: Callable[[str], Rendition] | None = field(default=None, repr=False)
+    #: the renditions made so far, by profile, or why one cannot be made (filled on first
+    #: need: a cache, not state)
+    _made: dict[str, Rendition | StrictError] = field(default_factory=dict, repr=False)
     #: the model's validation of plain data (``model_validate`` or ``validate_python``)
     _check: Any = field(default=None, repr=False)
-    #: a model's answer text read the short way (see :func:`_short_way`), or None
-    _quick: Any = field(default=None, repr=False)
-    #: the ledger: each change after which the rendition no longer enforces something of the
-    #: original (``Change.loosens`` says what); reading enforces each one
-    loosened: tuple[Change, ...] = ()
+
+    # ---- the renditions -------------------------------------------------------------------
+
+    @property
+    def schema(self) -> Any:
+        """The pinned rendition's strict schema (what the vendor is sent); without a profile,
+        :meth:`rendition` names the one wanted."""
+        return self._pinned("schema").schema
+
+    @property
+    def loosened(self) -> tuple[Change, ...]:
+        """The pinned rendition's ledger (see :attr:`Rendition.loosened`); without a profile,
+        ``rendition_of(profile).loosened``."""
+        return self._pinned("loosened").loosened
+
+    def rendition(self, profile: str | None = None) -> Any:
+        """The strict schema for ``profile`` (the pinned one when left out); a
+        :class:`StrictError` when that profile cannot carry the schema."""
+        return self.rendition_of(profile).schema
+
+    def rendition_of(self, profile: str | None = None) -> Rendition:
+        """The :class:`Rendition` for ``profile``: the schema, its ledger and its reader."""
+        if self._one is not None:
+            if profile not in (None, self._one.profile):
+                raise ValueError(
+                    f"this Strict is pinned to {self._one.profile}: make one for {profile} with "
+                    f"tierone.strict(..., {profile!r}), or leave the profile out for each vendor's own"
+                )
+            return self._one
+        if profile is None:
+            raise ValueError(f"name a profile: this Strict holds each vendor's own rendition ({_OWN})")
+        found = self._made.get(profile)
+        if found is None:
+            assert self._make is not None
+            try:
+                found = self._make(profile)
+            except StrictError as refused:
+                found = refused
+            found = self._made.setdefault(profile, found)
+        if isinstance(found, StrictError):
+            raise found.with_traceback(None)
+        return found
+
+    def _pinned(self, what: str) -> Rendition:
+        if self._one is None:
+            raise AttributeError(
+                f"{what}: this Strict holds each vendor's own rendition ({_OWN}); "
+                f"ask for one with .rendition(profile) or .rendition_of(profile)"
+            )
+        return self._one
 
     # ---- the request fragments ------------------------------------------------------------
 
     def fragment(self, kind: str, name: str | None = None, description: str | None = None) -> dict[str, Any]:
         """The request fragment ``kind`` (an ``--emit`` name: ``openai-response-format``,
         ``anthropic-tool``, ``gemini-config``, ...; :data:`tierone.vendors.FRAGMENTS` lists them)
-        carrying the strict schema. ``name`` is required where the API requires one and refused
-        where it takes none, as is ``description``; a :class:`ValueError` says which."""
+        carrying the rendition for its vendor. ``name`` is required where the API requires one
+        and refused where it takes none, as is ``description``; a :class:`ValueError` says which,
+        and when the pinned profile is not one the fragment's vendor accepts."""
         chosen = FRAGMENTS.get(kind)
         if chosen is None:
             raise ValueError(f"no request fragment is called {kind!r} (one of: {', '.join(FRAGMENTS)})")
@@ -80,7 +133,21 @@ class Strict:
         return self._built(kind, name or "", description)
 
     def _built(self, kind: str, name: Any = "", description: Any = None) -> dict[str, Any]:
-        return FRAGMENTS[kind].build(self._sent(), name, description, self.profile)
+        import copy
+
+        vendor = vendor_of(kind)
+        if self._one is None:
+            rendition = self.rendition_of(own_profile(vendor))
+        elif covers(self._one.profile, vendor):
+            rendition = self._one
+        else:
+            raise ValueError(
+                f"the {kind} fragment is for {vendor.name}, which the {self._one.profile} rendition is not "
+                f"made for: pin a profile that covers {vendor.name} ({own_profile(vendor)}, vendors or "
+                "tier1), or leave the profile out"
+            )
+        # a copy: the caller (or an SDK) may edit what it is handed
+        return FRAGMENTS[kind].build(copy.deepcopy(rendition.schema), name, description, rendition.profile)
 
     def openai_response_format(self, name: str) -> dict[str, Any]:
         """Chat Completions ``response_format``: ``{"type": "json_schema", "json_schema":
@@ -125,148 +192,101 @@ class Strict:
             raise ValueError(f"no request fragment is called {api!r} (one of: {', '.join(FRAGMENTS)})")
         return chosen.retry(error.feedback, answer, call_id)
 
-    def _sent(self) -> Any:
-        import copy
-
-        return copy.deepcopy(self.schema)  # the caller (or an SDK) may edit what it is handed
-
     # ---- the answer -----------------------------------------------------------------------
 
-    def restore(self, answer: Any) -> Any:
+    def restore(self, answer: Any, profile: str | None = None) -> Any:
         """The answer (text, a tool call's arguments or parsed JSON) as plain data meaning what
         the original schema means, validated against it; :class:`StrictError` when it is not
-        valid."""
-        return self._read(*answer_data(answer), validate=True)
+        valid. ``profile``: the rendition it was given under (see :meth:`parse`)."""
+        data = answer_data(answer)
+        return self._each_reading(profile, lambda r: read_answer(r.reader, *data, validate=True))
 
-    def parse(self, answer: Any) -> Any:
+    def parse(self, answer: Any, profile: str | None = None) -> Any:
         """The answer as an instance of the model (its validators and defaults run), or for a
         schema source the restored data validated against the original; :class:`StrictError`
-        listing ``(pointer, message)`` when it is not valid."""
+        listing ``(pointer, message)`` when it is not valid.
+
+        Without a profile pinned, the answer may have been given under any rendition whose
+        fragment was handed out (none yet: any vendor's own): where those renditions read every
+        text alike (most schemas) it is read once; where they do not, it is read under each, and
+        when two readings differ ``profile=`` must say which it was given under (a
+        :class:`StrictError` says so)."""
         if self.model is None:
-            return self._read(*answer_data(answer), validate=True)
-        if answer.__class__ is str and self._quick is not None:
-            instance = self._quick(answer)
-            if instance is not LONG_WAY:
-                return instance
-        return self._instance(self._read(*answer_data(answer), validate=False))
-
-    def _read(self, data: Any, shallow: bool, validate: bool) -> Any:
-        try:
-            payload, errors = restored(self._reader, data, shallow, validate)
-        except CannotJudge as error:
-            raise unreadable(error) from None
-        if errors:
-            raise StrictError(((e.pointer, e.message) for e in errors), "the answer is invalid")
-        return payload
-
-    def _instance(self, data: Any) -> Any:
-        try:
-            return self._check(data)
-        except ValidationError as error:
-            raise StrictError(from_pydantic(error, data), "the answer is invalid") from None
-
-
-def strict(
-    source: Any,
-    profile: str = DEFAULT_PROFILE,
-    *,
-    unroll: int | None = None,
-    exact: bool = False,
-    refs: Sequence[str] = (),
-) -> Strict:
-    """``source`` (a pydantic model class or ``TypeAdapter``, a schema, a path or
-    ``"module:attribute"``) made strict for ``profile``.
-
-    Raises :class:`StrictError` (a ``ValueError``) whose ``.findings`` say where and why when
-    the schema cannot be made strict for the profile, and
-    :class:`~tierone.core.errors.InputError` when the source cannot be read. A recursive model
-    is kept recursive where the profile allows it (openai, gemini); where it does not,
-    ``unroll=N`` unrolls it N levels deep (see :func:`tierone.rewrite`). Where the rendition is
-    looser than the original (what the profile cannot carry), :attr:`Strict.loosened` lists
-    each place, which reading enforces; ``exact=True`` refuses instead. ``refs``: the folders
-    from which the schema's relative file references are read and bundled (:func:`tierone.rewrite`).
-    The same model class (or the same schema content from the same place) with the same options
-    gives the same :class:`Strict` again, made once (the last :data:`MADE` are kept): build it
-    where it is used.
-    """
-    model = _model_of(source)
-    options = (source if isinstance(source, str) else None, profile, unroll, exact, tuple(refs))
-    if model is not None:  # a model class is its own key: its schema is not even made again
-        return _made(("model", model, *options), lambda: _strict(model, None, source, *options[1:]))
-    loaded = load_schema(source, refs=refs)
-    try:
-        content = orjson.dumps(loaded.data)
-    except (TypeError, orjson.JSONEncodeError):  # e.g. an integer past 64 bits: made each time
-        return _strict(None, loaded, source, *options[1:])
-    return _made(("schema", content, loaded.path, *options), lambda: _strict(None, loaded, source, *options[1:]))
-
-
-#: the :class:`Strict` objects made last, by what they were made of (the oldest go past it)
-MADE = 128
-_made_last: Recent[Any, Strict] = Recent(MADE)
-
-
-def _made(key: Any, make: Any) -> Strict:
-    """The :class:`Strict` made of ``key`` before, else ``make()`` (kept for the next call)."""
-    found = _made_last.get(key)
-    if found is None:
-        found = make()
-        _made_last.put(key, found)
-    return found
-
-
-def _strict(
-    model: Any, loaded: Any, source: Any, profile: str, unroll: int | None, exact: bool, refs: tuple[str, ...]
-) -> Strict:
-    from ..rewriter.rewrite import rewrite
-
-    if loaded is None:
-        loaded = load_schema(model, refs=refs)
-    name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
-    result = rewrite(loaded.data, profile, unroll=unroll, exact=exact)
-    if not result.ok:
-        raise StrictError(
-            (
-                (u.pointer, f"{u.rule} {u.reason}{_WAY_OUT if u.rule == 'T501' and unroll == 0 else ''}")
-                for u in result.unfixable
-            ),
-            f"{name}: cannot be made strict for {profile}",
+            return self.restore(answer, profile)
+        if answer.__class__ is str:
+            return self._each_reading(profile, lambda r: self._quickly(r, answer))
+        data = answer_data(answer)
+        return self._each_reading(
+            profile, lambda r: instance_of(self._check, read_answer(r.reader, *data, validate=False))
         )
 
-    from ..rewriter.passes.budgets import encodes_to_fit, gathers_members
+    def stream(self, profile: str | None = None, *, strings: bool = True) -> Stream:
+        """A reader of the answer while it streams: ``.feed(chunk)`` returns the partial answer
+        so far, plain data in the original's meaning (complete members read back: null as
+        absent, encoded members decoded once complete, a root wrapper taken off; the member
+        being written shown as far as it goes where it is text, unless ``strings=False``);
+        ``.close()`` returns (or raises) what :meth:`parse` of the whole text would. The
+        partial is one value that grows in place (copy it to keep a snapshot). ``profile`` as
+        for :meth:`parse`: it picks the reading of the partial answer where renditions differ."""
+        from .streaming import Stream
 
-    restorer = Restorer.of(
-        loaded.data, lenient=encodes_to_fit(result.loosened), gathers=gathers_members(result.loosened)
-    )
-    if model is None:
-        return Strict(result.schema, loaded.data, profile, model, name, restorer, loosened=result.loosened)
-    check = _check_of(model)
-    quick = short_way(restorer, check)
-    return Strict(result.schema, loaded.data, profile, model, name, restorer, check, quick, result.loosened)
+        chosen = self.rendition_of(profile) if self._one is not None or profile else self._distinct_readings()[0]
+        return Stream(chosen.reader.reader, lambda text: self.parse(text, profile), strings)
+
+    def partial(self, prefix: str, profile: str | None = None, *, strings: bool = True) -> Any:
+        """The partial answer that the text ``prefix`` holds so far (see :meth:`stream`)."""
+        return self.stream(profile, strings=strings).feed(prefix)
+
+    def _each_reading(self, profile: str | None, read: Callable[[Rendition], Any]) -> Any:
+        if self._one is not None or profile is not None:
+            return read(self.rendition_of(profile))
+        readings = self._distinct_readings()
+        if len(readings) == 1:
+            return read(readings[0])
+        results, refused = [], []
+        for rendition in readings:
+            try:
+                results.append((rendition.profile, read(rendition)))
+            except StrictError as error:
+                refused.append(error)
+        if not results:
+            raise refused[0]
+        first = results[0][1]
+        differing = [p for p, result in results if result != first]
+        if differing:
+            raise StrictError(
+                [("", f"the {results[0][0]} and {differing[0]} renditions read this answer differently")],
+                "say which rendition the answer was given under: profile=",
+            )
+        return first
+
+    def _distinct_readings(self) -> list[Rendition]:
+        """The renditions an answer may have been given under, one per way of reading
+        (:attr:`Rendition.reads_as`): those made so far (their fragments were handed out), else
+        each vendor's own that can be made; the first refusal when none can."""
+        made = [r for r in self._made.values() if isinstance(r, Rendition)]
+        refusal = None
+        if not made:
+            for vendor in VENDORS.values():
+                try:
+                    made.append(self.rendition_of(own_profile(vendor)))
+                except StrictError as error:
+                    refusal = refusal or error
+        if not made:
+            assert refusal is not None
+            raise refusal
+        distinct: dict[tuple[bool, bool], Rendition] = {}
+        for rendition in made:
+            distinct.setdefault(rendition.reads_as, rendition)
+        return list(distinct.values())
+
+    def _quickly(self, rendition: Rendition, text: str) -> Any:
+        if rendition.quick is not None:
+            instance = rendition.quick(text)
+            if instance is not LONG_WAY:
+                return instance
+        return instance_of(self._check, read_answer(rendition.reader, *answer_data(text), validate=False))
 
 
-#: what a refusal of recursion says to do
-_WAY_OUT = "; unroll=N (or leaving it out) unrolls the recursion N levels deep"
-
-
-def _check_of(model: Any) -> Any:
-    """The model's validation of plain data: ``model_validate`` (or a ``TypeAdapter``'s
-    ``validate_python``); where that is pydantic's own, which only hands the data to the
-    model's validator, that validator at once."""
-    check = getattr(model, "model_validate", None)
-    if check is None:
-        return model.validate_python
-    from pydantic import BaseModel
-
-    if getattr(check, "__func__", None) is not getattr(BaseModel.model_validate, "__func__", None):
-        return check  # the model's own model_validate
-    return model.__pydantic_validator__.validate_python  # built: model_json_schema() built it
-
-
-def _model_of(source: Any) -> Any:
-    if isinstance(source, str) and not os.path.exists(source) and looks_like_model(source):
-        return import_model(source)
-    return source if is_model(source) else None
-
-
-__all__ += ["Finding"]
+#: each vendor's own profile, as messages name them
+_OWN = ", ".join(f"{own_profile(v)} for {v.name}" for v in VENDORS.values())

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import importlib
 import inspect
 from typing import Any
@@ -45,7 +46,8 @@ SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
         ),
         (
             ("tierone", "strict"),
-            ("tierone.answers.strict", "Strict"),
+            ("tierone", "Strict"),
+            ("tierone.answers.rendition", "Rendition"),
             ("tierone", "StrictError"),
             ("tierone.answers.findings", "Finding"),
         ),
@@ -132,9 +134,11 @@ def _written(annotation: Any) -> Any:
     return _Written(text) if isinstance(text, str) else annotation
 
 
-def _signature(name: str, function: Any) -> str:
+def _signature(name: str, function: Any, bound: bool = False) -> str:
+    """``name(parameters) -> result`` as written; ``bound``: a method's, without ``self``/``cls``."""
     signature = inspect.signature(function)
     parameters = [p.replace(annotation=_written(p.annotation)) for p in signature.parameters.values()]
+    parameters = parameters[1:] if bound else parameters
     written = signature.replace(parameters=parameters, return_annotation=_written(signature.return_annotation))
     return f"{name}{written}"
 
@@ -166,7 +170,27 @@ def _fields(value: type) -> list[str]:
     annotations: dict[str, Any] = {}
     for cls in reversed(value.__mro__):  # a subclass of a NamedTuple inherits its fields
         annotations.update(inspect.get_annotations(cls))
-    return [f"`{name}`: `{_written(annotations[name])}`" for name in getattr(value, "_fields", ())]
+    names = getattr(value, "_fields", ())
+    if dataclasses.is_dataclass(value):
+        names = tuple(f.name for f in dataclasses.fields(value) if not f.name.startswith("_"))
+    return [f"`{name}`: `{_written(annotations[name])}`" for name in names]
+
+
+def _members(value: type, title: str) -> list[str]:
+    """The documented public methods and properties the class defines itself."""
+    lines: list[str] = []
+    for name, member in vars(value).items():
+        function = member.__func__ if isinstance(member, classmethod) else member
+        if name.startswith("_") or not inspect.getdoc(member):
+            continue
+        if isinstance(member, property):
+            head = f"#### `{title}.{name}` (property)"
+        elif inspect.isfunction(function):
+            head = f"#### `{_signature(f'{title}.{name}', function, bound=True)}`"
+        else:
+            continue
+        lines += [head, "", *_markdown(inspect.getdoc(member) or ""), ""]
+    return lines
 
 
 def _entry(module: str, name: str) -> list[str]:
@@ -183,6 +207,8 @@ def _entry(module: str, name: str) -> list[str]:
     fields = _fields(value) if inspect.isclass(value) else []
     if fields:
         lines += ["Fields: " + ", ".join(fields) + ".", ""]
+    if inspect.isclass(value) and not issubclass(value, BaseException):
+        lines += _members(value, title)
     return lines
 
 

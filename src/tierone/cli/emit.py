@@ -5,6 +5,7 @@ for users outside Python. The fragments themselves are built by the vendors' mod
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from enum import Enum
 from typing import Any, NamedTuple
 
@@ -47,6 +48,26 @@ def fragment_text(asked: Request, schema: Any, profile: str) -> str:
 
 def _fragment(kind: Emit, schema: Any, name: str | None, profile: str) -> dict[str, Any]:
     return FRAGMENTS[kind.value].build(schema, name or "", None, profile)
+
+
+def emit_profile(kind: Emit, given: Sequence[str], configured: Sequence[str]) -> str:
+    """The profile whose rendition ``--emit kind`` carries: the one ``-p`` names, else the first
+    configured profile that covers the fragment's vendor, else the vendor's own profile. A
+    :class:`ValueError` when ``-p`` names several, or one the vendor does not accept."""
+    from ..subset.profiles import covers
+    from ..vendors import own_profile, vendor_of
+
+    vendor = vendor_of(kind.value)
+    chosen = list(dict.fromkeys(given))
+    if len(chosen) > 1:
+        raise ValueError(f"--emit prints one fragment: give at most one -p (not {', '.join(chosen)})")
+    if chosen and not covers(chosen[0], vendor):
+        raise ValueError(
+            f"--emit {kind.value} is a {vendor.name} fragment, and the {chosen[0]} rendition is not made for "
+            f"{vendor.name}: use -p {own_profile(vendor)} (its own, the default with --emit), vendors or tier1"
+        )
+    fitting = [name for name in configured if covers(name, vendor)]
+    return (chosen or fitting or [own_profile(vendor)])[0]
 
 
 def emitted(kind: Emit | None, name: str | None, paths: list[str] | None, writes: object) -> Request | None:

@@ -76,7 +76,11 @@ def rewrite(
         ),
     ] = None,
     emit: Annotated[
-        Emit | None, typer.Option("--emit", help="Print the vendor request fragment that carries the strict schema.")
+        Emit | None,
+        typer.Option(
+            "--emit",
+            help="Print the vendor request fragment that carries the strict schema (made for the vendor's own profile unless -p names one it accepts).",
+        ),
     ] = None,
     name: Annotated[
         str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")
@@ -112,6 +116,14 @@ def rewrite(
     config, settings = settings_for(
         config_file, isolated, profile, open_objects and open_objects.value, hints, several=True, exact=exact, refs=refs
     )
+    if emit is not None:
+        from .emit import emit_profile
+
+        try:
+            chosen = emit_profile(emit, profile or (), config.profiles)
+        except ValueError as problem:
+            fail(str(problem))
+        settings = settings._replace(profile=chosen, profiles=(chosen,))
     if check and paths and is_rendition_check(paths):
         raise typer.Exit(check_renditions(paths, settings, config))
     code = run_rewrite(

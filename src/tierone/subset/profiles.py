@@ -9,12 +9,12 @@ from __future__ import annotations
 from functools import cache
 from typing import Any, NamedTuple
 
-from ..vendors.model import Profile
+from ..vendors.model import Profile, Vendor
 from .conditions import failure
 from .model import LIMITED, OPENWOP, PARTIAL, UNSUPPORTED, VENDORS, Feature, Support
 from .table import FEATURES
 
-__all__ = ["DEFAULT_PROFILE", "PROFILES", "Policy", "Profile", "policies"]
+__all__ = ["DEFAULT_PROFILE", "PROFILES", "Policy", "Profile", "covers", "policies"]
 
 
 #: the profile used when none is named
@@ -150,3 +150,15 @@ def policies(profile_name: str) -> tuple[Policy, ...]:
         if rejecting or partial:
             result.append(Policy(feature, rejecting, partial, None))
     return tuple(result)
+
+
+def covers(profile_name: str, vendor: Vendor) -> bool:
+    """Whether a rendition for ``profile_name`` is one the vendor accepts: the profile
+    satisfies one of the vendor's columns (``tier1`` and ``vendors`` cover every vendor).
+
+    >>> from ..vendors import VENDORS
+    >>> covers("gemini-openapi", VENDORS["gemini"]), covers("openai", VENDORS["gemini"])
+    (True, False)
+    """
+    sources = PROFILES[profile_name].sources
+    return any(column.name in sources for column in vendor.columns)

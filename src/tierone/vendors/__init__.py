@@ -14,7 +14,18 @@ from types import MappingProxyType
 from . import anthropic, gemini, openai
 from .model import Api, Column, Fragment, Profile, Vendor
 
-__all__ = ["COLUMNS", "FRAGMENTS", "VENDORS", "Api", "Column", "Fragment", "Profile", "Vendor"]
+__all__ = [
+    "COLUMNS",
+    "FRAGMENTS",
+    "VENDORS",
+    "Api",
+    "Column",
+    "Fragment",
+    "Profile",
+    "Vendor",
+    "own_profile",
+    "vendor_of",
+]
 
 #: every vendor by name, in the order reports name them
 VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR, gemini.VENDOR)})
@@ -22,3 +33,22 @@ VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR,
 COLUMNS = MappingProxyType({c.name: c for v in VENDORS.values() for c in v.columns})
 #: every request fragment by its ``--emit`` name
 FRAGMENTS = MappingProxyType({f.kind: f for v in VENDORS.values() for f in v.fragments})
+
+
+def vendor_of(kind: str) -> Vendor:
+    """The vendor whose API a request fragment (an ``--emit`` name) belongs to.
+
+    >>> vendor_of("gemini-config").name
+    'gemini'
+    """
+    return next(v for v in VENDORS.values() if any(f.kind == kind for f in v.fragments))
+
+
+def own_profile(vendor: Vendor) -> str:
+    """The profile written for the vendor's own strict mode (its first): what its fragments
+    carry unless a profile is named.
+
+    >>> own_profile(VENDORS["anthropic"])
+    'anthropic'
+    """
+    return vendor.profiles[0].name

@@ -1,0 +1,199 @@
+"""``Strict.stream()`` and ``Strict.partial()``: an answer read while it streams. For any
+answer and any chunking, ``close()`` gives what ``parse`` of the whole text gives (or raises
+what it raises), and every partial answer is consistent with the final one: a member once
+complete never changes, and the one being written is a prefix of what it becomes."""
+
+from __future__ import annotations
+
+import copy
+import json
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic import BaseModel, TypeAdapter
+
+import tierone
+from tierone.answers import streaming
+
+from .loop_models import LOOP, Line
+
+PROFILES = ("openai", "anthropic", "gemini")
+PROPERTY = settings(max_examples=40, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
+
+
+def chunked(text: str, sizes: list[int]) -> list[str]:
+    """``text`` cut into pieces of the given sizes (cycled), each at least one character."""
+    pieces, at, i = [], 0, 0
+    while at < len(text):
+        size = max(1, sizes[i % len(sizes)])
+        pieces.append(text[at : at + size])
+        at, i = at + size, i + 1
+    return pieces
+
+
+def consistent(partial: Any, final: Any) -> bool:
+    """Whether ``partial`` can grow into ``final``: a container's entries complete (all but
+    its last) equal the final's, its last consistent; a string a prefix; anything else equal."""
+    if isinstance(partial, dict):
+        if not isinstance(final, dict) or not set(partial) <= set(final):
+            return False
+        names = list(partial)
+        return all(partial[n] == final[n] for n in names[:-1]) and (
+            not names or consistent(partial[names[-1]], final[names[-1]])
+        )
+    if isinstance(partial, list):
+        if not isinstance(final, list) or len(partial) > len(final):
+            return False
+        return all(a == b for a, b in zip(partial[:-1], final, strict=False)) and (
+            not partial or consistent(partial[-1], final[len(partial) - 1])
+        )
+    if isinstance(partial, str) and isinstance(final, str):
+        return final.startswith(partial)
+    return partial == final
+
+
+def streamed(made: tierone.Strict, text: str, sizes: list[int], profile: str | None = None) -> tuple[list[Any], Any]:
+    """The snapshots of the partial answer after each piece, and what ``close()`` gave (or
+    the error it raised)."""
+    stream = made.stream(profile)
+    snapshots = [copy.deepcopy(stream.feed(piece)) for piece in chunked(text, sizes)]
+    try:
+        return snapshots, stream.close()
+    except tierone.StrictError as error:
+        return snapshots, error
+
+
+def whole(made: tierone.Strict, text: str, profile: str | None = None) -> Any:
+    try:
+        return made.parse(text, profile)
+    except tierone.StrictError as error:
+        return error
+
+
+def same(a: Any, b: Any) -> bool:
+    if isinstance(a, tierone.StrictError) or isinstance(b, tierone.StrictError):
+        return type(a) is type(b) and str(a) == str(b)
+    return a == b
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("name", list(LOOP))
+@pytest.mark.parametrize("sizes", [[1], [3, 7, 1, 20, 2], [20], [10_000]])
+def test_each_model_streams_to_what_parse_gives(name, profile, sizes):
+    model, data = LOOP[name]
+    made = tierone.strict(model)
+    text = json.dumps(
+        tierone.to_strict_form(model.model_validate(data).model_dump(mode="json"), made.original, profile)
+    )
+    snapshots, result = streamed(made, text, sizes, profile)
+    assert result == whole(made, text, profile) == model.model_validate(data)
+    final = made.restore(text, profile)
+    assert snapshots[-1] == final  # the whole text: every member complete
+    assert all(consistent(s, final) for s in snapshots)
+
+
+@PROPERTY
+@given(
+    st.lists(
+        st.builds(
+            dict,
+            item=st.text(max_size=30),
+            quantity=st.integers(1, 10**20),
+            unit_price=st.decimals(allow_nan=False, allow_infinity=False, places=2).map(str),
+            note=st.none() | st.text(max_size=5),
+        ),
+        max_size=6,
+    ),
+    st.lists(st.integers(1, 20), min_size=1, max_size=8),
+    st.sampled_from(PROFILES),
+    st.integers(0, 400),
+)
+def test_any_answer_any_chunking_streams_to_parse_of_the_whole(lines, sizes, profile, cut):
+    made = tierone.strict(LOOP["Bill"][0])
+    data = {"number": "n", "issued": "2026-01-02", "lines": lines, "discount": None}
+    text = json.dumps(tierone.to_strict_form(data, made.original, profile), ensure_ascii=cut % 2 == 0)
+    for answer in (text, text[:cut]):  # whole, and cut short (then both refuse it alike)
+        snapshots, result = streamed(made, answer, sizes, profile)
+        expected = whole(made, answer, profile)
+        assert same(result, expected)
+        final = made.restore(text, profile)
+        assert all(consistent(s, final) for s in snapshots)
+
+
+@PROPERTY
+@given(st.text(alphabet='{}[]":,0123456789aetrufnl \\\\', max_size=60), st.lists(st.integers(1, 5), min_size=1))
+def test_any_text_at_all_ends_as_parse_ends(text, sizes):
+    made = tierone.strict(LOOP["Catalogue"][0], "openai")
+    _, result = streamed(made, text, sizes)
+    assert same(result, whole(made, text))
+
+
+class TestPartial:
+    def test_a_growing_string_is_shown_as_far_as_it_goes_unless_asked_not_to(self):
+        made = tierone.strict(LOOP["Message"][0], "openai")
+        assert made.partial('{"author": "ann", "text": "hel') == {"author": "ann", "text": "hel"}
+        assert made.partial('{"author": "ann", "text": "hel', strings=False) == {"author": "ann"}
+        assert made.partial('{"author": "an') == {"author": "an"}
+        assert made.partial('{"author": "a\\u00e9') == {"author": "aé"}
+        assert made.partial("") is None and made.partial("  ") is None
+
+    def test_null_is_absent_and_a_number_shows_once_it_ends(self):
+        made = tierone.strict(LOOP["Signup"][0], "openai")
+        assert made.partial('{"username": "ann", "age": 3') == {"username": "ann"}
+        assert made.partial('{"username": "ann", "age": 30, "email": "a@b", "referrer": null') == {
+            "username": "ann",
+            "age": 30,
+            "email": "a@b",
+        }
+
+    def test_an_encoded_member_shows_once_its_string_is_complete_decoded(self):
+        class Settings(BaseModel):
+            name: str
+            extra: dict[str, Any]
+
+        made = tierone.strict(Settings, "openai")
+        assert made.rendition_of().schema["properties"]["extra"]["type"] == "string"  # carried as JSON text
+        assert made.partial('{"name": "x", "extra": "{\\"a\\": ') == {"name": "x"}
+        assert made.partial('{"name": "x", "extra": "{\\"a\\": 1}"') == {"name": "x", "extra": {"a": 1}}
+
+    def test_a_wrapped_root_is_shown_unwrapped(self):
+        made = tierone.strict(TypeAdapter(list[Line]), "openai")
+        assert made.rendition_of().schema["required"] == ["tierone_root"]
+        prefix = '{"tierone_root": [{"item": "tea", "quantity": 2, "unit_price": "1", "note": null}, {"item": "po'
+        assert made.partial(prefix) == [{"item": "tea", "quantity": 2, "unit_price": "1"}]
+        big = json.dumps({"tierone_root": [{"item": "x" * 300, "quantity": 1, "unit_price": "1", "note": None}]})
+        assert made.partial(big[:-20]) == [{"item": "x" * 300, "quantity": 1}]  # past DESCEND: read as it comes
+        assert streaming.DESCEND < 300
+
+    def test_the_partial_grows_in_place(self):
+        made = tierone.strict(LOOP["Message"][0], "openai")
+        stream = made.stream()
+        first = stream.feed('{"author": "ann", ')
+        assert stream.feed('"text": "hi"') is first == {"author": "ann", "text": "hi"} == stream.partial
+
+    def test_a_closed_stream_takes_no_more(self):
+        stream = tierone.strict(LOOP["Message"][0], "openai").stream()
+        stream.feed('{"author": "a", "text": "b", "replies": []}')
+        assert stream.close() == LOOP["Message"][0](author="a", text="b")
+        with pytest.raises(ValueError, match="this stream is closed"):
+            stream.feed(" ")
+
+    def test_text_that_is_not_json_stops_the_partial_and_close_says_why(self):
+        made = tierone.strict(LOOP["Message"][0], "openai")
+        stream = made.stream()
+        assert stream.feed('{"author": "a", "text": "b" "rep') == {"author": "a", "text": "b"}
+        assert stream.feed('lies": []}') == {"author": "a", "text": "b"}  # no comma: reading stopped
+        with pytest.raises(tierone.StrictError, match="the answer is not JSON") as raised:
+            stream.close()
+        assert str(raised.value) == str(whole(made, '{"author": "a", "text": "b" "replies": []}'))
+
+    def test_without_a_profile_the_first_reading_shows_the_partial(self):
+        model, data = LOOP["Catalogue"]
+        made = tierone.strict(model)
+        text = json.dumps(tierone.to_strict_form(data, made.original, "gemini"))
+        stream = made.stream()
+        for piece in chunked(text, [4]):
+            stream.feed(piece)
+        assert stream.close() == model.model_validate(data)
