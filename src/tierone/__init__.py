@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 from .core.version import __version__
 
 __all__ = [
+    "CaseRepaired",
     "Strict",
     "StrictError",
     "__version__",
@@ -41,10 +42,12 @@ _LAZY = {
     "to_strict_form": ("tierone.answers.strictform", "to_strict_form"),
     "strict": ("tierone.answers.making", "strict"),
     "Strict": ("tierone.answers.strict", "Strict"),
+    "CaseRepaired": ("tierone.answers.casing", "CaseRepaired"),
     "StrictError": ("tierone.answers.findings", "StrictError"),
 }
 
 if TYPE_CHECKING:
+    from .answers.casing import CaseRepaired
     from .answers.findings import StrictError
     from .answers.making import strict
     from .answers.restore import restore

@@ -11,7 +11,6 @@ import pytest
 import tierone
 from tests.judges import judges_for
 from tierone.answers.rendition import Rendition
-from tierone.answers.restore import Restorer
 from tierone.answers.strict import Strict
 from tierone.vendors import FRAGMENTS, VENDORS, own_profile, vendor_of
 
@@ -63,9 +62,7 @@ def test_renditions_are_made_when_first_asked_for():
 
 def test_an_answer_is_read_under_the_renditions_handed_out_else_under_each_vendors():
     model, data = LOOP["Catalogue"]
-    fresh = Strict(
-        model.model_json_schema(), None, model, "Catalogue", _make=_making(model), _check=model.model_validate
-    )
+    fresh = Strict(model.model_json_schema(), None, model, "Catalogue", _make=_making(model))
     answer = tierone.to_strict_form(model.model_validate(data).model_dump(mode="json"), fresh.original, "openai")
     assert fresh.parse(answer) == model.model_validate(data)
     assert set(fresh._made) == set(OWN.values())  # none handed out: each vendor's own
@@ -74,9 +71,9 @@ def test_an_answer_is_read_under_the_renditions_handed_out_else_under_each_vendo
 def test_two_renditions_that_read_one_answer_differently_need_the_profile():
     original = {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": True}
     readers = {  # a rendition that gathers members into `tierone_rest` and one that does not
-        "openai": Rendition({}, "openai", Restorer.of(original, gathers=True), ()),
-        "gemini": Rendition({}, "gemini", Restorer.of(original, gathers=False), ()),
-        "anthropic": Rendition({}, "anthropic", Restorer.of(original, gathers=True), ()),
+        "openai": Rendition({}, "openai", (), original, gathers=True),
+        "gemini": Rendition({}, "gemini", (), original, gathers=False),
+        "anthropic": Rendition({}, "anthropic", (), original, gathers=True),
     }
     made = Strict(original, None, _make=readers.__getitem__)
     answer = {"a": "x", "tierone_rest": '{"b": 1}'}
@@ -95,7 +92,7 @@ def test_a_rendition_that_cannot_be_made_is_left_out_of_reading_and_refused_when
         return _making(LOOP["Message"][0])(profile)
 
     model = LOOP["Message"][0]
-    made = Strict(model.model_json_schema(), None, model, _make=making, _check=model.model_validate)
+    made = Strict(model.model_json_schema(), None, model, _make=making)
     assert made.parse('{"author": "a", "text": "b", "replies": []}') == model(author="a", text="b")
     for _ in range(2):  # the refusal is kept, not made again
         with pytest.raises(tierone.StrictError, match="cannot be made strict for anthropic"):

@@ -221,11 +221,22 @@ def _run(heading: str, monkeypatch: pytest.MonkeyPatch) -> tuple[dict[str, Any],
     return namespace, recorder
 
 
+#: the streaming sections (tests/answers/test_send_it_streaming.py runs them)
+STREAMING = (
+    "OpenAI Chat Completions",
+    "OpenAI Responses",
+    "Anthropic, a strict tool",
+    "Anthropic, structured output",
+    "Gemini",
+)
+
+
 def test_the_page_holds_the_model_and_one_call_per_api():
     code = {heading: [language for language, _ in blocks] for heading, blocks in sections().items()}
     assert code == {
         "The model": ["python"],
         **{heading: ["python"] for heading in APIS},
+        **{f"Streaming: {heading}": ["python"] for heading in STREAMING},
         "When the answer is wrong": ["pycon"],
         "Asking again": ["pycon"],
     }

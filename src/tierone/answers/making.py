@@ -15,7 +15,7 @@ from .findings import StrictError
 from .rendition import Rendition
 from .strict import Strict
 
-__all__ = ["MADE", "strict"]
+__all__ = ["MADE", "forget", "strict"]
 
 
 def strict(
@@ -59,6 +59,11 @@ MADE = 128
 _made_last: Recent[Any, Strict] = Recent(MADE)
 
 
+def forget() -> None:
+    """Forget every :class:`Strict` made (the next :func:`strict` makes each anew)."""
+    _made_last.clear()
+
+
 def _made(key: Any, make: Any) -> Strict:
     """The :class:`Strict` made of ``key`` before, else ``make()`` (kept for the next call)."""
     found = _made_last.get(key)
@@ -80,8 +85,8 @@ def _strict(
         return _rendition(loaded.data, name, chosen, unroll, exact, check)
 
     if profile is None:
-        return Strict(loaded.data, None, model, name, _make=make, _check=check)
-    return Strict(loaded.data, profile, model, name, make(profile), _check=check)
+        return Strict(loaded.data, None, model, name, _make=make)
+    return Strict(loaded.data, profile, model, name, make(profile))
 
 
 def _rendition(original: Any, name: str, profile: str, unroll: int | None, exact: bool, check: Any) -> Rendition:
@@ -89,8 +94,6 @@ def _rendition(original: Any, name: str, profile: str, unroll: int | None, exact
     :class:`StrictError` naming each place the profile cannot carry."""
     from ..rewriter.passes.budgets import encodes_to_fit, gathers_members
     from ..rewriter.rewrite import rewrite
-    from .restore import Restorer
-    from .shortway import short_way
 
     result = rewrite(original, profile, unroll=unroll, exact=exact)
     if not result.ok:
@@ -101,9 +104,25 @@ def _rendition(original: Any, name: str, profile: str, unroll: int | None, exact
             ),
             f"{name}: cannot be made strict for {profile}",
         )
-    reader = Restorer.of(original, lenient=encodes_to_fit(result.loosened), gathers=gathers_members(result.loosened))
-    quick = None if check is None else short_way(reader, check)
-    return Rendition(result.schema, profile, reader, result.loosened, quick)
+    return Rendition(
+        result.schema,
+        profile,
+        result.loosened,
+        original,
+        lenient=encodes_to_fit(result.loosened),
+        gathers=gathers_members(result.loosened),
+        check=check,
+        case_note=_case_note(profile),
+    )
+
+
+def _case_note(profile: str) -> str | None:
+    """What the first vendor the profile is made for that may change the case of enum and
+    const strings says of it (None: no such vendor)."""
+    from ..subset.profiles import covers
+    from ..vendors import VENDORS
+
+    return next((v.case_drift for v in VENDORS.values() if v.case_drift and covers(profile, v)), None)
 
 
 #: what a refusal of recursion says to do

@@ -91,23 +91,23 @@ class Stream:
 
     def feed(self, chunk: str) -> Any:
         """Take the next piece of the answer's text; the partial answer so far."""
-        parts = self._parts
-        parts.append(chunk)
+        self._parts.append(chunk)
         waiting = self._waiting
         if waiting is not None:  # the fast ways: nothing to parse yet
             if waiting is _WAIT_CLOSE:
-                self._held += len(chunk)
-                if "}" not in chunk and "]" not in chunk and self._held < DESCEND:
+                held = self._held = self._held + len(chunk)
+                if held < DESCEND and "}" not in chunk and "]" not in chunk:
                     return self._root  # the container it waits for cannot have closed
             elif waiting is _STUCK:
                 if self._closed:
-                    parts.pop()
+                    self._parts.pop()
                     raise ValueError("this stream is closed: make another with Strict.stream()")
                 return self._root
             elif '"' not in chunk and "\\" not in chunk:
                 self._grow(waiting, chunk)  # the string being shown goes on
                 return self._root
             self._waiting = None
+        parts = self._parts
         self._text = self._text[self._pos :] + "".join(parts[self._joined :])
         self._joined, self._pos = len(parts), 0
         self._advance()
@@ -137,17 +137,13 @@ class Stream:
                     if char == ",":
                         frame.expects, pos = (_VALUE if frame.array else _KEY), pos + 1
                     elif char == ("]" if frame.array else "}"):
-                        stack.pop()
-                        self._settled(stack)
-                        pos += 1
+                        pos = self._closing(pos)
                     else:
                         self._stop()
                         return
                 elif frame.expects == _KEY:
                     if char == "}" and not frame.value and frame.key is None:
-                        stack.pop()
-                        self._settled(stack)
-                        pos += 1
+                        pos = self._closing(pos)
                     elif char != '"':
                         self._stop()
                         return
@@ -163,9 +159,7 @@ class Stream:
                     frame.expects, pos = _VALUE, pos + 1
                 else:
                     if frame.array and char == "]" and not frame.value:
-                        stack.pop()
-                        self._settled(stack)
-                        pos += 1
+                        pos = self._closing(pos)
                     else:
                         where = (frame.where, len(frame.value) - frame.growing if frame.array else frame.key)
                         pos = self._value(text, pos, frame, self._plan_in(frame), where)
@@ -181,10 +175,14 @@ class Stream:
         char = text[pos]
         self._started = True
         if char in "{[":
+            small = frame is not None and not frame.wrapper and len(text) - pos < DESCEND
+            if small and text.find("}", pos) < 0 and text.find("]", pos) < 0:
+                self._pos, self._waiting, self._held = pos, _WAIT_CLOSE, len(text) - pos
+                return -1  # cannot be complete yet: read whole once it is
             try:
                 value, end = _DECODER.raw_decode(text, pos)
             except ValueError:
-                if frame is not None and not frame.wrapper and len(text) - pos < DESCEND:
+                if small:
                     self._pos, self._waiting, self._held = pos, _WAIT_CLOSE, len(text) - pos
                     return -1  # small so far: read whole once complete
                 opened = self._opened(plan, char == "[", where, frame)
@@ -281,11 +279,13 @@ class Stream:
         else:
             frame.value[frame.key] += chunk
 
-    @staticmethod
-    def _settled(stack: list[_Frame]) -> None:
-        """A frame closed: its value, already in place, is complete."""
+    def _closing(self, pos: int) -> int:
+        """The innermost frame closes at ``pos``: its value, already in place, is complete."""
+        stack = self._stack
+        stack.pop()
         if stack:
             stack[-1].growing, stack[-1].expects = False, _NEXT
+        return pos + 1
 
     def _stop(self) -> int:
         """The text is not JSON here: nothing more is read (close() says why)."""

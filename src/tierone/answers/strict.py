@@ -23,9 +23,10 @@ from ..core.inputs import DATA
 from ..subset.profiles import covers
 from ..vendors import FRAGMENTS, VENDORS, own_profile, vendor_of
 from .answer_text import answer_data
+from .casing import instance_recased, restored_recased
 from .findings import StrictError
-from .rendition import Rendition
-from .shortway import LONG_WAY, instance_of, read_answer
+from .rendition import Rendition, distinct
+from .shortway import LONG_WAY
 
 if TYPE_CHECKING:
     from ..rewriter.passes import Change
@@ -60,10 +61,8 @@ class Strict:
     #: the renditions made so far, by profile, or why one cannot be made (filled on first
     #: need: a cache, not state)
     _made: dict[str, Rendition | StrictError] = field(default_factory=dict, repr=False)
-    #: the model's validation of plain data (``model_validate`` or ``validate_python``)
-    _check: Any = field(default=None, repr=False)
-
-    # ---- the renditions -------------------------------------------------------------------
+    #: the distinct readings last worked out, and how many renditions were made then
+    _readings: list[Any] = field(default_factory=list, repr=False)
 
     @property
     def schema(self) -> Any:
@@ -112,8 +111,6 @@ class Strict:
                 f"ask for one with .rendition(profile) or .rendition_of(profile)"
             )
         return self._one
-
-    # ---- the request fragments ------------------------------------------------------------
 
     def fragment(self, kind: str, name: str | None = None, description: str | None = None) -> dict[str, Any]:
         """The request fragment ``kind`` (an ``--emit`` name: ``openai-response-format``,
@@ -192,14 +189,12 @@ class Strict:
             raise ValueError(f"no request fragment is called {api!r} (one of: {', '.join(FRAGMENTS)})")
         return chosen.retry(error.feedback, answer, call_id)
 
-    # ---- the answer -----------------------------------------------------------------------
-
     def restore(self, answer: Any, profile: str | None = None) -> Any:
         """The answer (text, a tool call's arguments or parsed JSON) as plain data meaning what
         the original schema means, validated against it; :class:`StrictError` when it is not
         valid. ``profile``: the rendition it was given under (see :meth:`parse`)."""
         data = answer_data(answer)
-        return self._each_reading(profile, lambda r: read_answer(r.reader, *data, validate=True))
+        return self._each_reading(profile, lambda r: restored_recased(r, *data))
 
     def parse(self, answer: Any, profile: str | None = None) -> Any:
         """The answer as an instance of the model (its validators and defaults run), or for a
@@ -214,11 +209,14 @@ class Strict:
         if self.model is None:
             return self.restore(answer, profile)
         if answer.__class__ is str:
+            one = self._one
+            if one is not None and profile is None and one.case_note is None:  # the common case, in the fewest steps
+                quick = one.quick
+                instance = LONG_WAY if quick is None else quick(answer)
+                return instance if instance is not LONG_WAY else self._quickly(one, answer)
             return self._each_reading(profile, lambda r: self._quickly(r, answer))
         data = answer_data(answer)
-        return self._each_reading(
-            profile, lambda r: instance_of(self._check, read_answer(r.reader, *data, validate=False))
-        )
+        return self._each_reading(profile, lambda r: instance_recased(r, r.check, *data))
 
     def stream(self, profile: str | None = None, *, strings: bool = True) -> Stream:
         """A reader of the answer while it streams: ``.feed(chunk)`` returns the partial answer
@@ -264,6 +262,9 @@ class Strict:
         """The renditions an answer may have been given under, one per way of reading
         (:attr:`Rendition.reads_as`): those made so far (their fragments were handed out), else
         each vendor's own that can be made; the first refusal when none can."""
+        if self._readings and self._readings[0] == len(self._made):
+            kept: list[Rendition] = self._readings[1]  # none made since
+            return kept
         made = [r for r in self._made.values() if isinstance(r, Rendition)]
         refusal = None
         if not made:
@@ -275,17 +276,21 @@ class Strict:
         if not made:
             assert refusal is not None
             raise refusal
-        distinct: dict[tuple[bool, bool], Rendition] = {}
-        for rendition in made:
-            distinct.setdefault(rendition.reads_as, rendition)
-        return list(distinct.values())
+        found = distinct(made)
+        self._readings[:] = (len(self._made), found)
+        return found
 
     def _quickly(self, rendition: Rendition, text: str) -> Any:
         if rendition.quick is not None:
-            instance = rendition.quick(text)
+            try:
+                instance = rendition.quick(text)
+            except StrictError:
+                if rendition.case_note is None:
+                    raise
+                instance = LONG_WAY  # the long way repairs the case of enum and const strings
             if instance is not LONG_WAY:
                 return instance
-        return instance_of(self._check, read_answer(rendition.reader, *answer_data(text), validate=False))
+        return instance_recased(rendition, rendition.check, *answer_data(text))
 
 
 #: each vendor's own profile, as messages name them

@@ -49,6 +49,7 @@ SECTIONS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
             ("tierone", "Strict"),
             ("tierone.answers.rendition", "Rendition"),
             ("tierone", "StrictError"),
+            ("tierone", "CaseRepaired"),
             ("tierone.answers.findings", "Finding"),
         ),
     ),

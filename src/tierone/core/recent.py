@@ -33,3 +33,8 @@ class Recent(Generic[K, V]):
             self._items[key] = value
             while len(self._items) > self._size:
                 self._items.popitem(last=False)
+
+    def clear(self) -> None:
+        """Keep nothing (what was kept is made again when next asked for)."""
+        with self._lock:
+            self._items.clear()

@@ -88,4 +88,5 @@ VENDOR = Vendor(
     prices=(1.00, 5.00),
     overhead_tokens=350,  # tool use adds a system prompt of a few hundred tokens
     unenforced=frozenset({"T106", "T607"}),
+    case_drift="Anthropic's structured outputs page: the capitalisation of enum and const values is not guaranteed",
 )

@@ -116,3 +116,7 @@ class Vendor(NamedTuple):
     #: rows whose feature the API accepts but drops or does not enforce (the cells' notes say
     #: so): acceptance is no evidence of support, so a probe never writes these cells
     unenforced: frozenset[str] = frozenset()
+    #: where the vendor says its answers may give an ``enum`` or ``const`` string in another
+    #: case than the schema's (the page and the date it was read), else None: reading then
+    #: takes a string matching exactly one allowed value but for case as that value
+    case_drift: str | None = None
