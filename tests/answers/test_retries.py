@@ -1,6 +1,7 @@
 """Retries with the error fed back: ``StrictError.feedback`` (one bounded line per finding, the
-answer never echoed) and ``Strict.retry_messages`` in each API's shape, sent by the real SDKs
-through a mock transport (first answer bad, the second good)."""
+answer never echoed) and ``Strict.retry_messages`` in each API's shape, a tool's call answered
+as an error through the real SDK with a mock transport (first answer bad, the second good).
+docs/send-it.md's retry loop for each vendor runs in tests/answers/test_send_it_retries.py."""
 
 from __future__ import annotations
 
@@ -56,42 +57,12 @@ class Replies:
         return httpx.Client(transport=httpx.MockTransport(self))
 
 
-def _chat(message: dict[str, Any]) -> dict[str, Any]:
-    choice = {"index": 0, "message": {"role": "assistant", **message}, "finish_reason": "stop"}
-    return {"id": "c", "object": "chat.completion", "created": 0, "model": "m", "choices": [choice]}
-
-
 def _anthropic(block: dict[str, Any]) -> dict[str, Any]:
     usage = {"input_tokens": 1, "output_tokens": 1}
     return {"id": "m", "type": "message", "role": "assistant", "model": "m", "content": [block], "usage": usage}
 
 
 BAD, GOOD = {"item": "tea", "quantity": 0}, {"item": "tea", "quantity": 2}
-
-
-def test_openai_chat_asks_again_with_the_answer_and_the_feedback():
-    import openai
-
-    strict = tierone.strict(Line, "openai")
-    replies = Replies(_chat({"content": json.dumps(BAD)}), _chat({"content": json.dumps(GOOD)}))
-    client = openai.OpenAI(api_key="no-key", base_url=_BASE + "/v1", http_client=replies.client(), max_retries=0)
-    messages: list[Any] = [{"role": "user", "content": "Order tea."}]
-    for _ in range(2):
-        text = (
-            client.chat.completions.create(
-                model="m", messages=messages, response_format=strict.openai_response_format("line")
-            )
-            .choices[0]
-            .message.content
-        )
-        try:
-            line = strict.parse(text)
-            break
-        except tierone.StrictError as error:
-            messages += strict.retry_messages(error, "openai-response-format", answer=text)
-    assert line == Line(**GOOD)
-    sent = replies.bodies[1]["messages"]
-    assert [m["role"] for m in sent] == ["user", "assistant", "user"] and "/quantity" in sent[2]["content"]
 
 
 def test_openai_tool_and_anthropic_tool_answer_the_call_marked_as_an_error():
@@ -121,28 +92,3 @@ def test_openai_tool_and_anthropic_tool_answer_the_call_marked_as_an_error():
     assert openai_tool == [{"role": "tool", "tool_call_id": "call_1", "content": failed.feedback}]
     with pytest.raises(ValueError, match="call_id"):
         strict.retry_messages(failed, "anthropic-tool")
-
-
-def test_gemini_asks_again_in_its_contents_shape():
-    from google import genai
-    from google.genai import types
-
-    strict = tierone.strict(Line, "gemini")
-    reply = lambda data: {
-        "candidates": [{"content": {"role": "model", "parts": [{"text": json.dumps(data)}]}, "finishReason": "STOP"}]
-    }
-    replies = Replies(reply(BAD), reply(GOOD))
-    options = types.HttpOptions(
-        base_url=_BASE, httpx_client=replies.client(), retry_options=types.HttpRetryOptions(attempts=1)
-    )
-    client = genai.Client(api_key="no-key", http_options=options)
-    contents: list[Any] = [{"role": "user", "parts": [{"text": "Order tea."}]}]
-    for _ in range(2):
-        text = client.models.generate_content(model="m", contents=contents, config=strict.gemini_config()).text
-        try:
-            line = strict.parse(text)
-            break
-        except tierone.StrictError as error:
-            contents += strict.retry_messages(error, "gemini-config", answer=text)
-    assert line == Line(**GOOD)
-    assert [c["role"] for c in replies.bodies[1]["contents"]] == ["user", "model", "user"]

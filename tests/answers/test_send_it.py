@@ -231,6 +231,10 @@ STREAMING = (
 )
 
 
+#: the retry sections (tests/answers/test_send_it_retries.py runs them)
+RETRYING = ("OpenAI Chat Completions", "Anthropic, a strict tool", "Gemini")
+
+
 def test_the_page_holds_the_model_and_one_call_per_api():
     code = {heading: [language for language, _ in blocks] for heading, blocks in sections().items()}
     assert code == {
@@ -239,6 +243,7 @@ def test_the_page_holds_the_model_and_one_call_per_api():
         **{f"Streaming: {heading}": ["python"] for heading in STREAMING},
         "When the answer is wrong": ["pycon"],
         "Asking again": ["pycon"],
+        **{f"Retrying: {heading}": ["python"] for heading in RETRYING},
     }
 
 
