@@ -56,7 +56,7 @@ def slow_loads(text: str) -> Any:
     a long integer nested past 200 levels, nesting past 1,024 levels), with JSON's numbers only:
     :class:`NotJson` for NaN, the infinities and numbers past a double, :class:`TooLong` for an
     integer with more digits than Python reads; ``RecursionError`` past the interpreter's room."""
-    return json.loads(text, parse_constant=_not_json, parse_float=_finite, parse_int=_integer)
+    return EXACT.decode(text)
 
 
 def _not_json(name: str) -> Any:
@@ -75,6 +75,11 @@ def _integer(token: str) -> int:
         return int(token)
     except ValueError:
         raise TooLong(f"an integer of more than {sys.get_int_max_str_digits():,} digits") from None
+
+
+#: Python's json reading JSON's numbers only (what :func:`slow_loads` reads with; its
+#: ``raw_decode`` reads one value at an offset, as the streaming reader does)
+EXACT = json.JSONDecoder(parse_constant=_not_json, parse_float=_finite, parse_int=_integer)
 
 
 #: where a walk is: None at the root, else (where the parent is, the member name or index);

@@ -226,10 +226,13 @@ class Strict:
         ``.close()`` returns (or raises) what :meth:`parse` of the whole text would. The
         partial is one value that grows in place (copy it to keep a snapshot). ``profile`` as
         for :meth:`parse`: it picks the reading of the partial answer where renditions differ."""
-        from .streaming import Stream
+        from .streaming import Stream, finishing
 
-        chosen = self.rendition_of(profile) if self._one is not None or profile else self._distinct_readings()[0]
-        return Stream(chosen.reader.reader, lambda text: self.parse(text, profile), strings)
+        pinned = self._one is not None or profile is not None
+        readings = [self.rendition_of(profile)] if pinned else self._distinct_readings()
+        chosen = readings[0]
+        finish = finishing(chosen.check, chosen.reader) if len(readings) == 1 else None
+        return Stream(chosen.reader.reader, lambda text: self.parse(text, profile), strings, finish)
 
     def partial(self, prefix: str, profile: str | None = None, *, strings: bool = True) -> Any:
         """The partial answer that the text ``prefix`` holds so far (see :meth:`stream`)."""

@@ -1,0 +1,275 @@
+"""JSON text parsed as it comes, each value read in the ORIGINAL's meaning once complete: the
+parser behind :class:`~.streaming.Stream`.
+
+Each container whose plan only maps members and items (no union, no encoded or gathered
+members, no wrapper of its own) is opened as a frame, and each value complete inside it is read
+once through its plan and put in place: null of an optional member as absent, an encoded member
+decoded once its string is complete. A container below the root smaller than :data:`DESCEND`
+characters is read whole (at C speed) once complete. The value being written shows as far as it
+goes where it is plain text (a growing string); any other value (a union, an encoded subtree)
+shows once complete.
+"""
+
+from __future__ import annotations
+
+import re
+from json import JSONDecodeError
+from typing import Any
+
+from pydantic_core import from_json
+
+from ..core.validation import CannotJudge
+from ..rewriter.shapes import ROOT_MEMBER
+from .decoding import EXACT
+from .reader import Reader, Walk
+
+__all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
+
+_SPACE = re.compile(r"[ \t\n\r]*")
+#: the rest of a string after its opening quote, up to its closing one
+_STRING_REST = re.compile(r'(?:[^"\\]|\\.)*"', re.DOTALL)
+#: a number, true, false or null, up to what ends it
+_SCALAR = re.compile(r"[^,\]}\s]*")
+#: reads one complete value at an offset, as the whole answer's reading reads it
+_DECODER = EXACT
+#: what a frame expects next
+_KEY, _COLON, _VALUE, _NEXT = range(4)
+#: what a stream may wait for (see ``Incremental.waiting``)
+WAIT_CLOSE, _AT_ROOT, STUCK = object(), object(), object()
+#: stands for "no plan": the value is its own reading (a free position, or nothing to undo)
+_RAW = None
+#: a container below the root is read as it comes once its text so far passes this many
+#: characters; a smaller one is read whole (at C speed) once complete, and shown then
+DESCEND = 256
+
+
+class _Frame:
+    """An open container being read: its value so far (in the original's meaning)."""
+
+    __slots__ = ("array", "expects", "growing", "key", "plan", "value", "where", "wrapper")
+
+    def __init__(self, plan: Any, array: bool, where: Any, wrapper: bool = False) -> None:
+        self.plan, self.array, self.where, self.wrapper = plan, array, where, wrapper
+        self.value: Any = [] if array else {}
+        self.expects = _VALUE if array else _KEY
+        self.key: Any = None
+        #: whether the last item (array) or the member ``key`` holds a value still being written
+        self.growing = False
+
+
+class Incremental:
+    """The parsing state of one answer's text: what is consumed, the open frames, the value so
+    far (:attr:`root`), and what the parsing waits for."""
+
+    def __init__(self, reader: Reader, strings: bool) -> None:
+        self._reader, self._strings = reader, strings
+        self._walk = Walk(reader, True)
+        #: the text not yet consumed, and where the parsing stands in it
+        self.text, self.pos = "", 0
+        self._stack: list[_Frame] = []
+        #: the answer so far, in the original's meaning
+        self.root: Any = None
+        self._started = False
+        #: what the parsing waits for: a small container to close (WAIT_CLOSE, ``held``
+        #: characters of it so far), a string being shown to grow (the frame showing it, or
+        #: _AT_ROOT), nothing more (STUCK: the text is not JSON there, or the stream closed),
+        #: or None
+        self.waiting: Any = None
+        self.held = 0
+        #: set where a part was read otherwise than the whole text's reading would
+        self.unsure = False
+        #: the wrapper object of a root carried in ``tierone_root`` (None: none seen)
+        self._wrapper: Any = None
+
+    def read_whole(self) -> bool:
+        """Whether the text was read to its end as the whole answer's reading reads it."""
+        return (
+            self.waiting is None
+            and self._started
+            and not self._stack
+            and not self.text[self.pos :].strip(" \t\n\r")
+            and not self._walk.errors
+            and not self.unsure
+            and (self._wrapper is None or len(self._wrapper) == 1)
+        )
+
+    def advance(self) -> None:
+        text, stack = self.text, self._stack
+        pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
+        while pos < len(text):
+            if not stack:
+                if self._started:
+                    break  # past the root: what follows is for close() to judge
+                plan = self._reader.root
+                pos = self._value(text, pos, None, plan, None)
+            else:
+                frame = stack[-1]
+                char = text[pos]
+                if frame.expects == _NEXT:
+                    if char == ",":
+                        frame.expects, pos = (_VALUE if frame.array else _KEY), pos + 1
+                    elif char == ("]" if frame.array else "}"):
+                        pos = self._closing(pos)
+                    else:
+                        self._stop()
+                        return
+                elif frame.expects == _KEY:
+                    if char == "}" and not frame.value and frame.key is None:
+                        pos = self._closing(pos)
+                    elif char != '"':
+                        self._stop()
+                        return
+                    else:
+                        found = _STRING_REST.match(text, pos + 1)
+                        if found is None:
+                            break
+                        frame.key, frame.expects, pos = _DECODER.decode(text[pos : found.end()]), _COLON, found.end()
+                elif frame.expects == _COLON:
+                    if char != ":":
+                        self._stop()
+                        return
+                    frame.expects, pos = _VALUE, pos + 1
+                else:
+                    if frame.array and char == "]" and not frame.value:
+                        pos = self._closing(pos)
+                    else:
+                        where = (frame.where, len(frame.value) - frame.growing if frame.array else frame.key)
+                        pos = self._value(text, pos, frame, self._plan_in(frame), where)
+            if pos < 0:
+                break
+            pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+        self.pos = pos if pos >= 0 else self.pos
+
+    def _value(self, text: str, pos: int, frame: _Frame | None, plan: Any, where: Any) -> int:
+        """Read the value starting at ``pos``: put it in place when complete (the offset past
+        it), open a frame for a container to read as it comes, else show it as far as it
+        goes and wait for more (-1, with ``self.pos`` kept at its start)."""
+        char = text[pos]
+        self._started = True
+        if char in "{[":
+            small = frame is not None and not frame.wrapper and len(text) - pos < DESCEND
+            if small and text.find("}", pos) < 0 and text.find("]", pos) < 0:
+                self.pos, self.waiting, self.held = pos, WAIT_CLOSE, len(text) - pos
+                return -1  # cannot be complete yet: read whole once it is
+            try:
+                value, end = _DECODER.raw_decode(text, pos)
+            except (RecursionError, ValueError) as error:
+                if not isinstance(error, JSONDecodeError):  # not JSON (NaN, a number past a double) or too deep
+                    return self._stop()
+                if small:
+                    self.pos, self.waiting, self.held = pos, WAIT_CLOSE, len(text) - pos
+                    return -1  # small so far: read whole once complete
+                opened = self._opened(plan, char == "[", where, frame)
+                if opened is None:
+                    self.pos = pos
+                    return -1  # not to be read as it comes: shown once complete
+                self._stack.append(opened)
+                if not opened.wrapper:
+                    self._place(frame, opened.value, growing=True)
+                return pos + 1
+            self._place(frame, self._read(plan, value, where))
+            return end
+        if char == '"':
+            found = _STRING_REST.match(text, pos + 1)
+            if found is None:
+                if self._strings and _plain(plan):
+                    self._place(frame, from_json(text[pos:], allow_partial="trailing-strings"), growing=True)
+                    if text[-1] != "\\":
+                        self.waiting = frame if frame is not None else _AT_ROOT
+                self.pos = pos
+                return -1
+            end = found.end()
+        else:
+            end = _SCALAR.match(text, pos).end()  # type: ignore[union-attr]
+            if end >= len(text):
+                self.pos = pos
+                return -1  # a number may go on
+        try:
+            value = _DECODER.decode(text[pos:end])
+        except (ValueError, RecursionError):
+            return self._stop()
+        self._place(frame, self._read(plan, value, where))
+        return end
+
+    def _opened(self, plan: Any, array: bool, where: Any, parent: _Frame | None) -> _Frame | None:
+        """The frame of a container read as it comes, or None where its plan reads it whole."""
+        if parent is None and not array and self._reader.wrapped is not None:
+            frame = _Frame(_RAW, False, where, wrapper=True)  # {"tierone_root": ...}: read inside
+            self._wrapper = frame.value
+            return frame
+        if plan is _RAW or plan.inert:
+            return _Frame(_RAW, array, where)
+        if not plan.ready:
+            plan.prepare()
+        if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft:
+            return None
+        node = plan.node
+        if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:
+            return None
+        return _Frame(plan, array, where)
+
+    def _plan_in(self, frame: _Frame) -> Any:
+        if frame.wrapper:
+            return self._reader.wrapped if frame.key == ROOT_MEMBER else _RAW
+        plan = frame.plan
+        if plan is _RAW:
+            return _RAW
+        if frame.array:
+            return plan.items
+        return plan.child(frame.key) if frame.key in plan.properties else plan.additional
+
+    def _read(self, plan: Any, value: Any, where: Any) -> Any:
+        if plan is _RAW or plan.inert:
+            return value
+        try:
+            return plan.fn(value, where, self._walk)
+        except (CannotJudge, RecursionError):
+            self.unsure = True
+            return value  # close() says what is wrong
+
+    def _place(self, frame: _Frame | None, value: Any, growing: bool = False) -> None:
+        """Put a value in its container (a growing one replaces the last shown)."""
+        if frame is None:
+            self.root = value
+            return
+        if frame.array:
+            if frame.growing:
+                frame.value[-1] = value
+            else:
+                frame.value.append(value)
+        elif value is None and frame.plan is not _RAW and frame.key in frame.plan.optional:
+            frame.value.pop(frame.key, None)  # null means absent
+        else:
+            frame.value[frame.key] = value
+        frame.growing = growing
+        if not growing:
+            frame.expects = _NEXT
+        if frame.wrapper:
+            self.root = frame.value.get(ROOT_MEMBER)
+
+    def grow(self, frame: Any, chunk: str) -> None:
+        """The string being shown, longer by ``chunk`` (which holds no quote or escape)."""
+        if frame is _AT_ROOT:
+            self.root += chunk
+        elif frame.array:
+            frame.value[-1] += chunk
+        else:
+            frame.value[frame.key] += chunk
+
+    def _closing(self, pos: int) -> int:
+        """The innermost frame closes at ``pos``: its value, already in place, is complete."""
+        stack = self._stack
+        stack.pop()
+        if stack:
+            stack[-1].growing, stack[-1].expects = False, _NEXT
+        return pos + 1
+
+    def _stop(self) -> int:
+        """The text is not JSON here: nothing more is read (close() says why)."""
+        self.waiting = STUCK
+        return -1
+
+
+def _plain(plan: Any) -> bool:
+    """Whether a string here is read as itself (so one still being written can be shown)."""
+    return plan is _RAW or plan.inert
