@@ -7,7 +7,7 @@ from typing import Annotated, Any
 import typer
 
 from ..core.errors import InputError
-from .options import CONFIG_HELP, ISOLATED_HELP, REFS_HELP, Color, Format, ReportFormat, profile_help
+from .options import CONFIG_HELP, ISOLATED_HELP, REFS_HELP, Color, Format, ReportFormat, input_kind_help, profile_help
 from .options import split_list as _split
 from .output import (
     colorize,
@@ -66,6 +66,7 @@ def lint(
     ] = False,
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
     refs: Annotated[list[str] | None, typer.Option("--refs", metavar="DIR", help=REFS_HELP)] = None,
+    input_kind: Annotated[str | None, typer.Option("--input-kind", metavar="KIND", help=input_kind_help())] = None,
     show_fixes: Annotated[
         bool,
         typer.Option(
@@ -99,13 +100,15 @@ def lint(
     try:
         config = config_module.resolve(config_file, isolated)
         config = config._replace(ref_roots=ref_folders(refs, config.ref_roots))  # --refs over ref-roots
+        named = profile
         profile = profile or config.one_profile("lint") or DEFAULT_PROFILE
         inputs = paths or default_inputs()
         if fix:
-            fix_errors, instead = _fix(inputs, profile, config, in_place)
+            fix_errors, instead = _fix(inputs, profile, config, in_place, implied=not named, input_kind=input_kind)
         report = lint_paths(
             inputs,
-            profile=profile,
+            profile=named,
+            input_kind=input_kind,
             select=_split(select) or None,
             ignore=[*_split(ignore), *_split(extend_ignore)],
             extend_select=_split(extend_select),
@@ -153,7 +156,7 @@ def default_inputs() -> list[str]:
     return [STDIN] if stdin_is_piped() else ["."]
 
 
-def _fix(inputs: list[str], profile: str, config, in_place: bool):  # type: ignore[no-untyped-def]
+def _fix(inputs: list[str], profile: str, config, in_place: bool, implied: bool, input_kind: str | None):  # type: ignore[no-untyped-def]
     """Run ``--fix``; returns the files it could not write and the renditions to lint instead."""
     from .renditions import Settings, fix_paths
 
@@ -163,6 +166,8 @@ def _fix(inputs: list[str], profile: str, config, in_place: bool):  # type: igno
         True if config.hints is None else config.hints,
         config.fix_output,
         exact=bool(config.exact),
+        implied=implied,
+        input_kind=input_kind,
     )
     fixed = fix_paths(inputs, settings=settings, config=config, in_place=in_place)
     if fixed.files:

@@ -70,3 +70,14 @@ def profile_help() -> str:
 
     names = [f"{name} (default)" if name == DEFAULT_PROFILE else name for name in PROFILES]
     return f"{', '.join(names[:-1])} or {names[-1]}." if len(names) > 1 else f"{names[0]}."
+
+
+def input_kind_help() -> str:
+    """The help of ``--input-kind``, naming every kind."""
+    from ..vendors.requests import KINDS
+
+    return (
+        "What each input is: schema, or a request body ("
+        + ", ".join(KINDS)
+        + "); recognised by its shape when not given. A request's schemas are checked under the profile it implies unless -p names one."
+    )

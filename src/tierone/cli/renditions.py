@@ -38,6 +38,10 @@ class Settings(NamedTuple):
     exact: bool = False
     #: folders relative file references are read from (``--refs``, config ``ref-roots``)
     refs: tuple[str, ...] = ()
+    #: no profile was named: a request body's schemas take the profile their slot implies
+    implied: bool = False
+    #: what each input is (``--input-kind``): None to recognise a request body by its shape
+    input_kind: str | None = None
 
 
 def config_for(config_file: str | None, isolated: bool) -> Config:
@@ -101,7 +105,7 @@ def marked_text(done: RewrittenFile, source_path: str, target: str, profile: str
     text = renditions.marker_text(
         renditions.relative_source(source_path, target), profile, renditions.digest(done.source.text or "")
     )
-    marked = _marked(done.result.schema, text, profile)
+    marked = done.result.schema if done.request else _marked(done.result.schema, text, profile)
     with room_for_depth():
         return render(done.source, marked, target)
 
@@ -110,8 +114,9 @@ def _in_place_text(done: RewrittenFile, profile: str) -> str:
     from ..core.loading import room_for_depth
     from ..rewriter.files import render
 
+    marked = done.result.schema if done.request else _marked(done.result.schema, renditions.IN_PLACE, profile)
     with room_for_depth():
-        return render(done.source, _marked(done.result.schema, renditions.IN_PLACE, profile))
+        return render(done.source, marked)
 
 
 def _marked(schema: Any, text: str, profile: str) -> Any:
@@ -155,14 +160,21 @@ def fix_paths(paths: Sequence[str], *, settings: Settings, config: Config, in_pl
             continue
         try:
             source = load_input(path, dash=False, refs=config.ref_roots)
-            require_schema(source.data, source.path)
+            if not isinstance(source.data, list):  # a list of tools is a request
+                require_schema(source.data, source.path)
         except InputError:
             continue  # the lint that follows reports it
-        if renditions.is_marked(source.data) or not _fixable(source, settings.profile, config):
+        if renditions.is_marked(source.data) or not _fixable(source, settings, config):
             continue  # a rendition is not fixed again; a file without fixable findings needs no rendition
         try:
             done = rewrite_source(
-                source, settings.profile, open_objects=settings.open_objects, hints=settings.hints, exact=settings.exact
+                source,
+                settings.profile,
+                open_objects=settings.open_objects,
+                hints=settings.hints,
+                exact=settings.exact,
+                input_kind=settings.input_kind,
+                implied=settings.implied,
             )
         except (InputError, ValueError, RecursionError):
             continue  # the lint that follows reports what is wrong with it
@@ -234,9 +246,14 @@ def writable_rendition(source: str, settings: Settings, root: str) -> str:
     return target
 
 
-def _fixable(source: Source, profile: str, config: Config) -> bool:
+def _fixable(source: Source, settings: Settings, config: Config) -> bool:
     """Whether linting ``source`` (with the configured selection) finds something rewrite fixes."""
     from ..linter.api import lint
+    from ..vendors.requests import embedded
 
-    found = lint(source.data, profile=profile, select=config.select, ignore=config.ignore)
+    request = settings.input_kind != "schema" and embedded(source.data, settings.input_kind) is not None
+    profile = None if settings.implied and request else settings.profile
+    found = lint(
+        source.data, profile=profile, select=config.select, ignore=config.ignore, input_kind=settings.input_kind
+    )
     return any(diagnostic.fixable for diagnostic in found.diagnostics)

@@ -6,7 +6,7 @@ from typing import Annotated
 import typer
 
 from .emit import Emit
-from .options import CONFIG_HELP, ISOLATED_HELP, REFS_HELP, Format, profile_help
+from .options import CONFIG_HELP, ISOLATED_HELP, REFS_HELP, Format, input_kind_help, profile_help
 from .output import fail, refuse_overwriting, stdin_is_piped
 
 
@@ -86,6 +86,7 @@ def rewrite(
         str | None, typer.Option("--name", help="The schema's, function's or tool's name in the --emit fragment.")
     ] = None,
     refs: Annotated[list[str] | None, typer.Option("--refs", metavar="DIR", help=REFS_HELP)] = None,
+    input_kind: Annotated[str | None, typer.Option("--input-kind", metavar="KIND", help=input_kind_help())] = None,
 ) -> None:
     """Rewrite schemas for strict mode: optional fields become required and nullable (null
     means absent), objects are closed, unsupported constraints move into descriptions.
@@ -141,8 +142,19 @@ def rewrite(
         emitted=emitted(emit, name, paths, output or in_place or check or diff),
         exact=settings.exact,
         refs=settings.refs,
+        input_kind=_checked_kind(input_kind),
+        implied=not profile,
     )
     raise typer.Exit(code)
+
+
+def _checked_kind(kind: str | None) -> str | None:
+    """``--input-kind`` as given, or exit 2 naming the kinds there are."""
+    from ..vendors.requests import KINDS
+
+    if kind is not None and kind != "schema" and kind not in KINDS:
+        fail(f"unknown input kind {kind!r}; choose one of: schema, {', '.join(KINDS)}")
+    return kind
 
 
 def restore(

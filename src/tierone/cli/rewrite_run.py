@@ -29,8 +29,14 @@ def _load_schema(spec: str, models: bool = False, refs: Sequence[str] = ()):  # 
     schema (``[1, 2]``, ``"/etc/hostname"``) is an :class:`InputError` for this input, never a
     file name to open."""
     source = _load(spec, models, refs)
-    require_schema(source.data, source.path)
-    return source
+    try:
+        require_schema(source.data, source.path)
+    except InputError:
+        from ..vendors.requests import embedded
+
+        if source.format == "model" or embedded(source.data) is None:
+            raise
+    return source  # a schema, or a request body whose schemas are rewritten
 
 
 def run_rewrite(
@@ -49,12 +55,15 @@ def run_rewrite(
     emitted: Request | None = None,
     exact: bool = False,
     refs: Sequence[str] = (),
+    input_kind: str | None = None,
+    implied: bool = False,
 ) -> int:
     """Rewrite each input (a file, ``-`` or ``module:attribute``) for each profile (one rendition
     per profile, written where ``output`` names with its ``{stem}`` and ``{profile}``); returns
     the exit code (0 ok, 1 unfixable or stale, 2 could not run). With ``emitted``, the vendor
     request fragment is printed instead of the schema. ``refs``: the folders relative file
-    references are read from."""
+    references are read from. A request body has each schema it carries rewritten
+    (``input_kind`` names its kind), for the profile its slot implies where ``implied``."""
     profiles = [profile] if isinstance(profile, str) else list(dict.fromkeys(profile))
     problem = _several_profiles_problem(profiles, output, in_place)
     if problem:
@@ -77,6 +86,8 @@ def run_rewrite(
             emitted=emitted,
             exact=exact,
             refs=refs,
+            input_kind=input_kind,
+            implied=implied,
         )
         if fatal:  # a reason that holds for every input (an unknown profile)
             return 2
@@ -155,6 +166,8 @@ def _rewrite_all(
     emitted: Request | None,
     exact: bool,
     refs: Sequence[str] = (),
+    input_kind: str | None = None,
+    implied: bool = False,
 ) -> tuple[int, bool]:
     """Rewrite each input for one profile: the exit code, and whether the run must stop."""
     worst = 0
@@ -165,8 +178,18 @@ def _rewrite_all(
                 if source.format == "model" and (in_place or check or diff) and not output:
                     raise InputError(spec, "a model is not a file: --in-place, --check and --diff need -o")
                 done = rewrite_source(
-                    source, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll, exact=exact
+                    source,
+                    profile,
+                    open_objects=open_objects,
+                    hints=hints,
+                    id=id,
+                    unroll=unroll,
+                    exact=exact,
+                    input_kind=input_kind,
+                    implied=implied,
                 )
+                if done.request is not None and emitted is not None:
+                    raise InputError(spec, f"a {done.request} request body: --emit takes a schema, not a request")
             except InputError as error:
                 say(str(error))
                 worst = 2

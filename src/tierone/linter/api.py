@@ -29,13 +29,14 @@ def _checklist(profile: str, select: Sequence[str] | None, ignore: Sequence[str]
 
 
 def lint(
-    schema: Mapping[str, Any] | bool | str | os.PathLike[str],
+    schema: Mapping[str, Any] | bool | str | os.PathLike[str] | Sequence[Any],
     *,
-    profile: str = DEFAULT_PROFILE,
+    profile: str | None = None,
     select: Sequence[str] | None = None,
     ignore: Sequence[str] = (),
     envelope_kind: str | None = None,
     refs: Sequence[str] = (),
+    input_kind: str | None = None,
 ) -> FileResult:
     """Lint a schema given as data, a schema file given by its path, or a pydantic model
     (a class or ``TypeAdapter``, or ``module:Attribute``).
@@ -47,17 +48,55 @@ def lint(
     reasoning-convention rules (T7xx). ``refs``: folders from which relative file references
     are read and bundled (:mod:`tierone.core.bundling`); without them, such a reference is T502.
 
+    A request body (an OpenAI, Anthropic or Gemini request, an MCP ``tools/list`` result, or a
+    list of tools: :data:`tierone.vendors.requests.KINDS`) is recognised by its shape, or named
+    by ``input_kind`` (``"schema"``: never a request): each schema it carries is linted at its
+    pointer into the body, under the profile the request implies unless ``profile`` is given
+    (``tier1`` is the default for a schema).
+
     >>> lint({"type": "object", "properties": {}, "additionalProperties": False}).ok
     True
     >>> lint("no-such-file.json").error.message
     'no such file'
     """
-    checklist = _checklist(profile, select, ignore)
+    checklist_of = _checklists(profile, DEFAULT_PROFILE, select, ignore)
     envelope = _envelope(envelope_kind, Config()) if envelope_kind else None
     try:
         source = _source_of(schema, refs)
     except InputError as error:
-        return FileResult(error.path, error=error, profile=profile)
+        return FileResult(error.path, error=error, profile=profile or DEFAULT_PROFILE)
+    return _lint_loaded(source, checklist_of, checklist_of(None), envelope, input_kind)
+
+
+def _checklists(
+    named: str | None, fallback: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()
+) -> Callable[[str | None], Any]:
+    """The checklist for a profile a request implies (None: none), made once each: the profile
+    ``named`` wins, else the one implied, else ``fallback``."""
+    made: dict[str, Any] = {}
+
+    def checklist_of(implied: str | None) -> Any:
+        chosen = named or implied or fallback
+        if chosen not in made:
+            made[chosen] = _checklist(chosen, select, ignore, extra)
+        return made[chosen]
+
+    checklist_of(None)  # a bad profile or selection is refused at once
+    return checklist_of
+
+
+def _lint_loaded(
+    source: Source, checklist_of: Callable[[str | None], Any], checklist: Any, envelope: Any, input_kind: str | None
+) -> FileResult:
+    """A loaded input linted: as the request body it is (or ``input_kind`` names), else as a
+    schema with ``checklist``."""
+    if input_kind != "schema" and source.format != "model":
+        from ..vendors.requests import embedded
+        from .requests import lint_request
+
+        found = embedded(source.data, input_kind)
+        if found is not None:
+            return lint_request(source, found, checklist_of)
     return lint_source(source, checklist, envelope)
 
 
@@ -103,6 +142,7 @@ def lint_paths(
     explain_fixes: Callable[[Any, Sequence[Diagnostic], str], Mapping[Diagnostic, tuple[Any, ...]]] | None = None,
     extend_select: Sequence[str] = (),
     refs: Sequence[str] | None = None,
+    input_kind: str | None = None,
 ) -> LintReport:
     """Lint files, directories (by the include patterns), ``-`` and ``module:attribute``s.
 
@@ -120,15 +160,23 @@ def lint_paths(
     ``explain_fixes(data, diagnostics, profile)`` (``tierone.rewriter.fixes.fixes_for``) adds
     to the report what the rewrite would change for each fixable finding (nothing is written).
     ``refs``: the folders relative file references are read from (the configured ``ref-roots``
-    when None).
+    when None). ``input_kind`` as for :func:`lint`: a request body is linted under the profile
+    it implies unless ``profile`` is given here.
     """
     config = config or Config()
     roots = config.ref_roots if refs is None else tuple(refs)
+    named = profile
     profile = profile or config.profile or DEFAULT_PROFILE
     # as in ruff, a selection given here replaces the configured one, extend-select included
     select = _selected(select or config.select, (*(() if select else config.extend_select), *extend_select))
     ignore = (*config.ignore, *config.extend_ignore, *ignore)
     base = _checklist(profile, select, ignore)
+    for_requests = _checklists(named, profile, select, ignore)
+    if input_kind not in (None, "schema"):
+        from ..vendors.requests import KINDS
+
+        if input_kind not in KINDS:
+            raise ValueError(f"unknown input kind {input_kind!r}; choose one of: schema, {', '.join(KINDS)}")
     results: list[FileResult] = []
     fixes: dict[Diagnostic, tuple[Any, ...]] | None = {} if explain_fixes is not None else None
     found = list(expand_inputs(paths, config.include, config.exclude))
@@ -156,7 +204,9 @@ def lint_paths(
                         warnings.append(InputWarning(path, f"{problem.message}; linted as a schema"))
                 extra = config.ignored_for(path) if config.per_file_ignores else ()
                 checklist = _checklist(profile, select, ignore, extra) if extra else base
-                result = lint_source(source, checklist, _envelope(config.envelope_kind(path), config))
+                checklist_of = _checklists(named, profile, select, ignore, extra) if extra else for_requests
+                envelope = _envelope(config.envelope_kind(path), config)
+                result = _lint_loaded(source, checklist_of, checklist, envelope, input_kind)
                 results.append(result._replace(stdin=True) if path == STDIN else result)
                 if explain_fixes is not None and fixes is not None:
                     fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))

@@ -172,7 +172,7 @@ def _diagnostic(
     )
 
 
-def _place(hit: checks.Hit) -> tuple[Any, ...]:
+def place_of(hit: checks.Hit) -> tuple[Any, ...]:
     """Where a hit is shown: at its keyword's key when it names one, else at its node."""
     return (*hit.pointer, hit.keyword) if hit.keyword is not None else tuple(hit.pointer)
 
@@ -188,7 +188,7 @@ def diagnose(
     for policy, hit in findings:
         position = None
         if positions:
-            position = positions.get(_place(hit)) or positions.get(tuple(hit.pointer))
+            position = positions.get(place_of(hit)) or positions.get(tuple(hit.pointer))
         diagnostic = _diagnostic(policy, hit, checklist, path, position)
         if diagnostic is not None:
             found.append(diagnostic)
@@ -207,10 +207,10 @@ def lint_source(source: Source, checklist: Checklist, envelope: checks.Envelope 
     directives = suppression.directives_of(source)
     positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
     if findings or directives:
-        places = {_place(hit) for _, hit in findings} | {_at(d) for d in directives if d.line is None}
+        places = {place_of(hit) for _, hit in findings} | {_at(d) for d in directives if d.line is None}
         with room_for_depth():  # the scan skips values as deep as loading allows
             positions = source.locator.locate(places)
-            missing = {tuple(hit.pointer) for _, hit in findings if _place(hit) not in positions}
+            missing = {tuple(hit.pointer) for _, hit in findings if place_of(hit) not in positions}
             if missing:  # a keyword that is not a key of its node: show the node instead
                 positions = {**positions, **source.locator.locate(missing)}
     shown = source.file or source.path  # a model's findings are placed in its source file

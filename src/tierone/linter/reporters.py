@@ -34,6 +34,13 @@ __all__ = [
 REPORT_SCHEMA_VERSION = 1
 
 
+def _profiles(report: LintReport) -> str:
+    """The profile the inputs were linted under, or each where request bodies implied others
+    (``openai+anthropic`` for one file whose schemas were linted under both)."""
+    used = list(dict.fromkeys(r.profile for r in report.results if r.error is None)) or [report.profile]
+    return f"profile {used[0]}" if len(used) == 1 else f"profiles {', '.join(used)}"
+
+
 def summary(report: LintReport) -> str:
     diagnostics = report.diagnostics
     files = len(report.results)
@@ -45,13 +52,13 @@ def summary(report: LintReport) -> str:
         with_findings = sum(1 for r in report.results if r.diagnostics)
         lines.append(
             f"Found {len(diagnostics)} finding{'s' if len(diagnostics) != 1 else ''} ({parts}) "
-            f"in {with_findings} of {files} {noun} (profile {report.profile})."
+            f"in {with_findings} of {files} {noun} ({_profiles(report)})."
         )
         lines.extend(_fixable_lines(report))
     elif not files:
         lines.append("Nothing checked: no input found.")
     elif not report.errors:
-        lines.append(f"All checks passed! ({files} {noun}, profile {report.profile})")
+        lines.append(f"All checks passed! ({files} {noun}, {_profiles(report)})")
     if report.errors:
         count = len(report.errors)
         lines.append(f"{count} {'input' if count == 1 else 'inputs'} could not be checked.")

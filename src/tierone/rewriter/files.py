@@ -16,6 +16,8 @@ class RewrittenFile(NamedTuple):
     result: Rewritten
     #: the new file content, in the input's format and layout
     text: str
+    #: the request kind the input is a body of (its schemas rewritten), or None for a schema
+    request: str | None = None
 
 
 def render(source: Source, data: object, target: str | None = None) -> str:
@@ -40,7 +42,25 @@ def rewrite_source(
     id: str | None = None,
     unroll: int | None = None,
     exact: bool = False,
+    input_kind: str | None = None,
+    implied: bool = False,
 ) -> RewrittenFile:
-    result = rewrite(source.data, profile, open_objects=open_objects, hints=hints, id=id, unroll=unroll, exact=exact)
+    """``source`` rewritten for ``profile`` and rendered in its own style. A request body (see
+    :func:`tierone.vendors.requests.embedded`; ``input_kind`` names the kind, ``"schema"``
+    none) has each schema it carries rewritten, for the profile its slot implies where
+    ``implied`` (no profile was named), and ``id`` is not set on them."""
+    options = {"open_objects": open_objects, "hints": hints, "unroll": unroll, "exact": exact}
+    found = None
+    if input_kind != "schema" and source.format != "model":
+        from ..vendors.requests import embedded
+
+        found = embedded(source.data, input_kind)
+    if found is not None:
+        from .requests import rewrite_request
+
+        result, body = rewrite_request(source, found, lambda slot: slot if implied and slot else profile, **options)
+        with room_for_depth():
+            return RewrittenFile(source, result, render(source, body), found.kind)
+    result = rewrite(source.data, profile, id=id, **options)  # type: ignore[arg-type]
     with room_for_depth():
         return RewrittenFile(source, result, render(source, result.schema))

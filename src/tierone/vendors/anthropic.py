@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Api, Column, Fragment, Profile, Vendor
+from .model import Api, Column, Fragment, Profile, RequestKind, Slot, Vendor
 from .naming import answered_then_told, described, named, needs_call_id
 
 NAME = "anthropic"
@@ -54,6 +54,18 @@ def _output(model: str, prompt: str, schema: Any) -> dict[str, Any]:
     }
 
 
+#: the request body that carries schemas (what ``tierone lint`` reads in it)
+REQUESTS = (
+    RequestKind(
+        "anthropic-messages",
+        "Anthropic Messages request",
+        (
+            Slot(("tools", "*", "input_schema"), "tool", ("tools", "*", "name"), NAME, ("tools", "*", "strict"), False),
+            Slot(("output_config", "format", "schema"), "output", None, NAME),
+        ),
+    ),
+)
+
 VENDOR = Vendor(
     NAME,
     columns=(
@@ -88,5 +100,6 @@ VENDOR = Vendor(
     prices=(1.00, 5.00),
     overhead_tokens=350,  # tool use adds a system prompt of a few hundred tokens
     unenforced=frozenset({"T106", "T607"}),
+    requests=REQUESTS,
     case_drift="Anthropic's structured outputs page: the capitalisation of enum and const values is not guaranteed",
 )

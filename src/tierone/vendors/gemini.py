@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .model import Api, Column, Fragment, Profile, Vendor
+from .model import Api, Column, Fragment, Profile, RequestKind, Slot, Vendor
 from .naming import answered_then_told
 
 NAME = "gemini"
@@ -63,6 +63,32 @@ def config_retry(feedback: str, answer: str | None = None, call_id: str | None =
     """The answer as the model's turn, then the feedback as the user's (``contents`` entries)."""
     return answered_then_told(feedback, answer, "model", text=True)
 
+
+#: the request body that carries schemas (what ``tierone lint`` reads in it); a name may also be
+#: spelt in snake_case (the SDK's ``generation_config``, google-genai's ``parameters_json_schema``)
+REQUESTS = (
+    RequestKind(
+        "gemini-request",
+        "Gemini generateContent request",
+        (
+            Slot(("generationConfig", "responseJsonSchema"), "output", None, NAME),
+            Slot(("generationConfig", "responseSchema"), "output", None, OPENAPI),
+            Slot(
+                ("tools", "*", "functionDeclarations", "*", "parametersJsonSchema"),
+                "tool",
+                ("tools", "*", "functionDeclarations", "*", "name"),
+                NAME,
+            ),
+            Slot(
+                ("tools", "*", "functionDeclarations", "*", "parameters"),
+                "tool",
+                ("tools", "*", "functionDeclarations", "*", "name"),
+                OPENAPI,
+            ),
+        ),
+        either_case=True,
+    ),
+)
 
 VENDOR = Vendor(
     NAME,
@@ -122,4 +148,5 @@ VENDOR = Vendor(
     prices=(0.10, 0.40),
     overhead_tokens=10,
     unenforced=frozenset({"T106", "T201", "T207", "T601", "T603", "T607"}),
+    requests=REQUESTS,
 )

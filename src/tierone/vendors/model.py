@@ -73,6 +73,35 @@ class Fragment(NamedTuple):
     retry: Callable[[str, str | None, str | None], list[dict[str, Any]]] | None = None
 
 
+class Slot(NamedTuple):
+    """Where a request body carries a schema: a path of keys, ``*`` standing for each item of
+    a list."""
+
+    path: tuple[str, ...]
+    #: "output" (the answer's schema) or "tool" (a tool's parameters)
+    role: str
+    #: the path of the schema's (or its tool's) name, from the body's root (None: it has none)
+    name: tuple[str, ...] | None
+    #: the profile a schema here is written for (None: whatever is configured)
+    profile: str | None
+    #: the path of the flag that makes it strict (None: it always is), and the flag's default
+    strict: tuple[str, ...] | None = None
+    strict_by_default: bool = True
+
+
+class RequestKind(NamedTuple):
+    """A request body of one API (or a list of tools it takes): the slots where it carries
+    schemas (``tierone lint`` and ``rewrite`` find them there)."""
+
+    #: what ``--input-kind`` calls it
+    name: str
+    #: the title the docs give it
+    title: str
+    slots: tuple[Slot, ...]
+    #: the body may spell a name in camelCase or snake_case (Gemini's REST names, its SDK's)
+    either_case: bool = False
+
+
 class Api(NamedTuple):
     """One strict request path of a vendor's HTTP API (what ``tierone probe`` sends)."""
 
@@ -116,6 +145,8 @@ class Vendor(NamedTuple):
     #: rows whose feature the API accepts but drops or does not enforce (the cells' notes say
     #: so): acceptance is no evidence of support, so a probe never writes these cells
     unenforced: frozenset[str] = frozenset()
+    #: the request bodies of its APIs, by the slots where they carry schemas
+    requests: tuple[RequestKind, ...] = ()
     #: where the vendor says its answers may give an ``enum`` or ``const`` string in another
     #: case than the schema's (the page and the date it was read), else None: reading then
     #: takes a string matching exactly one allowed value but for case as that value

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .model import Api, Column, Fragment, Profile, Vendor
+from .model import Api, Column, Fragment, Profile, RequestKind, Slot, Vendor
 from .naming import answered_then_told, described, named, needs_call_id
 
 NAME = "openai"
@@ -62,6 +62,47 @@ def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
     }
 
 
+#: the request bodies that carry schemas (what ``tierone lint`` reads in them)
+REQUESTS = (
+    RequestKind(
+        "openai-chat",
+        "OpenAI Chat Completions request",
+        (
+            Slot(
+                ("tools", "*", "function", "parameters"),
+                "tool",
+                ("tools", "*", "function", "name"),
+                NAME,
+                ("tools", "*", "function", "strict"),
+                False,
+            ),
+            Slot(
+                ("response_format", "json_schema", "schema"),
+                "output",
+                ("response_format", "json_schema", "name"),
+                NAME,
+                ("response_format", "json_schema", "strict"),
+                False,
+            ),
+        ),
+    ),
+    RequestKind(
+        "openai-responses",
+        "OpenAI Responses request",
+        (
+            Slot(("tools", "*", "parameters"), "tool", ("tools", "*", "name"), NAME, ("tools", "*", "strict"), True),
+            Slot(
+                ("text", "format", "schema"),
+                "output",
+                ("text", "format", "name"),
+                NAME,
+                ("text", "format", "strict"),
+                False,
+            ),
+        ),
+    ),
+)
+
 VENDOR = Vendor(
     NAME,
     columns=(
@@ -101,4 +142,5 @@ VENDOR = Vendor(
     ),
     prices=(0.15, 0.60),
     overhead_tokens=20,
+    requests=REQUESTS,
 )
