@@ -13,6 +13,7 @@ from tierone.cli.clidocs import PAGES as CLI_PAGES
 from tierone.linter.ruledocs import PAGES as RULE_PAGES
 from tierone.rewriter.passdocs import refresh_block
 from tierone.subset.profiledocs import page as profiles_page
+from tierone.subset.requestdocs import PAGES as REQUEST_PAGES
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 #: the saved judge run the profiles page's judge table comes from
@@ -32,7 +33,7 @@ def _rewrite() -> str:
     return refresh_block((DOCS / "rewrite.md").read_text(encoding="utf-8"))
 
 
-PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES, "profiles.md": _profiles, "rewrite.md": _rewrite}
+PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES, **REQUEST_PAGES, "profiles.md": _profiles, "rewrite.md": _rewrite}
 
 
 def main() -> int:

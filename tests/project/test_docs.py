@@ -9,8 +9,9 @@ from tierone.cli.apidocs import EXAMPLE
 from tierone.cli.apidocs import PAGES as API_PAGES
 from tierone.cli.clidocs import PAGES as CLI_PAGES
 from tierone.linter.ruledocs import PAGES as RULE_PAGES
+from tierone.subset.requestdocs import PAGES as REQUEST_PAGES
 
-PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES}
+PAGES = {**RULE_PAGES, **API_PAGES, **CLI_PAGES, **REQUEST_PAGES}
 
 
 @pytest.mark.parametrize("name", sorted(PAGES))
@@ -175,3 +176,12 @@ def test_the_profiles_page_says_how_each_profile_spells_null():
     assert null_spelling("anthropic").startswith('`"anyOf"') and null_spelling("vendors").startswith('`"anyOf"')
     assert null_spelling("tier1") == null_spelling("openai")  # RFC 0030 §D's type list (a prescribed cell)
     assert ordering("gemini") == ordering("gemini-openapi") != ordering("openai")
+
+
+def test_the_requests_page_lists_every_kind_and_every_limit_across_a_request():
+    from tierone.subset.table import FEATURES
+    from tierone.vendors.requests import KINDS
+
+    page = REQUEST_PAGES["requests.md"]()
+    assert all(f"`{kind}`" in page for kind in KINDS)
+    assert all(f"| {f.code} {f.name} |" in page for f in FEATURES if f.per_request)

@@ -37,6 +37,7 @@ def lint(
     envelope_kind: str | None = None,
     refs: Sequence[str] = (),
     input_kind: str | None = None,
+    limits: Mapping[str, int] | None = None,
 ) -> FileResult:
     """Lint a schema given as data, a schema file given by its path, or a pydantic model
     (a class or ``TypeAdapter``, or ``module:Attribute``).
@@ -52,14 +53,15 @@ def lint(
     list of tools: :data:`tierone.vendors.requests.KINDS`) is recognised by its shape, or named
     by ``input_kind`` (``"schema"``: never a request): each schema it carries is linted at its
     pointer into the body, under the profile the request implies unless ``profile`` is given
-    (``tier1`` is the default for a schema).
+    (``tier1`` is the default for a schema). ``limits`` lowers the profile's count limits by
+    rule code (a schema's share of a limit that counts across a request).
 
     >>> lint({"type": "object", "properties": {}, "additionalProperties": False}).ok
     True
     >>> lint("no-such-file.json").error.message
     'no such file'
     """
-    checklist_of = _checklists(profile, DEFAULT_PROFILE, select, ignore)
+    checklist_of = _checklists(profile, DEFAULT_PROFILE, select, ignore, limits=limits)
     envelope = _envelope(envelope_kind, Config()) if envelope_kind else None
     try:
         source = _source_of(schema, refs)
@@ -69,7 +71,12 @@ def lint(
 
 
 def _checklists(
-    named: str | None, fallback: str, select: Sequence[str] | None, ignore: Sequence[str], extra: Iterable[str] = ()
+    named: str | None,
+    fallback: str,
+    select: Sequence[str] | None,
+    ignore: Sequence[str],
+    extra: Iterable[str] = (),
+    limits: Mapping[str, int] | None = None,
 ) -> Callable[[str | None], Any]:
     """The checklist for a profile a request implies (None: none), made once each: the profile
     ``named`` wins, else the one implied, else ``fallback``."""
@@ -78,7 +85,11 @@ def _checklists(
     def checklist_of(implied: str | None) -> Any:
         chosen = named or implied or fallback
         if chosen not in made:
-            made[chosen] = _checklist(chosen, select, ignore, extra)
+            checklist = _checklist(chosen, select, ignore, extra)
+            if limits:  # only lowered: a share of a limit, never more than the limit
+                lowered = {code: min(n, limits.get(code, n)) for code, n in checklist.limits.items()}
+                checklist = checklist._replace(limits=lowered)
+            made[chosen] = checklist
         return made[chosen]
 
     checklist_of(None)  # a bad profile or selection is refused at once

@@ -75,12 +75,17 @@ def checklist_for(profile: str, enabled: frozenset[str] | None = None) -> Checkl
 RuleHit = tuple[Policy, checks.Hit]
 
 
-def find(schema: Any, checklist: Checklist, envelope: checks.Envelope | None = None) -> list[RuleHit]:
+def find(
+    schema: Any, checklist: Checklist, envelope: checks.Envelope | None = None, tallies: list[Any] | None = None
+) -> list[RuleHit]:
     """Every hit of every rule in ``checklist``, in walk order; ``envelope`` turns on the
-    reasoning rules for an envelope payload schema."""
+    reasoning rules for an envelope payload schema; ``tallies`` gets the walk's counts (what
+    the limit rules judge), for a request whose limits count across its schemas."""
     found: list[RuleHit] = []
     add = found.append
     tally = checks.Tally(schema, dict(checklist.limits), envelope)
+    if tallies is not None:
+        tallies.append(tally)
     node_rules = checklist.node
     keyword_rules = checklist.keyword
     unknown = checklist.unknown

@@ -9,23 +9,33 @@ from typing import Any
 
 from ..core.loading import Source, room_for_depth
 from ..core.pointer import Pointer
+from ..subset.table import FEATURES
 from ..vendors.requests import Found
 from . import suppression
+from .checks.base import Hit
+from .checks.limits import COUNTED
 from .diagnostics import Diagnostic, FileResult
 from .engine import Checklist, diagnose, find, place_of
 
-__all__ = ["lint_request"]
+__all__ = ["PER_REQUEST", "lint_request", "request_counts"]
 
 
 def lint_request(source: Source, found: Found, checklist_of: Callable[[str | None], Checklist]) -> FileResult:
     """``source`` (a request body) linted: each schema of ``found`` with the checklist of its
-    profile (``checklist_of(None)``: the profile named or configured)."""
+    profile (``checklist_of(None)``: the profile named or configured), and each limit that
+    counts across a request (Anthropic's optional and union-typed parameters) judged on the
+    schemas' total, once for the body, where no one schema is over it already."""
     hits: list[tuple[Checklist, Any]] = []
+    spent: dict[str, list[tuple[str, int, Checklist]]] = {}
     for entry in found.schemas:
         checklist = checklist_of(entry.profile)
         schema = entry.pointer.resolve(source.data)
-        for policy, hit in find(schema, checklist):
+        tallies: list[Any] = []
+        for policy, hit in find(schema, checklist, tallies=tallies):
             hits.append((checklist, (policy, hit._replace(pointer=Pointer((*entry.pointer, *hit.pointer))))))
+        for code in PER_REQUEST & checklist.limits.keys():
+            spent.setdefault(code, []).append((entry.label, getattr(tallies[0], COUNTED[code]), checklist))
+    hits += _over_request_limits(spent)
     directives = suppression.directives_of(source)
     positions: dict[tuple[Any, ...], tuple[int, int]] = {}
     if hits:
@@ -34,8 +44,54 @@ def lint_request(source: Source, found: Found, checklist_of: Callable[[str | Non
     shown = source.file or source.path
     diagnostics: list[Diagnostic] = []
     for checklist, finding in hits:
-        diagnostics += diagnose([finding], checklist, shown, positions)
+        placed = diagnose([finding], checklist, shown, positions)
+        if finding[1].fields and "spent" in finding[1].fields:  # a request's total: said as one
+            placed = tuple(d._replace(message=_request_message(finding[1].fields)) for d in placed)
+        diagnostics += placed
     diagnostics.sort(key=lambda d: (d.line or 0, d.column or 0))
     kept = suppression.apply(tuple(diagnostics), directives)[0] if directives else tuple(diagnostics)
     profiles = list(dict.fromkeys(checklist_of(entry.profile).profile for entry in found.schemas))
     return FileResult(source.path, kept, profile="+".join(profiles) or checklist_of(None).profile, format=source.format)
+
+
+#: the limits that count across a request, by rule code
+PER_REQUEST = frozenset(feature.code for feature in FEATURES if feature.per_request)
+
+
+def _over_request_limits(spent: dict[str, list[tuple[str, int, Checklist]]]) -> list[tuple[Checklist, Any]]:
+    """A hit at the body's root for each limit the schemas' total is over (where none of
+    them is over it alone: that one is reported at its own root)."""
+    found: list[tuple[Checklist, Any]] = []
+    for code, counts in sorted(spent.items()):
+        checklist = counts[0][2]
+        limit = min(c.limits[code] for _, _, c in counts)
+        total = sum(count for _, count, _ in counts)
+        if total <= limit or any(count > limit for _, count, _ in counts):
+            continue
+        policy = next(p for p, _ in checklist.final if p.feature.code == code)
+        shares = ", ".join(f"{label} {count}" for label, count, _ in counts if count)
+        fields = {"count": total, "limit": limit, "spent": shares, "what": _WHAT[code]}
+        found.append((checklist, (policy, Hit(Pointer(), None, fields, amount=total))))
+    return found
+
+
+def _request_message(fields: dict[str, Any]) -> str:
+    return (
+        f"the request's schemas have {fields['count']} {fields['what']} together, over the limit of "
+        f"{fields['limit']} per request ({fields['spent']})"
+    )
+
+
+#: what each count limit counts, as its message says it
+_WHAT = {"T407": "optional properties", "T408": "union-typed properties"}
+
+
+def request_counts(schema: Any, profile: str) -> dict[str, tuple[int, int]]:
+    """What ``schema`` spends of each limit that counts across a request under ``profile``:
+    {rule code: (count, the profile's limit)} (a limit the profile does not set is left out)."""
+    from .engine import checklist_for
+
+    checklist = checklist_for(profile, PER_REQUEST)
+    tallies: list[Any] = []
+    find(schema, checklist, tallies=tallies)
+    return {code: (getattr(tallies[0], COUNTED[code]), limit) for code, limit in checklist.limits.items()}

@@ -27,15 +27,16 @@ def rewrite_request(
     body = copy.deepcopy(source.data)
     changes: list[Any] = []
     unfixable: list[Any] = []
-    profiles: list[str] = []
-    for entry in found.schemas:
-        profile = profile_of(entry.profile)
-        profiles.append(profile)
-        result = rewrite(entry.pointer.resolve(source.data), profile, **options)
+    profiles = [profile_of(entry.profile) for entry in found.schemas]
+    schemas = [entry.pointer.resolve(source.data) for entry in found.schemas]
+    shares = request_shares(schemas, profiles)
+    for entry, profile, schema, share in zip(found.schemas, profiles, schemas, shares, strict=True):
+        result = rewrite(schema, profile, limits=share or None, **options)
         changes += [c._replace(pointer=Pointer((*entry.pointer, *c.pointer))) for c in result.changes]
         unfixable += [u._replace(pointer=Pointer((*entry.pointer, *u.pointer))) for u in result.unfixable]
         if result.ok:
             body = _replaced(body, tuple(entry.pointer), result.schema)
+    unfixable += _over_request(unfixable, shares, found, schemas, profiles)
     shown = "+".join(dict.fromkeys(profiles)) or profile_of(None)
     return Rewritten(body, tuple(changes), tuple(unfixable), shown), body
 
@@ -49,3 +50,67 @@ def _replaced(body: Any, at: tuple[Any, ...], value: Any) -> Any:
         parent = parent[step]
     parent[at[-1]] = value
     return body
+
+
+def _over_request(
+    unfixable: list[Any], shares: list[dict[str, int]], found: Found, schemas: list[Any], profiles: list[str]
+) -> list[Any]:
+    """Where a schema could not be made to fit its share of a limit that counts across the
+    request, one problem at the body's root naming the limit, the request's count and the
+    schemas that spend it."""
+    from ..linter.requests import request_counts
+    from .passes import Unfixable
+
+    refused = {u.rule for u in unfixable} & {code for share in shares for code in share}
+    found_problems = []
+    for code in sorted(refused):
+        counts = [request_counts(s, p).get(code, (0, 0)) for s, p in zip(schemas, profiles, strict=True)]
+        limit = min(limit for _, limit in counts if limit)
+        spent = ", ".join(f"{e.label} {n}" for e, (n, _) in zip(found.schemas, counts, strict=True) if n)
+        why = (
+            f"the request cannot fit: its schemas need {sum(n for n, _ in counts)} of what rule {code} counts "
+            f"together, over the limit of {limit} per request ({spent})"
+        )
+        found_problems.append(Unfixable(Pointer(), code, why))
+    return found_problems
+
+
+def request_shares(schemas: list[Any], profiles: list[str]) -> list[dict[str, int]]:
+    """Each schema's share of the limits that count across a request (Anthropic's 24 optional
+    and 16 union-typed parameters), where together they would spend more: shared fairly (a
+    schema that needs less than an equal part leaves the rest to the others), optional
+    members first (those kept optional spend no union; those beyond a share become nullable,
+    and count as unions). No share (``{}``) where the request is within every limit."""
+    from ..linter.requests import request_counts
+
+    counts = [request_counts(schema, profile) for schema, profile in zip(schemas, profiles, strict=True)]
+    shares: list[dict[str, int]] = [{} for _ in schemas]
+    optional = [c.get("T407", (0, 0))[0] for c in counts]
+    limit = min((c["T407"][1] for c in counts if "T407" in c), default=None)
+    if limit is not None and sum(optional) > limit:
+        for share, part in zip(shares, fair(optional, limit), strict=True):
+            share["T407"] = part
+    unions = [
+        c.get("T408", (0, 0))[0] + max(0, n - s.get("T407", n))
+        for c, n, s in zip(counts, optional, shares, strict=True)
+    ]
+    limit = min((c["T408"][1] for c in counts if "T408" in c), default=None)
+    if limit is not None and sum(unions) > limit:
+        for share, part in zip(shares, fair(unions, limit), strict=True):
+            share["T408"] = part
+    return shares
+
+
+def fair(demands: list[int], limit: int) -> list[int]:
+    """``limit`` shared among ``demands`` max-min fairly: the smallest demands are met in full,
+    the rest split what is left evenly (the earlier ones taking the remainder).
+
+    >>> fair([2, 30, 30], 24)
+    [2, 11, 11]
+    """
+    shares = [0] * len(demands)
+    left, waiting = limit, len(demands)
+    for index in sorted(range(len(demands)), key=demands.__getitem__):
+        part = min(demands[index], left // waiting)
+        shares[index], left, waiting = part, left - part, waiting - 1
+    return shares

@@ -49,6 +49,7 @@ def rewrite(
     unroll: int | None = None,
     exact: bool = False,
     refs: Sequence[str] = (),
+    limits: Mapping[str, int] | None = None,
 ) -> Rewritten:
     """Rewrite ``schema`` for the strict mode(s) of ``profile``.
 
@@ -69,6 +70,8 @@ def rewrite(
     raises :class:`tierone.core.errors.InputError`. ``refs``: folders from which the schema's
     relative file references are read and bundled under ``$defs`` (:mod:`tierone.core.bundling`);
     without them such a reference is refused (T502), and nothing is ever fetched.
+    ``limits`` lowers the profile's count limits by rule code (``{"T407": 10}``): the share of a
+    limit that counts across a request left to this schema (see :mod:`.requests`).
 
     >>> rewrite({"type": "object", "properties": {"a": {"type": "string"}}}).schema
     {'type': 'object', 'properties': {'a': {'type': ['string', 'null']}}, 'additionalProperties': False, 'required': ['a']}
@@ -85,7 +88,8 @@ def rewrite(
     if unroll is not None and (type(unroll) is not int or unroll < 0):
         raise ValueError(f"unroll is a number of levels (0 refuses recursion), not {unroll!r}")
     with room_for_depth():
-        done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact, unroll), id)
+        shares = tuple(sorted((limits or {}).items()))
+        done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact, unroll, shares), id)
     return _exactly(done, schema) if exact else done
 
 
@@ -117,14 +121,15 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             changes.extend(result.changes)
             unfixable.extend(result.unfixable)
         current = _new_document(current, id, changes, present)
-        diagnostics = lint(current, profile=profile).diagnostics
+        shares = dict(options.limits) or None
+        diagnostics = lint(current, profile=profile, limits=shares).diagnostics
         for step, rules in AFTER_LINT.items():  # only where the rendition's lint finds their rules
             if any(d.code in rules for d in diagnostics):
                 result = step(current, options, diagnostics)
                 if result.changes:
                     current = result.schema
                     changes.extend(result.changes)
-                    diagnostics = lint(current, profile=profile).diagnostics
+                    diagnostics = lint(current, profile=profile, limits=shares).diagnostics
     # places inside a root carried in the wrapper are named as the original's places
     changes = [c._replace(pointer=outside_wrapper(c.pointer, schema)) for c in changes]
     unfixable = [u._replace(pointer=outside_wrapper(u.pointer, schema)) for u in unfixable]

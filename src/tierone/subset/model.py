@@ -92,6 +92,9 @@ class Feature(NamedTuple):
     #: how ``tierone rewrite`` makes the finding go away: the name of the pass that does it
     #: (one of ``rewriter.passes.PASSES``; ``STRIP`` strips the row's keywords), or None
     fix: str | None = None
+    #: a limit that counts across every schema of one request (all its strict tools and its
+    #: output schema together), as the vendors whose cells limit it say
+    per_request: bool = False
 
     def cell(self, source: str) -> Support:
         """The source's cell; a derived column's own where it has one, else its base's. A

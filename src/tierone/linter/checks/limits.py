@@ -55,11 +55,13 @@ def _count_limit(code: str, counted: str) -> FinalCheck:
     return final_check(code)(over_limit)
 
 
-property_count = _count_limit("T403", "properties")
-enum_value_count = _count_limit("T404", "enum_values")
-string_budget = _count_limit("T405", "string_budget")
-optional_parameter_count = _count_limit("T407", "optional")
-union_parameter_count = _count_limit("T408", "unions")
+#: the whole-schema count each count limit judges (a ``Tally`` attribute)
+COUNTED = {"T403": "properties", "T404": "enum_values", "T405": "string_budget", "T407": "optional", "T408": "unions"}
+property_count = _count_limit("T403", COUNTED["T403"])
+enum_value_count = _count_limit("T404", COUNTED["T404"])
+string_budget = _count_limit("T405", COUNTED["T405"])
+optional_parameter_count = _count_limit("T407", COUNTED["T407"])
+union_parameter_count = _count_limit("T408", COUNTED["T408"])
 
 
 @final_check("T402")

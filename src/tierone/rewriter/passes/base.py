@@ -66,6 +66,9 @@ class Options(NamedTuple):
     exact: bool = False
     #: how deep recursion is unrolled where the profile refuses it (None: the default, 0: refused)
     unroll: int | None = None
+    #: count limits lowered below the profile's, by rule code: this schema's share of a limit
+    #: that counts across a request
+    limits: tuple[tuple[str, int], ...] = ()
 
 
 class PassResult(NamedTuple):
@@ -128,7 +131,12 @@ def graph_of(schema: Any) -> ReferenceGraph:
 
 
 def _policy(options: Options, code: str) -> Policy | None:
-    return _policies_by_code(options.profile).get(code)
+    policy = _policies_by_code(options.profile).get(code)
+    if policy is not None and options.limits:
+        share = dict(options.limits).get(code)
+        if share is not None and policy.limit is not None:
+            return policy._replace(limit=min(share, policy.limit))
+    return policy
 
 
 @cache

@@ -129,6 +129,7 @@ ROWS: tuple[Feature, ...] = (
             "those beyond it required and nullable (each then counts for rule T408).",
         ),
         fix="require_all",
+        per_request=True,
     ),
     Feature(
         "T408",
@@ -148,5 +149,6 @@ ROWS: tuple[Feature, ...] = (
             "`--exact` refuses instead.",
         ),
         fix="fit_limits",
+        per_request=True,
     ),
 )
