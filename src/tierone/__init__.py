@@ -9,6 +9,8 @@ The public API is imported lazily so that ``tierone lint`` starts fast:
 - :func:`to_strict_form` — an instance as it travels under the rewritten schema;
 - :func:`strict` — a pydantic model (or schema) to the vendor request fragments and back to a
   validated answer (:class:`StrictError` when it cannot);
+- :func:`request` — an output schema and tools made strict together for one vendor, within the
+  limits that count across a request;
 - :mod:`tierone.envelopes` — the universal-kind schemas and the reasoning helpers;
 - :mod:`tierone.capabilities` — generate and check a host's capabilities document.
 """
@@ -21,13 +23,16 @@ from .core.version import __version__
 
 __all__ = [
     "CaseRepaired",
+    "Request",
     "Strict",
     "StrictError",
+    "Tool",
     "__version__",
     "capabilities",
     "envelopes",
     "lint",
     "lint_paths",
+    "request",
     "restore",
     "rewrite",
     "strict",
@@ -42,6 +47,9 @@ _LAZY = {
     "to_strict_form": ("tierone.answers.strictform", "to_strict_form"),
     "strict": ("tierone.answers.making", "strict"),
     "Strict": ("tierone.answers.strict", "Strict"),
+    "request": ("tierone.answers.requesting", "request"),
+    "Request": ("tierone.answers.requesting", "Request"),
+    "Tool": ("tierone.answers.requesting", "Tool"),
     "CaseRepaired": ("tierone.answers.casing", "CaseRepaired"),
     "StrictError": ("tierone.answers.findings", "StrictError"),
 }
@@ -50,6 +58,7 @@ if TYPE_CHECKING:
     from .answers.casing import CaseRepaired
     from .answers.findings import StrictError
     from .answers.making import strict
+    from .answers.requesting import Request, Tool, request
     from .answers.restore import restore
     from .answers.strict import Strict
     from .answers.strictform import to_strict_form

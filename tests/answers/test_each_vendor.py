@@ -127,6 +127,6 @@ def test_without_a_profile_the_schema_names_the_way_to_a_rendition():
 
 
 def _making(model):
-    from tierone.answers.making import _rendition
+    from tierone.answers.making import rendition
 
-    return lambda profile: _rendition(model.model_json_schema(), "m", profile, None, False, model.model_validate)
+    return lambda profile: rendition(model.model_json_schema(), "m", profile, None, False, model.model_validate)

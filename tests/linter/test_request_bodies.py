@@ -287,3 +287,21 @@ def _set(body: Any, pointer: str, value: Any) -> None:
     for part in parts[:-1]:
         body = body[part]
     body[parts[-1]] = value
+
+
+def test_restore_reads_a_tool_calls_arguments_against_the_tool_the_body_carries(tmp_path: Path):
+    body = _body(APIS["openai-chat"])
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps(body))
+    arguments = tmp_path / "arguments.json"
+    arguments.write_text('{"title": "Printer", "note": null}')
+    read = run("restore", "--schema", str(path), "--tool", "file_ticket", str(arguments))
+    assert read.exit_code == 0 and json.loads(read.stdout) == {"title": "Printer"}  # null meant absent
+    arguments.write_text('{"title": "P", "note": null}')
+    short = run("restore", "--schema", str(path), "--tool", "file_ticket", str(arguments))
+    assert short.exit_code == 1 and "[/title]" in short.stderr  # minLength, enforced on read
+    output = run("restore", "--schema", str(path), str(arguments))  # no --tool: the output schema
+    assert output.exit_code == 1
+    missing = run("restore", "--schema", str(path), "--tool", "nope", str(arguments))
+    assert missing.exit_code == 2
+    assert missing.stderr.strip().endswith("has no tool 'nope' (its tools: file_ticket, lookup); --tool NAME picks one")

@@ -42,7 +42,7 @@ def strict(
     from the same place) with the same options gives the same :class:`Strict` again, made
     once: build it where it is used.
     """
-    model = _model_of(source)
+    model = model_of(source)
     options = (source if isinstance(source, str) else None, profile, unroll, exact, tuple(refs))
     if model is not None:  # a model class is its own key: its schema is not even made again
         return _made(("model", model, *options), lambda: _strict(model, None, source, *options[1:]))
@@ -79,23 +79,31 @@ def _strict(
     if loaded is None:
         loaded = load_schema(model, refs=refs)
     name = model_name(model) if model is not None and not isinstance(source, str) else loaded.path
-    check = None if model is None else _check_of(model)
+    check = None if model is None else check_of(model)
 
     def make(chosen: str) -> Rendition:
-        return _rendition(loaded.data, name, chosen, unroll, exact, check)
+        return rendition(loaded.data, name, chosen, unroll, exact, check)
 
     if profile is None:
         return Strict(loaded.data, None, model, name, _make=make)
     return Strict(loaded.data, profile, model, name, make(profile))
 
 
-def _rendition(original: Any, name: str, profile: str, unroll: int | None, exact: bool, check: Any) -> Rendition:
-    """``original`` made strict for ``profile`` and read by a reader made for it; a
-    :class:`StrictError` naming each place the profile cannot carry."""
+def rendition(
+    original: Any,
+    name: str,
+    profile: str,
+    unroll: int | None,
+    exact: bool,
+    check: Any,
+    limits: dict[str, int] | None = None,
+) -> Rendition:
+    """``original`` made strict for ``profile`` (``limits``: its share of a request's) and read
+    by a reader made for it; a :class:`StrictError` naming each place the profile cannot carry."""
     from ..rewriter.passes.budgets import encodes_to_fit, gathers_members
     from ..rewriter.rewrite import rewrite
 
-    result = rewrite(original, profile, unroll=unroll, exact=exact)
+    result = rewrite(original, profile, unroll=unroll, exact=exact, limits=limits)
     if not result.ok:
         raise StrictError(
             (
@@ -129,7 +137,7 @@ def _case_note(profile: str) -> str | None:
 _WAY_OUT = "; unroll=N (or leaving it out) unrolls the recursion N levels deep"
 
 
-def _check_of(model: Any) -> Any:
+def check_of(model: Any) -> Any:
     """The model's validation of plain data: ``model_validate`` (or a ``TypeAdapter``'s
     ``validate_python``); where that is pydantic's own, which only hands the data to the
     model's validator, that validator at once."""
@@ -143,7 +151,8 @@ def _check_of(model: Any) -> Any:
     return model.__pydantic_validator__.validate_python  # built: model_json_schema() built it
 
 
-def _model_of(source: Any) -> Any:
+def model_of(source: Any) -> Any:
+    """The pydantic model (class or ``TypeAdapter``) ``source`` is or names, else None."""
     if isinstance(source, str) and not os.path.exists(source) and looks_like_model(source):
         return import_model(source)
     return source if is_model(source) else None

@@ -168,6 +168,15 @@ def restore(
     config_file: Annotated[str | None, typer.Option("--config", metavar="FILE", help=CONFIG_HELP)] = None,
     isolated: Annotated[bool, typer.Option("--isolated", help=ISOLATED_HELP)] = False,
     refs: Annotated[list[str] | None, typer.Option("--refs", metavar="DIR", help=REFS_HELP)] = None,
+    tool: Annotated[
+        str | None,
+        typer.Option(
+            "--tool",
+            metavar="NAME",
+            help="Where --schema is a request body: read the arguments of a call of this tool (without it, the output).",
+        ),
+    ] = None,
+    input_kind: Annotated[str | None, typer.Option("--input-kind", metavar="KIND", help=input_kind_help())] = None,
 ) -> None:
     """Turn a strict-mode answer back into what the original schema means: null becomes
     absent for optional fields, JSON-encoded free-form data is decoded, and the result is
@@ -182,5 +191,13 @@ def restore(
     config = config_for(config_file, isolated)
     roots = ref_folders(refs, config.ref_roots)
     raise typer.Exit(
-        run_restore(payload, schema, json_output=output_format is Format.json, pattern=config.fix_output, refs=roots)
+        run_restore(
+            payload,
+            schema,
+            json_output=output_format is Format.json,
+            pattern=config.fix_output,
+            refs=roots,
+            tool=tool,
+            input_kind=_checked_kind(input_kind),
+        )
     )

@@ -34,11 +34,50 @@ its shape (a bare schema is never taken for a request), or named with `--input-k
   those kept optional spend no union): the rewritten request fits. With `--exact`, a schema that
   cannot fit its share is refused, and one problem at the body's root names the limit, the
   request's count and the schemas that spend it.
+- **Restore**: `tierone restore --schema BODY --tool NAME ARGUMENTS` reads a call's arguments
+  against the schema the (original) body carries for that tool; without `--tool`, an answer
+  against its output schema.
 - A tool sent without strict mode (`strict` false or left out where the API's default is
   false) is held to no subset: it is neither linted nor rewritten.
 - SARIF, `--format json`, `rewrite --check` and `--diff` work on request bodies as on schemas.
   The pre-commit hooks run `tierone lint` on the files they match: point a hook's `files:` at
   your request bodies or tool lists to lint them on commit.
+
+## From Python: the request as the unit
+
+`tierone.request(output, tools={name: source}, vendor=...)` makes an output model (or schema)
+and tools strict together for one vendor's own profile, sharing the limits that count across a
+request as the rewrite does. `.fragments(api)` gives the call's arguments in that API's shape
+(`openai-chat` or `openai-responses`, `anthropic-messages`, `gemini-request`: google-genai's
+`config`); `.rendition()` and `.rendition(name)` the schemas sent; `.parse(text)` and
+`.parse_tool_call(name, arguments)` read each answer back into what its own source means
+(`.stream()` and `.retry_messages()` as for `tierone.strict`). A tool given as
+`tierone.Tool(source, description, strict=False)` is sent without strict mode, its schema as
+it is. A request that cannot fit (with `exact=True`, which refuses to loosen a schema to fit) is
+one `StrictError` naming the limit, the count and the schemas that spend it.
+
+```python
+from pydantic import BaseModel
+
+import tierone
+
+
+class Lookup(BaseModel):
+    query: str
+    region: str | None = None
+
+
+class Reply(BaseModel):
+    text: str
+    sources: list[str] = []
+
+
+agent = tierone.request(Reply, tools={"lookup": tierone.Tool(Lookup, "Search the docs.")}, vendor="anthropic")
+arguments = agent.fragments("anthropic-messages")  # tools=[...], output_config={...}
+assert arguments["tools"][0]["strict"] is True
+assert agent.parse_tool_call("lookup", {"query": "tea"}) == Lookup(query="tea")
+assert agent.parse('{"text": "Hi.", "sources": []}') == Reply(text="Hi.")
+```
 
 ## What tierone reads
 

@@ -54,6 +54,22 @@ def _output(model: str, prompt: str, schema: Any) -> dict[str, Any]:
     }
 
 
+def messages_request(
+    output: tuple[Any, str] | None, tools: list[tuple[str, Any, str | None, bool]], profile: str = NAME
+) -> dict[str, Any]:
+    """The Messages arguments carrying an output schema and tools: ``tools`` and
+    ``output_config``."""
+    made: dict[str, Any] = {}
+    if tools:
+        made["tools"] = [
+            {key: value for key, value in tool(schema, name, description).items() if strict or key != "strict"}
+            for name, schema, description, strict in tools
+        ]
+    if output is not None:
+        made["output_config"] = {"format": output_format(output[0])}
+    return made
+
+
 #: the request body that carries schemas (what ``tierone lint`` reads in it)
 REQUESTS = (
     RequestKind(
@@ -63,6 +79,7 @@ REQUESTS = (
             Slot(("tools", "*", "input_schema"), "tool", ("tools", "*", "name"), NAME, ("tools", "*", "strict"), False),
             Slot(("output_config", "format", "schema"), "output", None, NAME),
         ),
+        build=messages_request,
     ),
 )
 

@@ -64,6 +64,23 @@ def config_retry(feedback: str, answer: str | None = None, call_id: str | None =
     return answered_then_told(feedback, answer, "model", text=True)
 
 
+def generate_request(
+    output: tuple[Any, str] | None, tools: list[tuple[str, Any, str | None, bool]], profile: str = NAME
+) -> dict[str, Any]:
+    """google-genai's ``config`` carrying an output schema and tools: the ``generation_config``
+    entries and ``tools`` of function declarations (``parameters`` in the OpenAPI dialect,
+    ``parameters_json_schema`` otherwise; Gemini holds every schema to its subset)."""
+    made: dict[str, Any] = config(output[0], profile=profile) if output is not None else {}
+    if tools:
+        field = "parameters" if profile == OPENAPI else "parameters_json_schema"
+        declarations = [
+            {"name": name, **({"description": description} if description else {}), field: schema}
+            for name, schema, description, _ in tools
+        ]
+        made["tools"] = [{"function_declarations": declarations}]
+    return {"config": made}
+
+
 #: the request body that carries schemas (what ``tierone lint`` reads in it); a name may also be
 #: spelt in snake_case (the SDK's ``generation_config``, google-genai's ``parameters_json_schema``)
 REQUESTS = (
@@ -87,6 +104,7 @@ REQUESTS = (
             ),
         ),
         either_case=True,
+        build=generate_request,
     ),
 )
 

@@ -100,6 +100,12 @@ class RequestKind(NamedTuple):
     slots: tuple[Slot, ...]
     #: the body may spell a name in camelCase or snake_case (Gemini's REST names, its SDK's)
     either_case: bool = False
+    #: the parts of a request carrying an output schema and tools, as the SDK's call takes them
+    #: (``build(output, tools, profile)``: ``output`` is ``(schema, name)`` or None, each tool
+    #: ``(name, schema, description, strict)``); None where tierone writes no such request
+    build: Callable[[tuple[Any, str] | None, list[tuple[str, Any, str | None, bool]], str], dict[str, Any]] | None = (
+        None
+    )
 
 
 class Api(NamedTuple):

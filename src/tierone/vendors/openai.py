@@ -62,6 +62,49 @@ def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
     }
 
 
+def _loose(tool: dict[str, Any], strict: bool) -> dict[str, Any]:
+    """A tool without strict mode: its ``strict`` flag left out (the API's default, false)."""
+    return tool if strict else {key: value for key, value in tool.items() if key != "strict"}
+
+
+def chat_request(
+    output: tuple[Any, str] | None, tools: list[tuple[str, Any, str | None, bool]], profile: str = NAME
+) -> dict[str, Any]:
+    """The Chat Completions arguments carrying an output schema and tools: ``tools`` and
+    ``response_format``."""
+    made: dict[str, Any] = {}
+    if tools:
+        made["tools"] = [
+            {"type": "function", "function": _loose(tool(schema, name, description)["function"], strict)}
+            for name, schema, description, strict in tools
+        ]
+    if output is not None:
+        made["response_format"] = response_format(*output)
+    return made
+
+
+def responses_request(
+    output: tuple[Any, str] | None, tools: list[tuple[str, Any, str | None, bool]], profile: str = NAME
+) -> dict[str, Any]:
+    """The Responses API arguments carrying an output schema and tools: ``tools`` (function
+    tools, ``strict`` said either way: the API's default is true) and ``text``."""
+    made: dict[str, Any] = {}
+    if tools:
+        made["tools"] = [
+            {
+                "type": "function",
+                "name": named(name, "OpenAI"),
+                **described(description),
+                "parameters": schema,
+                "strict": strict,
+            }
+            for name, schema, description, strict in tools
+        ]
+    if output is not None:
+        made["text"] = {"format": text_format(*output)}
+    return made
+
+
 #: the request bodies that carry schemas (what ``tierone lint`` reads in them)
 REQUESTS = (
     RequestKind(
@@ -85,6 +128,7 @@ REQUESTS = (
                 False,
             ),
         ),
+        build=chat_request,
     ),
     RequestKind(
         "openai-responses",
@@ -100,6 +144,7 @@ REQUESTS = (
                 False,
             ),
         ),
+        build=responses_request,
     ),
 )
 
