@@ -133,7 +133,7 @@ def _send(api: str, send: Captured, fragments: dict[str, Any]) -> None:
         if api == "openai-chat":
             client.chat.completions.create(model="m", messages=[{"role": "user", "content": "hi"}], **fragments)
         else:
-            send.reply = {"id": "r", "object": "response", "created_at": 0, "model": "m", "status": "completed",
+            send.answer = {"id": "r", "object": "response", "created_at": 0, "model": "m", "status": "completed",
                           "parallel_tool_calls": False, "tool_choice": "auto", "tools": [], "output": []}  # fmt: skip
             client.responses.create(model="m", input="hi", **fragments)
     elif api == "anthropic-messages":

@@ -16,11 +16,11 @@ import pytest
 from typer.testing import CliRunner
 
 import tierone
-from tests.judges import _BASE, _httpx, judges_for
+from tests.judges import _BASE, judges_for
 from tierone.cli import app
 from tierone.vendors.requests import embedded
 
-from ..answers.test_send_it import _chat, _gemini, _message
+from ..answers.test_send_it import Recorder, _chat, _gemini, _message
 
 #: a schema as users write it: optional members, a length strict modes cannot carry
 TICKET = {
@@ -32,19 +32,8 @@ LOOKUP = {"type": "object", "properties": {"query": {"type": "string"}}, "requir
 PROMPT = "File the ticket."
 
 
-class Captured:
-    """A mock transport: records each request body, answers ``reply``."""
-
-    def __init__(self, reply: dict[str, Any]) -> None:
-        self.reply, self.bodies = reply, []
-
-    def __call__(self, request: Any) -> Any:
-        self.bodies.append(json.loads(request.content))
-        return _httpx().Response(200, json=self.reply)
-
-    def client(self) -> Any:
-        httpx = _httpx()
-        return httpx.Client(transport=httpx.MockTransport(self))
+#: the mock transport: records each request body, answers what it was given
+Captured = Recorder
 
 
 def _openai_chat(send: Captured, body: dict[str, Any] | None = None) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Api, Column, Fragment, Profile, RequestKind, Slot, Vendor
-from .naming import answered_then_told, described, named, needs_call_id
+from .naming import answered_then_told, described, named, needs_call_id, strict_or_not
 
 NAME = "anthropic"
 
@@ -62,8 +62,7 @@ def messages_request(
     made: dict[str, Any] = {}
     if tools:
         made["tools"] = [
-            {key: value for key, value in tool(schema, name, description).items() if strict or key != "strict"}
-            for name, schema, description, strict in tools
+            strict_or_not(tool(schema, name, description), strict) for name, schema, description, strict in tools
         ]
     if output is not None:
         made["output_config"] = {"format": output_format(output[0])}

@@ -49,3 +49,8 @@ def needs_call_id(call_id: str | None, what: str) -> str:
     if not call_id:
         raise ValueError(f"a retry of {what} needs call_id= (the id of the tool call it answers)")
     return call_id
+
+
+def strict_or_not(tool: dict[str, Any], strict: bool) -> dict[str, Any]:
+    """A tool as sent: without strict mode, its ``strict`` flag left out (the APIs' default)."""
+    return tool if strict else {key: value for key, value in tool.items() if key != "strict"}

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from .model import Api, Column, Fragment, Profile, RequestKind, Slot, Vendor
-from .naming import answered_then_told, described, named, needs_call_id
+from .naming import answered_then_told, described, named, needs_call_id, strict_or_not
 
 NAME = "openai"
 
@@ -62,11 +62,6 @@ def _tools(model: str, prompt: str, schema: Any) -> dict[str, Any]:
     }
 
 
-def _loose(tool: dict[str, Any], strict: bool) -> dict[str, Any]:
-    """A tool without strict mode: its ``strict`` flag left out (the API's default, false)."""
-    return tool if strict else {key: value for key, value in tool.items() if key != "strict"}
-
-
 def chat_request(
     output: tuple[Any, str] | None, tools: list[tuple[str, Any, str | None, bool]], profile: str = NAME
 ) -> dict[str, Any]:
@@ -75,7 +70,7 @@ def chat_request(
     made: dict[str, Any] = {}
     if tools:
         made["tools"] = [
-            {"type": "function", "function": _loose(tool(schema, name, description)["function"], strict)}
+            {"type": "function", "function": strict_or_not(tool(schema, name, description)["function"], strict)}
             for name, schema, description, strict in tools
         ]
     if output is not None:
@@ -105,45 +100,27 @@ def responses_request(
     return made
 
 
-#: the request bodies that carry schemas (what ``tierone lint`` reads in them)
+def _slot(at: tuple[str, ...], member: str, role: str, strict_by_default: bool) -> Slot:
+    """A schema at ``at`` + ``member``, named by ``at``'s ``name`` and made strict by its ``strict``."""
+    return Slot((*at, member), role, (*at, "name"), NAME, (*at, "strict"), strict_by_default)
+
+
+#: the request bodies that carry schemas (what ``tierone lint`` reads in them); a schema or
+#: function is strict where its ``strict`` is true (Responses function tools: unless it is false)
 REQUESTS = (
     RequestKind(
         "openai-chat",
         "OpenAI Chat Completions request",
         (
-            Slot(
-                ("tools", "*", "function", "parameters"),
-                "tool",
-                ("tools", "*", "function", "name"),
-                NAME,
-                ("tools", "*", "function", "strict"),
-                False,
-            ),
-            Slot(
-                ("response_format", "json_schema", "schema"),
-                "output",
-                ("response_format", "json_schema", "name"),
-                NAME,
-                ("response_format", "json_schema", "strict"),
-                False,
-            ),
+            _slot(("tools", "*", "function"), "parameters", "tool", False),
+            _slot(("response_format", "json_schema"), "schema", "output", False),
         ),
         build=chat_request,
     ),
     RequestKind(
         "openai-responses",
         "OpenAI Responses request",
-        (
-            Slot(("tools", "*", "parameters"), "tool", ("tools", "*", "name"), NAME, ("tools", "*", "strict"), True),
-            Slot(
-                ("text", "format", "schema"),
-                "output",
-                ("text", "format", "name"),
-                NAME,
-                ("text", "format", "strict"),
-                False,
-            ),
-        ),
+        (_slot(("tools", "*"), "parameters", "tool", True), _slot(("text", "format"), "schema", "output", False)),
         build=responses_request,
     ),
 )
