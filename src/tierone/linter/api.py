@@ -101,14 +101,21 @@ def _lint_loaded(
 ) -> FileResult:
     """A loaded input linted: as the request body it is (or ``input_kind`` names), else as a
     schema with ``checklist``."""
-    if input_kind != "schema" and source.format != "model":
-        from ..vendors.requests import embedded
+    found = _request_of(source, input_kind)
+    if found is not None:
         from .requests import lint_request
 
-        found = embedded(source.data, input_kind)
-        if found is not None:
-            return lint_request(source, found, checklist_of)
+        return lint_request(source, found, checklist_of)
     return lint_source(source, checklist, envelope)
+
+
+def _request_of(source: Source, input_kind: str | None) -> Any:
+    """The schemas ``source`` carries as a request body, or None for a schema."""
+    if input_kind == "schema" or source.format == "model":
+        return None
+    from ..vendors.requests import embedded
+
+    return embedded(source.data, input_kind)
 
 
 def _source_of(schema: object, refs: Sequence[str] = ()) -> Source:
@@ -119,8 +126,8 @@ def _source_of(schema: object, refs: Sequence[str] = ()) -> Source:
             "no such file: lint() reads a str as a file path; "
             "to lint JSON text, parse it first (json.loads) and pass the data",
         )
-    if not isinstance(schema, (str, os.PathLike, Mapping)) and not is_model(schema):
-        require_schema(schema, DATA)
+    if not isinstance(schema, (str, os.PathLike, Mapping, list)) and not is_model(schema):
+        require_schema(schema, DATA)  # a list may be a request's tools; anything else is no schema
     return load_input(schema, models=True, dash=False, refs=refs)  # lint() has no standard input: `-` names a file
 
 
@@ -219,7 +226,7 @@ def lint_paths(
                 envelope = _envelope(config.envelope_kind(path), config)
                 result = _lint_loaded(source, checklist_of, checklist, envelope, input_kind)
                 results.append(result._replace(stdin=True) if path == STDIN else result)
-                if explain_fixes is not None and fixes is not None:
+                if explain_fixes is not None and fixes is not None and _request_of(source, input_kind) is None:
                     fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))
             if progress is not None:
                 progress(len(results), len(inputs))
