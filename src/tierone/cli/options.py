@@ -74,10 +74,10 @@ def profile_help() -> str:
 
 def input_kind_help() -> str:
     """The help of ``--input-kind``, naming every kind."""
-    from ..vendors.requests import KINDS
+    from ..vendors import REQUEST_KINDS
 
     return (
         "What each input is: schema, or a request body ("
-        + ", ".join(KINDS)
+        + ", ".join(REQUEST_KINDS)
         + "); recognised by its shape when not given. A request's schemas are checked under the profile it implies unless -p names one."
     )

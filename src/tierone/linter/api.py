@@ -14,6 +14,7 @@ from ..core.rendition_names import named_renditions
 from ..core.rendition_sources import follow, marker_in
 from ..core.renditions import is_marked
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
+from ..vendors.model import SCHEMA_KEYS
 from .checks import Envelope
 from .config import Config
 from .diagnostics import Diagnostic, FileResult, LintReport
@@ -113,6 +114,11 @@ def _request_of(source: Source, input_kind: str | None) -> Any:
     """The schemas ``source`` carries as a request body, or None for a schema."""
     if input_kind == "schema" or source.format == "model":
         return None
+    data = source.data
+    if input_kind is None and (
+        not isinstance(data, (dict, list)) or (isinstance(data, dict) and SCHEMA_KEYS & data.keys())
+    ):
+        return None  # a schema (the common case): the finder is not even loaded
     from ..vendors.requests import embedded
 
     return embedded(source.data, input_kind)

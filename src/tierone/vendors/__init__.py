@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from types import MappingProxyType
 
-from . import anthropic, gemini, openai
-from .model import Api, Column, Fragment, Profile, Vendor
+from . import anthropic, gemini, mcp, openai
+from .model import Api, Column, Fragment, Profile, RequestKind, Vendor
 
 __all__ = [
     "COLUMNS",
     "FRAGMENTS",
+    "REQUEST_KINDS",
     "VENDORS",
     "Api",
     "Column",
@@ -33,6 +34,10 @@ VENDORS = MappingProxyType({v.name: v for v in (openai.VENDOR, anthropic.VENDOR,
 COLUMNS = MappingProxyType({c.name: c for v in VENDORS.values() for c in v.columns})
 #: every request fragment by its ``--emit`` name
 FRAGMENTS = MappingProxyType({f.kind: f for v in VENDORS.values() for f in v.fragments})
+#: every request kind by its ``--input-kind`` name, the vendors' first, then MCP's
+REQUEST_KINDS: MappingProxyType[str, RequestKind] = MappingProxyType(
+    {kind.name: kind for kind in (*(k for v in VENDORS.values() for k in v.requests), *mcp.REQUESTS)}
+)
 
 
 def vendor_of(kind: str) -> Vendor:

@@ -73,6 +73,11 @@ class Fragment(NamedTuple):
     retry: Callable[[str, str | None, str | None], list[dict[str, Any]]] | None = None
 
 
+#: the keys a schema's root holds and a request body's never does (a schema is never taken for
+#: a request: a file holding one is read as a schema without looking further)
+SCHEMA_KEYS = frozenset({"$schema", "$defs", "definitions", "type", "properties", "anyOf", "oneOf", "allOf", "$ref"})
+
+
 class Slot(NamedTuple):
     """Where a request body carries a schema: a path of keys, ``*`` standing for each item of
     a list."""

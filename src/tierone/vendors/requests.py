@@ -14,22 +14,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from types import MappingProxyType
 from typing import Any, NamedTuple
 
 from ..core.pointer import Pointer
-from . import VENDORS, mcp
-from .model import RequestKind, Slot
+from . import REQUEST_KINDS
+from .model import SCHEMA_KEYS, RequestKind, Slot
 
 __all__ = ["KINDS", "Embedded", "Found", "embedded"]
 
 #: every request kind by its ``--input-kind`` name, the vendors' first
-KINDS = MappingProxyType(
-    {kind.name: kind for kind in (*(k for v in VENDORS.values() for k in v.requests), *mcp.REQUESTS)}
-)
-#: the keys a schema's root holds and a request body's never does (a schema is never taken
-#: for a request)
-_SCHEMA_KEYS = frozenset({"$schema", "$defs", "definitions", "type", "properties", "anyOf", "oneOf", "allOf", "$ref"})
+KINDS = REQUEST_KINDS
 
 
 class Embedded(NamedTuple):
@@ -60,7 +54,7 @@ def embedded(data: Any, kind: str | None = None) -> Found | None:
         raise ValueError(f"unknown input kind {kind!r}; choose one of: schema, {', '.join(KINDS)}")
     bare = isinstance(data, list)
     body = {"tools": data} if bare else data
-    if not isinstance(body, dict) or (not bare and kind is None and _SCHEMA_KEYS & body.keys()):
+    if not isinstance(body, dict) or (not bare and kind is None and SCHEMA_KEYS & body.keys()):
         return None
     for candidate in [KINDS[kind]] if kind else KINDS.values():
         found = _found(body, candidate, bare)
