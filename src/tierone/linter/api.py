@@ -6,13 +6,9 @@ import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
-from ..core.confine import project_root
 from ..core.errors import InputError, InputWarning, require_schema
 from ..core.inputs import DATA, STDIN, expand_inputs, is_model, load_input
 from ..core.loading import Source, batch
-from ..core.rendition_names import named_renditions
-from ..core.rendition_sources import follow, marker_in
-from ..core.renditions import is_marked
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from ..vendors.model import SCHEMA_KEYS
 from .checks import Envelope
@@ -219,8 +215,8 @@ def lint_paths(
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
-                if path not in paths and path not in (instead or {}) and is_marked(source.data):
-                    root = root or project_root()
+                if path not in paths and path not in (instead or {}) and _is_marked(source.data):
+                    root = root or _project_root()
                     try:
                         if _names_its_source(path, source.data, root):
                             continue  # a rendition found in a directory: not a source
@@ -246,8 +242,26 @@ def _sources(
     """``found`` without the files discovered in a directory that are, by name, the rendition of
     another file found (``a.schema.strict.json`` beside ``a.schema.json``)."""
     files = [path for path in found if isinstance(path, str)]
+    if set(files) <= set(named):
+        return found  # every file was named: none is left out as a rendition
+    from ..core.rendition_names import named_renditions
+
     renditions = named_renditions(files, profile, config.fix_output) - set(named)
     return [path for path in found if not (isinstance(path, str) and path in renditions)] if renditions else found
+
+
+def _is_marked(data: object) -> bool:
+    """Whether ``data`` carries a rendition marker (files found in a directory only: the
+    rendition modules are loaded for those)."""
+    from ..core.renditions import is_marked
+
+    return is_marked(data)
+
+
+def _project_root() -> str:
+    from ..core.confine import project_root
+
+    return project_root()
 
 
 def _names_its_source(path: str, data: object, root: str) -> bool:
@@ -255,6 +269,8 @@ def _names_its_source(path: str, data: object, root: str) -> bool:
     its marker names a source where a marker may lead (:mod:`tierone.core.rendition_sources`).
     False for one fixed in place (it is its own source); an :class:`InputError` when the
     marker is malformed or may not be followed."""
+    from ..core.rendition_sources import follow, marker_in
+
     marker = marker_in(path, data)
     if marker is None or marker.source is None:
         return False
