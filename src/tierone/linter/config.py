@@ -131,6 +131,14 @@ def _glob_matches(posix: PurePosixPath, pattern: str) -> bool:
     return posix.match(pattern) or fnmatch.fnmatch(text, pattern)
 
 
+def _key(name: str) -> str:
+    """A key of the user's table as a message shows it: as it is where it is a plain word, else
+    quoted and escaped (a key may hold a newline)."""
+    from ..core.errors import shown
+
+    return name if name.isprintable() and '"' not in name and name.strip() == name and name else shown(name)
+
+
 def _strings(value: Any, key: str, where: Path) -> tuple[str, ...]:
     if isinstance(value, str):
         return (value,)
@@ -163,7 +171,7 @@ def parse(table: Mapping[str, Any], where: Path) -> Config:
         **_rewrite_settings(table, where),
         select=_strings(table["select"], "select", where) if "select" in table else None,
         ignore=_strings(table.get("ignore", []), "ignore", where),
-        per_file_ignores={g: _strings(c, f"per-file-ignores.{g}", where) for g, c in per_file.items()},
+        per_file_ignores={g: _strings(c, f"per-file-ignores.{_key(g)}", where) for g, c in per_file.items()},
         include=_strings(table["include"], "include", where) if "include" in table else DEFAULT_INCLUDE,
         exclude=_strings(table["exclude"], "exclude", where) if "exclude" in table else DEFAULT_EXCLUDE,
         envelopes=_globs(table["envelopes"], "envelopes", where) if "envelopes" in table else DEFAULT_ENVELOPES,
