@@ -18,7 +18,7 @@ from typer.testing import CliRunner
 import tierone
 from tests.judges import _BASE, judges_for
 from tierone.cli import app
-from tierone.vendors.requests import embedded
+from tierone.vendors.requests import embedded, spelt
 
 from ..answers.test_send_it import Recorder, _chat, _gemini, _message
 
@@ -294,3 +294,42 @@ def test_restore_reads_a_tool_calls_arguments_against_the_tool_the_body_carries(
     missing = run("restore", "--schema", str(path), "--tool", "nope", str(arguments))
     assert missing.exit_code == 2
     assert missing.stderr.strip().endswith("has no tool 'nope' (its tools: file_ticket, lookup); --tool NAME picks one")
+
+
+def test_a_gemini_body_in_its_rest_spelling_is_read_in_lower_case_and_written_back_in_upper(tmp_path: Path):
+    from google import genai
+    from google.genai import types
+
+    send = Captured(APIS["gemini-request"].reply)
+    options = types.HttpOptions(
+        base_url=_BASE, httpx_client=send.client(), retry_options=types.HttpRetryOptions(attempts=1)
+    )
+    openapi = {"type": "object", "properties": {"title": {"type": "string", "minLength": 3}}, "required": ["title"]}
+    genai.Client(api_key="k", http_options=options).models.generate_content(
+        model="m", contents=PROMPT, config={"response_mime_type": "application/json", "response_schema": openapi}
+    )
+    [body] = send.bodies
+    assert body["generationConfig"]["responseSchema"]["type"] == "OBJECT"  # google-genai's REST spelling
+    path = tmp_path / "gemini.json"
+    path.write_text(json.dumps(body, indent=2))
+    found = tierone.lint(str(path)).diagnostics
+    assert "T606" not in {d.code for d in found}  # OBJECT is Gemini's spelling of object, not a malformed type
+    rewritten = json.loads(run("rewrite", str(path)).stdout)["generationConfig"]["responseSchema"]
+    expected = tierone.rewrite(spelt(body["generationConfig"]["responseSchema"], upper=False), "gemini-openapi").schema
+    assert rewritten == spelt(expected, upper=True) and rewritten["type"] == "OBJECT"
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"model": "m", "messages": [{"role": "user", "content": "hi"}]},
+        {"model": "m", "messages": [], "tools": [1, "x", {"type": "function"}]},
+        {"contents": [], "generationConfig": {"temperature": 0}},
+    ],
+)
+def test_a_request_carrying_no_schema_has_nothing_to_check_and_is_not_read_as_one(body, tmp_path: Path):
+    path = tmp_path / "request.json"
+    path.write_text(json.dumps(body))
+    assert tierone.lint(str(path)).diagnostics == ()  # not "unknown keyword `messages`"
+    out = run("rewrite", str(path))
+    assert out.exit_code == 0 and json.loads(out.stdout) == body

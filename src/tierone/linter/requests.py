@@ -10,7 +10,7 @@ from typing import Any
 from ..core.loading import Source, room_for_depth
 from ..core.pointer import Pointer
 from ..subset.table import FEATURES
-from ..vendors.requests import Found
+from ..vendors.requests import Found, spelt
 from . import suppression
 from .checks.base import Hit
 from .checks.limits import COUNTED
@@ -30,6 +30,8 @@ def lint_request(source: Source, found: Found, checklist_of: Callable[[str | Non
     for entry in found.schemas:
         checklist = checklist_of(entry.profile)
         schema = entry.pointer.resolve(source.data)
+        if entry.upper_types:
+            schema = spelt(schema, upper=False)
         tallies: list[Any] = []
         for policy, hit in find(schema, checklist, tallies=tallies):
             hits.append((checklist, (policy, hit._replace(pointer=Pointer((*entry.pointer, *hit.pointer))))))

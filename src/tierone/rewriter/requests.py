@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.loading import Source
 from ..core.pointer import Pointer
-from ..vendors.requests import Found
+from ..vendors.requests import Found, spelt
 from .rewrite import Rewritten, rewrite
 
 __all__ = ["rewrite_request"]
@@ -28,14 +28,18 @@ def rewrite_request(
     changes: list[Any] = []
     unfixable: list[Any] = []
     profiles = [profile_of(entry.profile) for entry in found.schemas]
-    schemas = [entry.pointer.resolve(source.data) for entry in found.schemas]
+    schemas = [
+        spelt(e.pointer.resolve(source.data), upper=False) if e.upper_types else e.pointer.resolve(source.data)
+        for e in found.schemas
+    ]
     shares = request_shares(schemas, profiles)
     for entry, profile, schema, share in zip(found.schemas, profiles, schemas, shares, strict=True):
         result = rewrite(schema, profile, limits=share or None, **options)
         changes += [c._replace(pointer=Pointer((*entry.pointer, *c.pointer))) for c in result.changes]
         unfixable += [u._replace(pointer=Pointer((*entry.pointer, *u.pointer))) for u in result.unfixable]
         if result.ok:
-            body = _replaced(body, tuple(entry.pointer), result.schema)
+            rendition = spelt(result.schema, upper=True) if entry.upper_types else result.schema
+            body = _replaced(body, tuple(entry.pointer), rendition)
     unfixable += _over_request(unfixable, shares, found, schemas, profiles)
     shown = "+".join(dict.fromkeys(profiles)) or profile_of(None)
     return Rewritten(body, tuple(changes), tuple(unfixable), shown), body

@@ -112,8 +112,11 @@ def page() -> str:
         "",
         (
             "`N` stands for each item of a list. A Gemini body may spell a name in camelCase or "
-            "snake_case (google-genai sends `functionDeclarations` holding `parameters_json_schema`). "
-            "A bare list of tools is read as the `tools` of the request whose tools it holds."
+            "snake_case (google-genai sends `functionDeclarations` holding `parameters_json_schema`), "
+            "and its OpenAPI schemas' types in upper case (`OBJECT`, the REST API's spelling): they are "
+            "read in lower case and written back as the body spells them. A bare list of tools is read "
+            "as the `tools` of the request whose tools it holds. A request that carries no schema (a "
+            "conversation without tools or output format) has nothing to check."
         ),
         LIMITS.rstrip("\n"),
         "",

@@ -89,7 +89,7 @@ REQUESTS = (
         "Gemini generateContent request",
         (
             Slot(("generationConfig", "responseJsonSchema"), "output", None, NAME),
-            Slot(("generationConfig", "responseSchema"), "output", None, OPENAPI),
+            Slot(("generationConfig", "responseSchema"), "output", None, OPENAPI, upper_types=True),
             Slot(
                 ("tools", "*", "functionDeclarations", "*", "parametersJsonSchema"),
                 "tool",
@@ -101,6 +101,7 @@ REQUESTS = (
                 "tool",
                 ("tools", "*", "functionDeclarations", "*", "name"),
                 OPENAPI,
+                upper_types=True,
             ),
         ),
         either_case=True,

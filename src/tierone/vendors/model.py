@@ -92,6 +92,9 @@ class Slot(NamedTuple):
     #: the path of the flag that makes it strict (None: it always is), and the flag's default
     strict: tuple[str, ...] | None = None
     strict_by_default: bool = True
+    #: ``type`` may be spelt in upper case here (the REST API's ``Type`` enum, which
+    #: google-genai sends): read in lower case, and written back as the body spells it
+    upper_types: bool = False
 
 
 class RequestKind(NamedTuple):

@@ -20,10 +20,12 @@ from ..core.pointer import Pointer
 from . import REQUEST_KINDS
 from .model import SCHEMA_KEYS, RequestKind, Slot
 
-__all__ = ["KINDS", "Embedded", "Found", "embedded"]
+__all__ = ["KINDS", "Embedded", "Found", "embedded", "spelt"]
 
 #: every request kind by its ``--input-kind`` name, the vendors' first
 KINDS = REQUEST_KINDS
+#: members only a request body holds at its root (the APIs' conversation and configuration)
+_BODY_KEYS = frozenset({"messages", "contents", "input", "generationConfig", "generation_config", "jsonrpc"})
 
 
 class Embedded(NamedTuple):
@@ -35,6 +37,9 @@ class Embedded(NamedTuple):
     #: the profile it is written for (None: the configured one)
     profile: str | None
     role: str
+    #: its ``type`` values are spelt in upper case (see :attr:`Slot.upper_types`): read it
+    #: through :func:`spelt` and write its rendition back through it
+    upper_types: bool = False
 
 
 class Found(NamedTuple):
@@ -60,6 +65,10 @@ def embedded(data: Any, kind: str | None = None) -> Found | None:
         found = _found(body, candidate, bare)
         if found is not None and (found.schemas or found.loose or kind is not None):
             return found
+    if kind is not None:
+        return Found(kind, [], [])
+    if not bare and _BODY_KEYS & body.keys():
+        return Found("request", [], [])  # a request that carries no schema: nothing to check
     return None
 
 
@@ -73,7 +82,8 @@ def _found(body: dict[str, Any], kind: RequestKind, bare: bool) -> Found | None:
             if not isinstance(schema, (dict, bool)):
                 continue
             pointer = Pointer(at[1:] if bare else at)
-            entry = Embedded(pointer, _label(body, slot, at), slot.profile, slot.role)
+            upper = slot.upper_types and _types(schema, str.isupper)
+            entry = Embedded(pointer, _label(body, slot, at), slot.profile, slot.role, upper)
             (schemas if _strict(body, slot, at) else loose).append(entry)
     return Found(kind.name, schemas, loose) if schemas or loose else None
 
@@ -135,3 +145,39 @@ def _strict(body: Any, slot: Slot, at: tuple[Any, ...]) -> bool:
         return True
     flag = _at(body, slot.strict, at)
     return flag if isinstance(flag, bool) else slot.strict_by_default
+
+
+def spelt(schema: Any, upper: bool) -> Any:
+    """``schema`` with every ``type`` value in upper case (``upper``) or lower case: the spelling
+    of a Gemini REST body's OpenAPI types, and tierone's."""
+    if isinstance(schema, list):
+        return [spelt(item, upper) for item in schema]
+    if not isinstance(schema, dict):
+        return schema
+    respelt = str.upper if upper else str.lower
+    return {
+        key: (
+            respelt(value)
+            if key == "type" and isinstance(value, str)
+            else [respelt(v) if isinstance(v, str) else v for v in value]
+            if key == "type" and isinstance(value, list)
+            else spelt(value, upper)
+        )
+        for key, value in schema.items()
+    }
+
+
+def _types(schema: Any, test: Any) -> bool:
+    """Whether some ``type`` value of ``schema`` passes ``test`` (and none is spelt otherwise)."""
+    found: list[bool] = []
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            kind = node.get("type")
+            if isinstance(kind, str) and kind.isalpha():
+                found.append(test(kind))
+            stack.extend(v for v in node.values() if isinstance(v, (dict, list)))
+        elif isinstance(node, list):
+            stack.extend(node)
+    return bool(found) and all(found)
