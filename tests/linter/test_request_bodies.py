@@ -20,7 +20,7 @@ from tests.judges import _BASE, judges_for
 from tierone.cli import app
 from tierone.vendors.requests import embedded, spelt
 
-from ..answers.test_send_it import Recorder, _chat, _gemini, _message
+from ..answers.test_send_it import Recorder, _chat, _gemini, _message, _responses
 
 #: a schema as users write it: optional members, a length strict modes cannot carry
 TICKET = {
@@ -53,6 +53,17 @@ def _openai_chat(send: Captured, body: dict[str, Any] | None = None) -> None:
         tools=body["tools"],
         response_format=body["response_format"],
     )
+
+
+def _openai_responses(send: Captured, body: dict[str, Any] | None = None) -> None:
+    import openai
+
+    client = openai.OpenAI(api_key="no-key", base_url=_BASE + "/v1", http_client=send.client(), max_retries=0)
+    body = body or {
+        "tools": [{"type": "function", "name": "file_ticket", "parameters": TICKET, "strict": True}],
+        "text": {"format": {"type": "json_schema", "name": "ticket", "schema": TICKET, "strict": True}},
+    }
+    client.responses.create(model="gpt-4o", input=PROMPT, tools=body["tools"], text=body["text"])
 
 
 def _anthropic(send: Captured, body: dict[str, Any] | None = None) -> None:
@@ -106,6 +117,12 @@ APIS = {
         _openai_chat,
         _chat("{}"),
         {"/tools/0/function/parameters": "openai", "/response_format/json_schema/schema": "openai"},
+    ),
+    "openai-responses": Api(
+        "openai-responses",
+        _openai_responses,
+        _responses("{}"),
+        {"/tools/0/parameters": "openai", "/text/format/schema": "openai"},
     ),
     "anthropic-messages": Api(
         "anthropic-messages",
