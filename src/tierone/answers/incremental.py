@@ -36,6 +36,8 @@ _DECODER = EXACT
 _KEY, _COLON, _VALUE, _NEXT = range(4)
 #: what a stream may wait for (see ``Incremental.waiting``)
 WAIT_CLOSE, _AT_ROOT, STUCK = object(), object(), object()
+#: what ends a container, by what opens it
+_CLOSER = {"{": "}", "[": "]"}
 #: stands for "no plan": the value is its own reading (a free position, or nothing to undo)
 _RAW = None
 #: a container below the root is read as it comes once its text so far passes this many
@@ -76,6 +78,8 @@ class Incremental:
         #: or None
         self.waiting: Any = None
         self.held = 0
+        #: what ends the container waited for (a closer of the other kind closes one inside it)
+        self.closer = "}"
         #: set where a part was read otherwise than the whole text's reading would
         self.unsure = False
         #: the wrapper object of a root carried in ``tierone_root`` (None: none seen)
@@ -149,7 +153,7 @@ class Incremental:
         if char in "{[":
             small = frame is not None and not frame.wrapper and len(text) - pos < DESCEND
             if small and text.find("}", pos) < 0 and text.find("]", pos) < 0:
-                self.pos, self.waiting, self.held = pos, WAIT_CLOSE, len(text) - pos
+                self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, _CLOSER[char]
                 return -1  # cannot be complete yet: read whole once it is
             try:
                 value, end = _DECODER.raw_decode(text, pos)
@@ -157,7 +161,7 @@ class Incremental:
                 if not isinstance(error, JSONDecodeError):  # not JSON (NaN, a number past a double) or too deep
                     return self._stop()
                 if small:
-                    self.pos, self.waiting, self.held = pos, WAIT_CLOSE, len(text) - pos
+                    self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, _CLOSER[char]
                     return -1  # small so far: read whole once complete
                 opened = self._opened(plan, char == "[", where, frame)
                 if opened is None:

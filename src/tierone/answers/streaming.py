@@ -49,7 +49,7 @@ class Stream:
         if waiting is not None:  # the fast ways: nothing to parse yet
             if waiting is WAIT_CLOSE:
                 held = parsing.held = parsing.held + len(chunk)
-                if held < DESCEND and "}" not in chunk and "]" not in chunk:
+                if held < DESCEND and parsing.closer not in chunk:
                     return parsing.root  # the container it waits for cannot have closed
             elif waiting is STUCK:
                 if self._closed:
