@@ -6,7 +6,9 @@ vendor request fragments and back to a validated answer (:func:`strict`, :class:
 Inside, imports run one way: the records and errors (:mod:`.findings`), JSON text and encoded
 values (:mod:`.decoding`), union-branch verdicts (:mod:`.verdicts`), the plans
 (:mod:`.plans`), the code generator (:mod:`.branches`, :mod:`.codegen`), the walk
-(:mod:`.reader`), :mod:`.restore` and :mod:`.strictform`, and :mod:`.strict` on top. The names
+(:mod:`.reader`), :mod:`.restore` and :mod:`.strictform`, :mod:`.strict` (with
+:mod:`.rendition`, :mod:`.casing`, :mod:`.incremental` and :mod:`.streaming` below it), then
+:mod:`.making` and :mod:`.requesting` on top. The names
 below are this package's API; :mod:`tierone` re-exports them on first use.
 """
 
@@ -17,8 +19,21 @@ from __future__ import annotations
 from .findings import RestoreError, StrictError
 from .making import strict
 from .rendition import Rendition
+from .requesting import Request, Tool, request
 from .restore import Restored, restore
 from .strict import Strict
 from .strictform import to_strict_form
 
-__all__ = ["Rendition", "RestoreError", "Restored", "Strict", "StrictError", "restore", "strict", "to_strict_form"]
+__all__ = [
+    "Rendition",
+    "Request",
+    "RestoreError",
+    "Restored",
+    "Strict",
+    "StrictError",
+    "Tool",
+    "request",
+    "restore",
+    "strict",
+    "to_strict_form",
+]
