@@ -350,3 +350,13 @@ def test_a_request_carrying_no_schema_has_nothing_to_check_and_is_not_read_as_on
     assert tierone.lint(str(path)).diagnostics == ()  # not "unknown keyword `messages`"
     out = run("rewrite", str(path))
     assert out.exit_code == 0 and json.loads(out.stdout) == body
+
+
+def test_a_kind_named_that_the_input_is_not_is_one_error_line(tmp_path: Path):
+    path = tmp_path / "chat.json"
+    path.write_text(json.dumps(_body(APIS["openai-chat"])))
+    for command in ("lint", "rewrite"):
+        refused = run(command, "--input-kind", "mcp-tools", str(path))
+        assert refused.exit_code == 2
+        assert f"{path}: error: not a mcp-tools request: it holds no schema where one carries it" in refused.stderr
+    assert tierone.lint(str(path), input_kind="mcp-tools").error is not None

@@ -99,6 +99,12 @@ def _lint_loaded(
     """A loaded input linted: as the request body it is (or ``input_kind`` names), else as a
     schema with ``checklist``."""
     found = _request_of(source, input_kind)
+    if input_kind not in (None, "schema"):
+        from ..vendors.requests import named_kind_missing
+
+        missing = named_kind_missing(found, input_kind)
+        if missing is not None:
+            return FileResult(source.path, error=InputError(source.path, missing), profile=checklist.profile)
     if found is not None:
         from .requests import lint_request
 

@@ -52,9 +52,13 @@ def rewrite_source(
     options = {"open_objects": open_objects, "hints": hints, "unroll": unroll, "exact": exact}
     found = None
     if input_kind != "schema" and source.format != "model":
-        from ..vendors.requests import embedded
+        from ..core.errors import InputError
+        from ..vendors.requests import embedded, named_kind_missing
 
         found = embedded(source.data, input_kind)
+        missing = named_kind_missing(found, input_kind)
+        if missing is not None:
+            raise InputError(source.path, missing)
     if found is not None:
         from .requests import rewrite_request
 

@@ -20,7 +20,7 @@ from ..core.pointer import Pointer
 from . import REQUEST_KINDS
 from .model import SCHEMA_KEYS, RequestKind, Slot
 
-__all__ = ["KINDS", "Embedded", "Found", "embedded", "spelt"]
+__all__ = ["KINDS", "Embedded", "Found", "embedded", "named_kind_missing", "spelt"]
 
 #: every request kind by its ``--input-kind`` name, the vendors' first
 KINDS = REQUEST_KINDS
@@ -70,6 +70,14 @@ def embedded(data: Any, kind: str | None = None) -> Found | None:
     if not bare and _BODY_KEYS & body.keys():
         return Found("request", [], [])  # a request that carries no schema: nothing to check
     return None
+
+
+def named_kind_missing(found: Found | None, kind: str | None) -> str | None:
+    """Where ``kind`` was named and the input holds no schema where such a request carries one,
+    what to say (the input is not what was named); else None."""
+    if kind is None or kind == "schema" or (found is not None and (found.schemas or found.loose)):
+        return None
+    return f"not a {kind} request: it holds no schema where one carries it"
 
 
 def _found(body: dict[str, Any], kind: RequestKind, bare: bool) -> Found | None:
