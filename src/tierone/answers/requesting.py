@@ -188,17 +188,11 @@ def _cannot_fit(
     over = [code for code in share if any(f.message.startswith(code) for f in refused.findings)]
     if not over:
         return refused
-    from ..linter.requests import request_counts
+    from ..rewriter.requests import cannot_fit
 
-    code = over[0]
-    counts = [(parts[i][0], request_counts(loaded[i][1], profile).get(code, (0, 0))) for i in strict]
-    limit = min(limit for _, (_, limit) in counts if limit)
-    spent = ", ".join(f"{f'tool {name}' if name else OUTPUT} {n}" for name, (n, _) in counts if n)
-    total = sum(n for _, (n, _) in counts)
-    return StrictError(
-        [("", f"{code}: the request's schemas need {total} together, over the limit of {limit} per request ({spent})")],
-        f"the request cannot fit {profile}'s limits",
-    )
+    labels = [f"tool {parts[i][0]}" if parts[i][0] else OUTPUT for i in strict]
+    why = cannot_fit(over[0], labels, [loaded[i][1] for i in strict], [profile] * len(strict))
+    return StrictError([("", f"{over[0]}: {why}")], f"the request cannot fit {profile}'s limits")
 
 
 def _copied(value: Any) -> Any:

@@ -14,7 +14,7 @@ from ..core.pointer import Pointer
 from ..vendors.requests import Found, spelt
 from .rewrite import Rewritten, rewrite
 
-__all__ = ["rewrite_request"]
+__all__ = ["cannot_fit", "fair", "request_shares", "rewrite_request"]
 
 
 def rewrite_request(
@@ -62,21 +62,25 @@ def _over_request(
     """Where a schema could not be made to fit its share of a limit that counts across the
     request, one problem at the body's root naming the limit, the request's count and the
     schemas that spend it."""
-    from ..linter.requests import request_counts
     from .passes import Unfixable
 
     refused = {u.rule for u in unfixable} & {code for share in shares for code in share}
-    found_problems = []
-    for code in sorted(refused):
-        counts = [request_counts(s, p).get(code, (0, 0)) for s, p in zip(schemas, profiles, strict=True)]
-        limit = min(limit for _, limit in counts if limit)
-        spent = ", ".join(f"{e.label} {n}" for e, (n, _) in zip(found.schemas, counts, strict=True) if n)
-        why = (
-            f"the request cannot fit: its schemas need {sum(n for n, _ in counts)} of what rule {code} counts "
-            f"together, over the limit of {limit} per request ({spent})"
-        )
-        found_problems.append(Unfixable(Pointer(), code, why))
-    return found_problems
+    labels = [entry.label for entry in found.schemas]
+    return [Unfixable(Pointer(), code, cannot_fit(code, labels, schemas, profiles)) for code in sorted(refused)]
+
+
+def cannot_fit(code: str, labels: list[str], schemas: list[Any], profiles: list[str]) -> str:
+    """Why a request cannot fit limit ``code`` (one that counts across it): the request's count,
+    the limit, and what each schema (by its label) spends."""
+    from ..linter.requests import request_counts
+
+    counts = [request_counts(s, p).get(code, (0, 0)) for s, p in zip(schemas, profiles, strict=True)]
+    limit = min((limit for _, limit in counts if limit), default=0)
+    spent = ", ".join(f"{label} {n}" for label, (n, _) in zip(labels, counts, strict=True) if n)
+    return (
+        f"the request cannot fit: its schemas need {sum(n for n, _ in counts)} of what rule {code} counts "
+        f"together, over the limit of {limit} per request ({spent})"
+    )
 
 
 def request_shares(schemas: list[Any], profiles: list[str]) -> list[dict[str, int]]:
