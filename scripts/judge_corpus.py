@@ -5,12 +5,15 @@
         [--timeout 60] [--format text|json] [--save docs/judges.json]
     python scripts/judge_corpus.py --combine part0.json part1.json --save docs/judges.json
 
-Per profile: schemas rewritten clean, refused (unfixable), crashed (the rewrite raised), timed
-out (no answer within --timeout seconds for the schema, all profiles together), accepted by every
-judge, and per judge the renditions it rejected, with the first offending pointer and an example
-file; and how exact the renditions are: those with no loosening, and for each loosened one the
-share of the original's subschemas it carries exactly. One worker process does the work (the SDKs are imported once); it is replaced when a
-schema times out. ``--save`` writes the table, with what was judged, to a results file:
+Per profile: schemas rewritten clean, refused (unfixable; counted by cause, the rule codes
+left), crashed (the rewrite raised), timed out (the rewrites gave no answer within --timeout
+seconds for the schema, all profiles together), accepted by every judge that decided, and per
+judge the renditions it rejected, with the first offending pointer and an example file, and the
+files it gave up on (a judge that runs out of time on a file is left out of a new try of that
+file, so one slow engine does not hide the rewrites and the others' verdicts); the slowest
+rewrite; and how exact the renditions are: those with no loosening, and for each loosened one
+the share of the original's subschemas it carries exactly. One worker process does the work
+(the SDKs are imported once); it is replaced when a try runs out of time. ``--save`` writes the table, with what was judged, to a results file:
 ``docs/judges.json`` is the one docs/profiles.md's judge table is generated from. A run that
 saves over a file of the same files keeps the profiles it did not judge (judge them in parts);
 ``--combine`` adds up runs over disjoint parts of the files (``--every 2 --offset 0`` and
@@ -23,7 +26,9 @@ import argparse
 import json
 import multiprocessing
 import sys
+import time
 from collections import Counter
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -37,24 +42,46 @@ OUTCOMES = ("rewritten", "refused", "crashed", "timed out", "accepted")
 PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
 
 
-def judge_file(path: str, profiles: list[str]) -> dict[str, Any]:
-    """``{profile: {"outcome": ..., "rejected": [[judge, pointer, detail], ...]}}`` for one file."""
+def judge_file(
+    path: str, profiles: list[str], skip: tuple[str, ...] = (), say: Callable[[str], None] = lambda name: None
+) -> dict[str, Any]:
+    """``{profile: {"outcome": ..., "seconds": ..., "rejected": [[judge, pointer, detail], ...]}}``
+    for one file. A refusal names its cause (the rule codes left unfixable); the judges named in
+    ``skip`` are not run (they gave up on this file before) and are listed as ``undecided``;
+    ``say`` hears each judge's name before it runs."""
     import tierone
-    from tests.judges import all_judges
+    from tests.judges import judges_for
 
     schema = json.loads(Path(path).read_text(encoding="utf-8"))
     out: dict[str, Any] = {}
     for profile in profiles:
+        started = time.perf_counter()
         try:
             result = tierone.rewrite(schema, profile)
         except Exception as error:  # noqa: BLE001 - counted and shown, the run goes on
             out[profile] = {"outcome": "crashed", "detail": f"{type(error).__name__}: {error}"[:200]}
             continue
+        seconds = round(time.perf_counter() - started, 3)
         if not result.ok:
-            out[profile] = {"outcome": "refused"}
+            cause = " ".join(sorted({u.rule for u in result.unfixable}))
+            out[profile] = {"outcome": "refused", "cause": cause, "seconds": seconds}
             continue
-        rejected = [[v.judge, v.pointer, v.detail[:200]] for v in all_judges(result.schema, profile) if not v.ok]
-        out[profile] = {"outcome": "rewritten", "rejected": rejected, "carried": carried(schema, result.loosened)}
+        rejected, undecided = [], []
+        for judge in judges_for(profile):
+            if judge.name in skip:
+                undecided.append(judge.name)
+                continue
+            say(judge.name)
+            verdict = judge.check(result.schema)
+            if not verdict.ok:
+                rejected.append([verdict.judge, verdict.pointer, verdict.detail[:200]])
+        out[profile] = {
+            "outcome": "rewritten",
+            "seconds": seconds,
+            "rejected": rejected,
+            "undecided": undecided,
+            "carried": carried(schema, result.loosened),
+        }
     return out
 
 
@@ -84,11 +111,11 @@ def _serve(requests: Connection, answers: Connection) -> None:
         all_judges({"type": "object", "properties": {}, "required": [], "additionalProperties": False}, profile)
     answers.send("ready")
     while True:
-        path, profiles = requests.recv()
+        path, profiles, skip = requests.recv()
         try:
-            answers.send(judge_file(path, profiles))
+            answers.send(("done", judge_file(path, profiles, skip, lambda name: answers.send(("judging", name)))))
         except Exception as error:  # noqa: BLE001 - e.g. a file that is not JSON
-            answers.send({"error": f"{type(error).__name__}: {error}"[:200]})
+            answers.send(("done", {"error": f"{type(error).__name__}: {error}"[:200]}))
 
 
 class Worker:
@@ -102,28 +129,65 @@ class Worker:
         self._process.start()
         self._answers.recv()  # "ready"
 
-    def judge(self, path: str, profiles: list[str], timeout: float) -> dict[str, Any] | None:
-        self._requests.send((path, profiles))
-        return self._answers.recv() if self._answers.poll(timeout) else None
+    def judge(
+        self, path: str, profiles: list[str], timeout: float, skip: tuple[str, ...]
+    ) -> tuple[dict[str, Any] | None, str | None]:
+        """The file's result, or None and the judge that was running when ``timeout`` seconds
+        passed (None when the rewrites themselves were still running)."""
+        self._requests.send((path, profiles, skip))
+        deadline = time.monotonic() + timeout
+        running = None
+        while self._answers.poll(max(deadline - time.monotonic(), 0)):
+            kind, value = self._answers.recv()
+            if kind == "done":
+                return value, None
+            running = value
+        return None, running
 
     def stop(self) -> None:
         self._process.kill()
         self._process.join()
 
 
+def judged(
+    worker: Worker, path: str, profiles: list[str], timeout: float, new: Callable[[], Worker] = Worker
+) -> tuple[Worker, dict[str, Any] | None]:
+    """``path`` judged within ``timeout`` seconds per try: a judge that runs out of time is left
+    out of a new try (and listed as undecided), so one slow engine does not hide the rewrites and
+    the other judges' verdicts; None when the rewrites themselves ran out of time."""
+    skip: tuple[str, ...] = ()
+    while True:
+        result, running = worker.judge(path, profiles, timeout, skip)
+        if result is not None:
+            return worker, result
+        worker.stop()
+        worker = new()
+        if running is None or running in skip:
+            return worker, None
+        skip = (*skip, running)
+
+
 def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str]) -> dict[str, Any]:
-    """The per-profile table: outcome counts, and per judge rejections, first pointer, example."""
+    """The per-profile table: outcome counts, refusals by cause, the slowest rewrite, per judge
+    rejections (first pointer, example) and the files it gave up on (undecided)."""
     table: dict[str, Any] = {}
     for profile in profiles:
         counts: Counter[str] = Counter()
+        causes: Counter[str] = Counter()
         judges: dict[str, dict[str, Any]] = {}
+        undecided: dict[str, list[str]] = {}
         examples: dict[str, str] = {}
         shares: list[float] = []
+        slowest: list[Any] = [0.0, None]
         for path, result in results:
             entry = None if result is None else result.get(profile, {"outcome": "crashed"})
             outcome = "timed out" if entry is None else entry["outcome"]
             counts[outcome] += 1
             examples.setdefault(outcome, path)
+            if entry is not None and entry.get("seconds", 0.0) > slowest[0]:
+                slowest = [entry["seconds"], path]
+            if outcome == "refused":
+                causes[entry.get("cause", "?")] += 1
             if outcome != "rewritten":
                 continue
             counts["accepted"] += not entry["rejected"]
@@ -134,13 +198,18 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
             for name, pointer, detail in entry["rejected"]:
                 row = judges.setdefault(name, {"rejected": 0, "pointer": pointer, "detail": detail, "example": path})
                 row["rejected"] += 1
+            for name in entry.get("undecided", ()):
+                undecided.setdefault(name, []).append(path)
         table[profile] = {
             "schemas": len(results),
             **{k: counts[k] for k in OUTCOMES},
             "crashed example": examples.get("crashed"),
             "timed out example": examples.get("timed out"),
             "timed out files": [path for path, result in results if result is None],
+            "refused by cause": dict(causes.most_common()),
+            "slowest rewrite": slowest,
             "judges": judges,
+            "undecided": undecided,
             "exact": counts["exact"],
             "carried": sorted(shares),
         }
@@ -152,14 +221,21 @@ def render(table: dict[str, Any]) -> str:
     for profile, row in table.items():
         counts = ", ".join(f"{k} {row[k]}" for k in OUTCOMES)
         lines.append(f"{profile}: {row['schemas']} schemas: {counts}")
+        seconds, slowest = row.get("slowest rewrite", (0.0, None))
+        if slowest:
+            lines.append(f"  slowest rewrite {seconds:.2f} s: {slowest}")
         for outcome in ("crashed", "timed out"):
             if row.get(f"{outcome} example"):
                 lines.append(f"  {outcome}, e.g. {row[f'{outcome} example']}")
+        for cause, count in row.get("refused by cause", {}).items():
+            lines.append(f"  refused {count:4}  for {cause}")
         for name, judge in sorted(row["judges"].items(), key=lambda item: -item[1]["rejected"]):
             lines.append(
                 f"  {name:20} rejected {judge['rejected']:4}  first at {repr(judge['pointer']) if judge['pointer'] is not None else '-':30} e.g. {judge['example']}"
             )
             lines.append(f"  {'':20} {judge['detail'][:110]}")
+        for name, paths in row.get("undecided", {}).items():
+            lines.append(f"  {name:20} gave up on {len(paths):4} (ran out of time), e.g. {paths[0]}")
     return "\n".join(lines)
 
 
@@ -213,7 +289,10 @@ def _combine(parts: list[Path], save: Path | None) -> int:
                     **{k: 0 for k in OUTCOMES},
                     "crashed example": None,
                     "timed out example": None,
+                    "refused by cause": {},
+                    "slowest rewrite": [0.0, None],
                     "judges": {},
+                    "undecided": {},
                 },
             )
             for key in ("schemas", *OUTCOMES):
@@ -226,6 +305,14 @@ def _combine(parts: list[Path], save: Path | None) -> int:
             for name, judged in row["judges"].items():
                 kept = into["judges"].setdefault(name, {**judged, "rejected": 0})
                 kept["rejected"] += judged["rejected"]
+            for name, paths in row.get("undecided", {}).items():
+                into["undecided"].setdefault(name, []).extend(paths)
+            causes = into["refused by cause"]
+            for cause, count in row.get("refused by cause", {}).items():
+                causes[cause] = causes.get(cause, 0) + count
+            slowest = row.get("slowest rewrite", [0.0, None])
+            if slowest[0] > into["slowest rewrite"][0]:
+                into["slowest rewrite"] = slowest
     print(render(table))
     if save:
         whole = {
@@ -271,11 +358,8 @@ def main() -> int:
     results: list[tuple[str, dict[str, Any] | None]] = []
     try:
         for path in files:
-            result = worker.judge(str(path), profiles, args.timeout)
-            if result is None:
-                worker.stop()
-                worker = Worker()
-            elif "error" in result:
+            worker, result = judged(worker, str(path), profiles, args.timeout)
+            if result is not None and "error" in result:
                 result = {p: {"outcome": "crashed", "detail": result["error"]} for p in profiles}
             results.append((str(path.relative_to(args.corpus)), result))
     finally:

@@ -103,3 +103,34 @@ def test_restore_of_an_open_original_merges_the_gathered_members():
     original = WIDE.model_json_schema()
     answer = {"f0": 5, REST_MEMBER: json.dumps({"f20": 20, "f21": None})}
     assert tierone.restore(answer, original).payload == {"f0": 5, "f20": 20}
+
+
+def test_an_object_gathered_for_one_limit_gathers_more_for_another():
+    # 110 optional members under tier1: over the property count (100) and the unions (16); the
+    # first gathering keeps the count, the second moves more members into the same string
+    original = {"type": "object", "properties": {f"m{i}": {"type": "integer"} for i in range(110)}}
+    instance = {"m0": 0, "m15": 15, "m16": 16, "m50": 50, "m109": 109}
+    result = assert_served(original, "tier1", [instance, {}])
+    assert {c.rule for c in result.loosened} == {"T403", "T408"}
+    members = result.schema["properties"]
+    assert len(members) == 17 and list(members)[-1] == REST_MEMBER  # 16 unions and the gathered string
+    assert sorted(_gathered(result), key=lambda name: int(name[1:])) == [f"m{i}" for i in range(16, 110)]
+
+
+def test_a_limit_no_encoding_can_keep_leaves_the_others_kept():
+    # the reference below nests six levels, beside a branch that takes text (so it cannot travel
+    # as a JSON string): T402 stays refused; the 20 optional members are still gathered (T408)
+    deep: dict = {"type": "integer"}
+    for n in range(5):
+        deep = {"type": "object", "properties": {f"d{n}": deep}, "required": [f"d{n}"]}
+    original = {
+        "type": "object",
+        "$defs": {"deep": deep},
+        "properties": {
+            "p": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/deep"}]},
+            **{f"m{i}": {"type": "integer"} for i in range(20)},
+        },
+    }
+    result = tierone.rewrite(original, "tier1")
+    assert {u.rule for u in result.unfixable} == {"T402"}
+    assert "T408" in {c.rule for c in result.loosened} and REST_MEMBER in result.schema["properties"]

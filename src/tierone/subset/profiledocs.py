@@ -119,6 +119,32 @@ def _rejections(results: Mapping[str, Any]) -> list[str]:
     return lines
 
 
+def _gave_up(results: Mapping[str, Any]) -> list[str]:
+    """The judges that ran out of time on some renditions (their verdicts are not in the table)."""
+    lines = [
+        f"- `{name}`, {judge}: gave up on {len(paths)}, first `{paths[0]}`."
+        for name, row in results["profiles"].items()
+        for judge, paths in row.get("undecided", {}).items()
+    ]
+    if not lines:
+        return []
+    intro = (
+        "Judges that ran out of time (the script's `--timeout` per try) on some renditions and were "
+        "left out of a new try of those files; the rest of the table counts them as accepted by the judges that decided:"
+    )
+    return ["", intro, "", *lines]
+
+
+def _causes(results: Mapping[str, Any]) -> list[str]:
+    """Per profile, the refusals by cause (the rule codes left unfixable)."""
+    lines = [
+        f"- `{name}`: " + ", ".join(f"{cause} {count}" for cause, count in row["refused by cause"].items()) + "."
+        for name, row in results["profiles"].items()
+        if row.get("refused by cause")
+    ]
+    return ["", "Refusals by cause ([rules](rules.md)):", "", *lines] if lines else []
+
+
 def page(results: Mapping[str, Any] | None, encoded: Collection[str] = ()) -> str:
     """docs/profiles.md, with the judge table from ``results`` (the saved judge_corpus run);
     ``encoded``: the limit rules the rewriter keeps by encoding subtrees."""
@@ -191,4 +217,6 @@ def page(results: Mapping[str, Any] | None, encoded: Collection[str] = ()) -> st
         rejected = _rejections(results)
         if rejected:
             lines += ["", "What each judge still rejects (its first rejection):", "", *rejected]
+        lines += _gave_up(results)
+        lines += _causes(results)
     return "\n".join(lines) + "\n"

@@ -25,7 +25,7 @@ from ..shapes import REST_MEMBER, admits_null, beside_text, encodable_at, takes_
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .encoded import encoded_field
-from .gathering import Gathering, best_gathering, gatherable, gathered_at
+from .gathering import Gathering, Held, best_gathering, gatherable, gathered_at, members_left
 
 if TYPE_CHECKING:
     from ...linter.diagnostics import Diagnostic
@@ -66,19 +66,23 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
     changes: list[Change] = []
     tried: set[Pointer] = set()
     found = [d for d in over if d.code in codes] if over is not None else None
+    stuck: set[str] = set()  # limits no encoding helps: the others are still tried
+    held: dict[Pointer, Held] = {}  # what each object gathered into its tierone_rest so far
     for _ in range(ROUNDS):
         if found is None:
             found = list(lint(schema, profile=options.profile, select=codes).diagnostics)
+        found = [d for d in found if d.code not in stuck]
         if not found:
             break
         code = found[0].code
         # every place too deep at once (each its own branch); a count one subtree at a time
         wheres = [d.pointer for d in found if d.code == code] if code in DEPTHS else [found[0].pointer]
-        chosen = _choices(schema, code, wheres, options, tried)
+        chosen = _choices(schema, code, wheres, options, tried, held)
         if not chosen:
-            break
+            stuck.add(code)
+            continue
         if isinstance(chosen, Gathering):
-            schema = gathered_at(schema, chosen, graph_of(schema))
+            schema, held[chosen.at] = gathered_at(schema, chosen, graph_of(schema), held.get(chosen.at))
             what = f"moved into the object's member {REST_MEMBER!r}, a JSON string, to keep the limit"
             places, loosens = [chosen.at.child("properties").child(name) for name in chosen.names], GATHERED_SHAPE
         else:
@@ -106,7 +110,12 @@ def gathers_members(changes: Iterable[Change]) -> bool:
 
 
 def _choices(
-    schema: dict[str, Any], code: str, wheres: list[Pointer], options: Options, tried: set[Pointer]
+    schema: dict[str, Any],
+    code: str,
+    wheres: list[Pointer],
+    options: Options,
+    tried: set[Pointer],
+    held: dict[Pointer, Held],
 ) -> list[Pointer] | Gathering:
     """Where to encode next for the limit ``code`` over at ``wheres`` (none when nowhere helps):
     for depth, on the way to each place too deep, the deepest subtree at the limit (one per
@@ -152,7 +161,11 @@ def _choices(
     def size(p: Pointer) -> int:
         return ends[index[p]] - index[p]
 
-    objects = {visit.pointer: visit.schema for visit in visits if gatherable(visit.schema)}
+    objects = {
+        visit.pointer: members_left(visit.schema) if visit.pointer in held else visit.schema
+        for visit in visits
+        if gatherable(visit.schema, held.get(visit.pointer))
+    }
     added = _own(REST_MEMBER, {"type": "string"}, counted)
     gathering = best_gathering(objects, saving, size, added, excess)
     enough = [p for p in useful if gains[p] >= excess]

@@ -38,14 +38,28 @@ class Gathering(NamedTuple):
     cost: int
 
 
-def gatherable(node: Any) -> bool:
+class Held(NamedTuple):
+    """What an object's ``tierone_rest`` holds so far: the members moved in, and which of
+    them the object required."""
+
+    members: dict[str, Any]
+    required: tuple[str, ...]
+
+
+def gatherable(node: Any, held: Held | None = None) -> bool:
     """An object with declared members and no union, ``allOf`` or pattern beside them, that
-    has no gathered member yet (nor a member of the original so named)."""
+    has no gathered member yet (nor a member of the original so named), or whose gathered
+    member holds ``held`` (more members may follow)."""
     if not isinstance(node, dict) or not dict_at(node, "properties"):
         return False
     if {"anyOf", "oneOf", "allOf", "patternProperties", "$ref"} & set(node):
         return False
-    return REST_MEMBER not in node["properties"]
+    return held is not None or REST_MEMBER not in node["properties"]
+
+
+def members_left(node: dict[str, Any]) -> dict[str, Any]:
+    """``node`` without its gathered member: the members that may still move."""
+    return {**node, "properties": {k: v for k, v in node["properties"].items() if k != REST_MEMBER}}
 
 
 def best_gathering(
@@ -93,23 +107,32 @@ def _better(one: Gathering, other: Gathering, excess: int) -> bool:
     return one.saves > other.saves
 
 
-def gathered_at(schema: Any, gathering: Gathering, resolver: ReferenceGraph) -> Any:
+def gathered_at(
+    schema: Any, gathering: Gathering, resolver: ReferenceGraph, held: Held | None = None
+) -> tuple[Any, Held]:
     """``schema`` with the members ``gathering`` names moved into the object's gathered member
-    (required, after the members that stay)."""
-    return replaced(schema, {gathering.at: _gathered(gathering.at.resolve(schema), gathering.names, resolver)})
+    (required, after the members that stay), which already holds ``held`` when given; and
+    what it holds now."""
+    node, now = _gathered(gathering.at.resolve(schema), gathering.names, resolver, held)
+    return replaced(schema, {gathering.at: node}), now
 
 
-def _gathered(node: dict[str, Any], names: tuple[str, ...], resolver: ReferenceGraph) -> dict[str, Any]:
-    properties = node["properties"]
-    moved = {name: properties[name] for name in properties if name in names}
-    required = list_at(node, "required")
-    held: dict[str, Any] = {"type": "object", "properties": moved}
-    held_required = [name for name in required if name in moved]
-    if held_required:
-        held["required"] = held_required
-    held["additionalProperties"] = False
-    kept = {name: member for name, member in properties.items() if name not in moved}
-    kept[REST_MEMBER] = encoded_field(held, resolver, HELD)
+def _gathered(
+    node: dict[str, Any], names: tuple[str, ...], resolver: ReferenceGraph, held: Held | None
+) -> tuple[dict[str, Any], Held]:
+    properties = members_left(node)["properties"]
+    fresh = {name: properties[name] for name in properties if name in names}
+    required = [name for name in list_at(node, "required") if name != REST_MEMBER]
+    now = Held(
+        {**(held.members if held else {}), **fresh},
+        (*(held.required if held else ()), *(name for name in required if name in fresh)),
+    )
+    rest: dict[str, Any] = {"type": "object", "properties": now.members}
+    if now.required:
+        rest["required"] = list(now.required)
+    rest["additionalProperties"] = False
+    kept = {name: member for name, member in properties.items() if name not in fresh}
+    kept[REST_MEMBER] = encoded_field(rest, resolver, HELD)
     out = {**node, "properties": kept}
-    out["required"] = [*(name for name in required if name not in moved), REST_MEMBER]
-    return out
+    out["required"] = [*(name for name in required if name not in fresh), REST_MEMBER]
+    return out, now
