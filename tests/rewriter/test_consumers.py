@@ -13,6 +13,7 @@ import pytest
 
 import tierone
 from tests.judges import JUDGES, all_judges
+from tests.served import assert_served
 from tierone import lint
 from tierone.answers.restore import restore
 from tierone.answers.strictform import to_strict_form
@@ -259,8 +260,9 @@ class TestSatisfiable:
         own = {**self.CLOSED, "oneOf": [{"properties": {"kind": S}, "additionalProperties": {"type": "integer"}}]}
         assert [u.rule for u in rewrite(obj({"crs": own}), "openai").unfixable] == ["T608"]
 
-    def test_a_free_form_member_the_branches_give_a_shape_is_refused(self):
-        # the read side would take the branch's string for JSON-encoded data (it decoded "abc")
+    def test_a_free_form_member_the_branches_give_a_shape_travels_as_json_text_and_is_checked_on_read(self):
+        # the node says the member is free-form: it travels as JSON text in every branch (the read
+        # side decodes it as the node says), and the branch's schema for it is checked on read
         for free in ({}, True, {"type": "object"}):
             union = {
                 "type": "object",
@@ -268,9 +270,24 @@ class TestSatisfiable:
                 "required": ["x"],
                 "anyOf": [{"properties": {"x": S}}, {"properties": {"x": {"type": "integer"}}}],
             }
-            result = rewrite(obj({"u": union}), "openai")
-            assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/u", "T608")], free
-            assert "free-form beside the union" in result.unfixable[0].reason
+            original = obj({"u": union})
+            instances = [] if free == {"type": "object"} else [{"u": {"x": "abc"}}, {"u": {"x": 5}}]
+            result = assert_served(original, "openai", instances)
+            kept = [c for c in result.loosened if "free-form as the members beside the union" in c.what]
+            assert [str(c.pointer) for c in kept] == [
+                "/properties/u/anyOf/0/properties/x",
+                "/properties/u/anyOf/1/properties/x",
+            ]
+            assert all(c.rule == "T608" for c in kept), free
+            branches = result.schema["properties"]["u"]["anyOf"]
+            assert all(
+                b["properties"]["x"]["type"] in ("string", ["string", "null"])
+                and "JSON-encoded" in b["properties"]["x"]["description"]
+                for b in branches
+            )
+            wrong = restore({"u": {"x": json.dumps([1])}}, original)  # valid JSON text, neither branch's
+            assert not wrong.ok, free
+            assert tierone.rewrite(original, "openai", exact=True).unfixable  # exact: refused as before
 
     def test_a_root_ref_with_siblings_is_inlined(self):
         target = {"type": "object", "properties": {"a": S}}

@@ -80,7 +80,7 @@ class Plan:
         #: one member ``tierone_json`` of an object, holding its JSON (never as a bare string)
         self.unwraps = unwraps
         is_dict = isinstance(node, dict)
-        self.properties: dict[str, Any] = members_of(node) if is_dict else {}
+        self.properties: dict[str, Any] = members_of(node, reader.deref) if is_dict else {}
         #: members that were optional: null means absent
         self.optional = frozenset(n for n in self.properties if n not in names_at(node)) if is_dict else frozenset()
         self._children: dict[str, Plan] = {}

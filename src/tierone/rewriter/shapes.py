@@ -3,7 +3,7 @@ read side always undoes exactly what the write side did."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Container, Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
@@ -47,20 +47,36 @@ def _held(values: dict[str, Any]) -> str:
     return " or ".join(named)
 
 
-def members_of(schema: Mapping[str, Any]) -> dict[str, Any]:
+def members_of(schema: Mapping[str, Any], deref: Callable[[Any], Any] | None = None) -> dict[str, Any]:
     """The members an object schema declares, with those it requires without declaring them
     where it is open to other members: each then takes what ``additionalProperties`` says (a
     schema, or any value). The rewriter writes them out (and closes the object); restore reads
-    them alike. A closed object (``additionalProperties: false``) cannot hold such a member."""
+    them alike. A closed object (``additionalProperties: false``) cannot hold such a member,
+    and one that a branch of the object's own ``anyOf``/``oneOf`` declares is that branch's
+    (``deref`` follows branches given by ``$ref``; without it only inline branches count)."""
     declared = dict_at(schema, "properties")
     additional = schema.get("additionalProperties", True)
     if not declared or additional is False or "patternProperties" in schema:
         return declared
     implied = [n for n in list_at(schema, "required") if isinstance(n, str) and n not in declared]
+    if implied:
+        in_branches = _declared_by_branches(schema, deref)
+        implied = [n for n in implied if n not in in_branches]
     if not implied:
         return declared
     taken = additional if isinstance(additional, dict) else True
     return {**declared, **dict.fromkeys(implied, taken)}
+
+
+def _declared_by_branches(schema: Mapping[str, Any], deref: Callable[[Any], Any] | None) -> set[str]:
+    """The members the branches of ``schema``'s ``anyOf``/``oneOf`` declare."""
+    names: set[str] = set()
+    for key in ("anyOf", "oneOf"):
+        for branch in list_at(schema, key):
+            node = deref(branch) if deref is not None else branch
+            if isinstance(node, dict):
+                names.update(dict_at(node, "properties"))
+    return names
 
 
 def constraining_keys(schema: dict[str, Any]) -> set[str]:
@@ -176,26 +192,6 @@ def admits_null(schema: Any) -> bool:
     if isinstance(branches, list):
         return any(admits_null(b) for b in branches)
     return False
-
-
-#: keywords a schema may hold and still say only which members an object has
-PRESENCE = frozenset({"required", "not", "anyOf", "oneOf", "allOf", "minProperties", "maxProperties"})
-
-
-def presence_only(schema: Any, declared: Container[str] | None = None, level: int = 0) -> bool:
-    """Whether ``schema`` says only which members an object has (``required``, and ``not`` and
-    unions of such schemas), each a member of ``declared`` when given: a part of a union
-    beside those members, read with them."""
-    if not isinstance(schema, dict) or level > 8:
-        return False
-    keys = constraining_keys(schema) - {"type"} if schema.get("type", "object") == "object" else {"type"}
-    if not keys or not keys <= PRESENCE:
-        return False
-    if declared is not None and any(name not in declared for name in list_at(schema, "required")):
-        return False
-    nested = [schema["not"]] if "not" in schema else []
-    nested += [b for key in ("anyOf", "oneOf", "allOf") for b in list_at(schema, key)]
-    return all(presence_only(b, declared, level + 1) for b in nested)
 
 
 def untyped_of_several_types(schema: dict[str, Any]) -> bool:

@@ -13,12 +13,7 @@ from __future__ import annotations
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .budgets import RULES, fit_limits
 from .closing import close_objects, declare_required, encode_free_form, type_untyped
-from .composition import (
-    const_to_enum,
-    distribute_properties,
-    merge_all_of,
-    one_of_to_any_of,
-)
+from .composition import const_to_enum, merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
 from .definitions import inline_definitions
@@ -40,6 +35,7 @@ from .references import (
     rename_definitions,
 )
 from .requiring import require_all
+from .sharing import distribute_properties
 from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.jsontypes import is_object_schema
 from ...core.pointer import ROOT, Pointer
+from ...core.refs import ReferenceGraph, followed
 from ...core.walker import transform
 from ..shapes import (
     ENCODED_NOTE,
@@ -22,7 +23,7 @@ from ..shapes import (
     members_of,
     untyped_of_several_types,
 )
-from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
 from .encoded_unions import wrapped_beside_text
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
@@ -42,11 +43,17 @@ def declare_required(schema: Any, options: Options) -> PassResult:
     After:  ``{"type": "object", "properties": {"a": {"type": "string"}, "b": {}}, "required": ["a", "b"]}``
     """
     changes: list[Change] = []
+    graphs: list[ReferenceGraph] = []  # built when a branch given by `$ref` is first followed
+
+    def deref(branch: Any) -> Any:
+        if not graphs:
+            graphs.append(graph_of(schema))
+        return followed(branch, graphs[0].target, siblings=True)
 
     def declare(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        members = members_of(node)
+        members = members_of(node, deref)
         declared = dict_at(node, "properties")
         if len(members) == len(declared):
             return node

@@ -3,13 +3,14 @@ the rendition and enforced on read."""
 
 from __future__ import annotations
 
+from collections.abc import Container
 from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.walker import transform
-from ..shapes import dict_at, presence_only
+from ..shapes import constraining_keys, dict_at, list_at
 from .base import Change, Options, PassResult, does
-from .composition import union_key
+from .sharing import union_key
 
 
 @does(
@@ -42,3 +43,23 @@ def _presence_only(branch: Any, node: dict[str, Any]) -> bool:
     (``required``, and combinations of such branches): once every member is required and
     nullable, null meaning absent, the rendition leaves it out and restore enforces it."""
     return presence_only(branch, dict_at(node, "properties"))
+
+
+#: keywords a schema may hold and still say only which members an object has
+PRESENCE = frozenset({"required", "not", "anyOf", "oneOf", "allOf", "minProperties", "maxProperties"})
+
+
+def presence_only(schema: Any, declared: Container[str] | None = None, level: int = 0) -> bool:
+    """Whether ``schema`` says only which members an object has (``required``, and ``not`` and
+    unions of such schemas), each a member of ``declared`` when given: a part of a union
+    beside those members, read with them."""
+    if not isinstance(schema, dict) or level > 8:
+        return False
+    keys = constraining_keys(schema) - {"type"} if schema.get("type", "object") == "object" else {"type"}
+    if not keys or not keys <= PRESENCE:
+        return False
+    if declared is not None and any(name not in declared for name in list_at(schema, "required")):
+        return False
+    nested = [schema["not"]] if "not" in schema else []
+    nested += [b for key in ("anyOf", "oneOf", "allOf") for b in list_at(schema, key)]
+    return all(presence_only(b, declared, level + 1) for b in nested)

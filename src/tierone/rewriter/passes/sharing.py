@@ -1,0 +1,229 @@
+"""``properties`` and ``required`` beside a union shared into its branches: once every object is
+closed, node and branches apart would accept nothing."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.jsontypes import declared_types
+from ...core.pointer import Pointer
+from ...core.refs import ReferenceGraph
+from ...core.walker import transform
+from ..shapes import dict_at, is_free_form, list_at
+from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
+from .merging import _both
+
+#: the keywords of an object that a union's branches can share
+SHARED = ("properties", "required")
+
+
+@does(
+    "`properties` and `required` beside an `anyOf`/`oneOf` of objects go into each branch (closed apart, node "
+    "and branches would accept nothing); a member declared on both sides is merged into one that says both, "
+    "and a closed node (`additionalProperties: false`) closes each branch; a branch that is an `anyOf` of its "
+    "own becomes its branches, each with both sets of members; a member free-form beside the union stays "
+    "free-form in each branch (JSON text) and restore checks the branch's schema for it (a loosening; "
+    "`--exact` refuses); what cannot be shared (a branch declaring a member the closed node refuses, a member "
+    "declared twice in ways that cannot merge, a recursive branch), or a union it would make of the root, is "
+    "refused (rule T608)"
+)
+def distribute_properties(schema: Any, options: Options) -> PassResult:
+    """``properties`` and ``required`` beside a union of object branches go into each branch:
+    once every object is closed, a branch that does not declare the shared members refuses
+    them (and the node refuses the branches' members), so nothing would validate. A member
+    declared on both sides becomes one schema saying both; a node closed itself
+    (``additionalProperties: false``) closes each branch to its members. A branch that is no
+    object keeps its shape (members constrain objects only); a branch that is an ``anyOf`` of
+    its own (beside an ``anyOf``) becomes its branches. A member free-form beside the union
+    stays free-form in every branch (the read side decodes it as the node says), its branch
+    schema left to restore (in the ledger). A branch the shared members cannot be merged into
+    (a member declared twice in ways that cannot merge, a member the closed node refuses, a
+    recursive reference, a union of its own beside a ``oneOf``), or a union at the root, is
+    reported where objects are closed (and left as it is where they stay open).
+
+    Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
+    After:  ``{"anyOf": [{"properties": {"id": ID, "a": A}, "required": ["id"]}, ...]}``
+    """
+    closing = _flagged(options, "T102")  # where objects stay open, nothing is lost by not sharing
+    graph = _Lazy(schema)
+    changes: list[Change] = []
+    unfixable: list[Unfixable] = []
+    kept: list[Pointer] = []  # branch members left free-form as the node says: restore checks the branch's
+
+    def distribute(node: Any, pointer: Pointer) -> Any:
+        union = union_key(node)
+        if union is None:
+            return node
+        shared = [
+            _shared_into(node, branch, pointer.child(union).child(i), graph, union, kept)
+            for i, branch in enumerate(node[union])
+        ]
+        reason = next((b for b in shared if isinstance(b, str)), None)
+        branches = [b for part in shared if not isinstance(part, str) for b in part]
+        if reason is None and not pointer:
+            reason = "shared, they would make the root a union, which strict modes refuse"
+        if reason is not None:
+            kept.clear()
+            if not closing:
+                return node
+            unfixable.append(
+                Unfixable(
+                    pointer,
+                    "T608",
+                    f"`properties` beside `{union}` cannot be shared with its "
+                    f"branches ({reason}), and closed apart they accept nothing",
+                )
+            )
+            return node
+        changes.extend(
+            Change.for_rule(
+                place,
+                "left free-form as the members beside the union say (the branch's schema for it is checked on read)",
+                "T608",
+                loosens="the branch's schema for a member free-form beside the union",
+            )
+            for place in kept
+        )
+        kept.clear()
+        changes.append(
+            Change.for_rule(
+                pointer,
+                f"properties and required shared into each {union} branch",
+                "T608",
+                " (closed branches would refuse the shared members)",
+            )
+        )
+        return {
+            **{k: v for k, v in node.items() if k not in SHARED and k not in (union, "additionalProperties")},
+            union: branches,
+        }
+
+    return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
+
+
+def union_key(node: Any) -> str | None:
+    """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share
+    (and no ``additionalProperties`` other than ``true``, which says nothing)."""
+    if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
+        return None
+    unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
+    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False):
+        return None
+    if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
+        return None
+    return unions[0]
+
+
+class _Lazy:
+    """The schema's reference graph, built when a branch first needs it."""
+
+    def __init__(self, schema: Any) -> None:
+        self._schema = schema
+        self._graph: ReferenceGraph | None = None
+
+    @property
+    def graph(self) -> ReferenceGraph:
+        if self._graph is None:
+            self._graph = graph_of(self._schema)
+        return self._graph
+
+
+def _shared_into(
+    node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Lazy, union: str, kept: list[Pointer]
+) -> list[Any] | str:
+    """``branch`` with ``node``'s members and ``required`` merged in (a branch that is an
+    ``anyOf`` of its own, beside an ``anyOf``, becomes its branches, each with both merged
+    in); a str saying why not. A member free-form beside the union that the branch gives a
+    shape stays free-form (it travels as JSON text, as the node says) and its place goes in
+    ``kept``: restore checks the branch's schema for it."""
+    if isinstance(branch, dict) and "$ref" in branch:
+        graph = lazy.graph
+        target = graph.target(branch["$ref"])
+        if pointer in graph.recursive or not isinstance(target, dict):
+            return f"the branch at {pointer} is a recursive or unresolved reference"
+        branch = {
+            **{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
+            **{k: v for k, v in branch.items() if k != "$ref"},
+        }
+    if branch is False:
+        return [branch]
+    if branch is True:
+        branch = {}
+    if not isinstance(branch, dict):
+        return f"the branch at {pointer} is not a schema"
+    types = declared_types(branch)
+    if types is not None and "object" not in types:
+        return [branch]  # members constrain objects only
+    if {"anyOf", "oneOf", "allOf"} & set(branch):
+        return _spliced(node, branch, pointer, lazy, union, kept)
+    merged = _merged(node, branch, pointer, kept)
+    return merged if isinstance(merged, str) else [merged]
+
+
+def _spliced(
+    node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, lazy: _Lazy, union: str, kept: list[Pointer]
+) -> list[Any] | str:
+    """The branches of ``branch``'s own ``anyOf`` (beside an ``anyOf``: the same values), each
+    with ``node``'s and ``branch``'s members merged in."""
+    inner = branch.get("anyOf")
+    if union != "anyOf" or set(branch) & {"oneOf", "allOf"} or not isinstance(inner, list) or not inner:
+        return f"the branch at {pointer} is a union of its own"
+    outer = _merged(node, {k: v for k, v in branch.items() if k != "anyOf"}, pointer, kept)
+    if isinstance(outer, str):
+        return outer
+    rest = {k: v for k, v in outer.items() if k not in (*SHARED, "additionalProperties")}
+    out: list[Any] = []
+    for i, sub in enumerate(inner):
+        shared = _shared_into(outer, sub, pointer.child("anyOf").child(i), lazy, "anyOf", kept)
+        if isinstance(shared, str):
+            return shared
+        for part in shared:
+            if isinstance(part, dict):
+                clash = next((k for k in rest if k in part and part[k] != rest[k] and k not in ANNOTATIONS), None)
+                if clash is not None:
+                    return f"the branch at {pointer} says {clash!r} beside its own union, which a branch of it says otherwise"
+                part = {**{k: v for k, v in rest.items() if k not in part}, **part}
+            out.append(part)
+    return out
+
+
+#: keywords that say nothing about which values are valid (a branch's own stands)
+ANNOTATIONS = frozenset({"title", "description", "$comment", "examples", "default", "deprecated"})
+
+
+def _merged(
+    node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept: list[Pointer]
+) -> dict[str, Any] | str:
+    """``branch`` (no union of its own) with ``node``'s members and ``required`` merged in; a
+    str saying why not."""
+    closed = node.get("additionalProperties") is False  # only the node's members may appear
+    if closed and branch.get("additionalProperties", True) is not True:
+        return f"the branch at {pointer} says which members it admits beside a closed object"
+    properties = dict(node.get("properties", {}))
+    wanted = list_at(branch, "required")
+    for name, sub in dict_at(branch, "properties").items():
+        if name not in properties and closed:  # never there: left out, the read side would still fill it in
+            return f"the branch at {pointer} declares {name!r}, which the closed object beside the union refuses"
+        if name in properties and is_free_form(properties[name]):  # JSON text, as the node says
+            if sub != properties[name] and sub not in (True, {}):
+                kept.append(pointer.child("properties").child(name))
+            continue
+        if name not in properties:
+            properties[name] = sub
+        elif properties[name] != sub and sub not in (True, {}):
+            both = _both(properties[name], sub)
+            if both is None:
+                return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
+            properties[name] = both
+    required = list(node.get("required", []))
+    required += [n for n in wanted if n not in required]
+    if closed and any(n not in properties for n in required if isinstance(n, str)):
+        return f"the branch at {pointer} requires a member the closed object beside the union refuses"
+    merged = {k: v for k, v in branch.items() if k not in SHARED}
+    if properties:
+        merged["properties"] = properties
+    if required:
+        merged["required"] = required
+    if closed:
+        merged["additionalProperties"] = False
+    return merged
