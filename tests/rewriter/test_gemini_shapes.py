@@ -1,5 +1,5 @@
 """The Gemini renditions' consumers (issue 13, the gemini and gemini-openapi sample): a schema of
-null alone refused where OpenAPI cannot say it, ``examples`` and ``x-`` members out of the
+null alone served as a nullable string where OpenAPI cannot say it (restore refuses a string), ``examples`` and ``x-`` members out of the
 OpenAPI rendition, no bare ``additionalProperties: false`` and no ``false`` member for the
 engines, no sibling beside a reference on a cycle."""
 
@@ -10,8 +10,10 @@ import json
 import pytest
 
 from tests.judges import JUDGES
+from tests.served import assert_served
 from tierone import lint
 from tierone.answers.restore import restore
+from tierone.rewriter.passes.nulls import ONLY_NULL
 from tierone.rewriter.rewrite import rewrite
 
 S = {"type": "string"}
@@ -42,20 +44,25 @@ NULL_ONLY = {
 
 
 @pytest.mark.parametrize("member", NULL_ONLY.values(), ids=NULL_ONLY.keys())
-def test_gemini_openapi_refuses_a_member_of_null_alone_at_its_pointer_and_the_others_keep_it(member):
+def test_gemini_openapi_serves_a_member_of_null_alone_as_a_nullable_string_and_restore_refuses_a_string(member):
     original = obj({"id": S, "token": member})
-    result = rewrite(original, "gemini-openapi")
-    assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/token", "T221")]
-    assert "`gemini` profile" in result.unfixable[0].reason
+    result = assert_served(original, "gemini-openapi", [{"id": "a", "token": None}])
+    token = result.schema["properties"]["token"]
+    assert token["type"] == "string" and token["nullable"] is True and ONLY_NULL in token["description"]
+    assert [(str(c.pointer), c.rule) for c in result.loosened] == [("/properties/token", "T221")]
+    given = restore({"id": "a", "token": "x"}, original)  # what the rendition offers beside null
+    assert not given.ok and given.errors[0].pointer == ("token",)
+    refused = rewrite(original, "gemini-openapi", exact=True)  # a host that serves faithfully: refused
+    assert [(str(u.pointer), u.rule) for u in refused.unfixable] == [("/properties/token", "T221")]
     for profile in ("gemini", "openai", "anthropic", "tier1"):
         kept = rewrite(original, profile)
-        assert kept.ok, (profile, kept.unfixable)
-        assert restore({"id": "a", "token": None}, original).errors == ()
+        assert kept.ok and not kept.loosened, (profile, kept.unfixable)
 
 
-def test_gemini_openapi_refuses_a_union_of_null_alone_at_its_branch():
-    result = rewrite(obj({"token": {"anyOf": [{"type": "null"}]}}), "gemini-openapi")
-    assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/token/anyOf/0", "T221")]
+def test_gemini_openapi_serves_a_union_of_null_alone_as_a_nullable_string():
+    original = obj({"token": {"anyOf": [{"type": "null"}]}})
+    result = assert_served(original, "gemini-openapi", [{"token": None}])
+    assert result.schema["properties"]["token"]["nullable"] is True
 
 
 # ---- examples and x- members (rules T219, T220) ---------------------------------------------

@@ -11,7 +11,7 @@ from ...core.pointer import Pointer
 from ...core.walker import transform
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS, admits_null
-from .base import Change, Options, PassResult, _flagged, _widened, does
+from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
 
 
 @does(
@@ -33,7 +33,7 @@ def spell_null(schema: Any, options: Options) -> PassResult:
     """
     as_any_of = _flagged(options, "T216")
     if as_any_of and not _flagged(options, "T217"):  # the profile reads OpenAPI's `nullable` (rule T217)
-        return _spell_nullable(schema)
+        return _spell_nullable(schema, options)
     keep = RFC_REASONING if _flagged(options, "T702") else None
     changes: list[Change] = []
 
@@ -110,13 +110,31 @@ def _branch(node: dict[str, Any], name: Any) -> dict[str, Any] | None:
 _NULLABLE = "null spelled nullable: true"
 
 
-def _spell_nullable(schema: Any) -> PassResult:
-    """``null`` written as OpenAPI's ``"nullable": true`` (see :func:`spell_null`)."""
+#: what stands for a schema whose one value is ``null`` where OpenAPI cannot say it (rule T221)
+ONLY_NULL = "Always null (null is its only valid value)."
+
+
+def _spell_nullable(schema: Any, options: Options) -> PassResult:
+    """``null`` written as OpenAPI's ``"nullable": true`` (see :func:`spell_null`). A schema
+    whose one value is ``null`` (which OpenAPI cannot say) becomes a nullable string that
+    says so in its description: restore refuses any string given there (a loosening)."""
     changes: list[Change] = []
 
     def spell(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
+        if only_null(node) and pointer[-2:-1] not in (("anyOf",), ("oneOf",)):  # a branch: nullable says it
+            changes.append(
+                Change.for_rule(
+                    pointer,
+                    "null alone spelled as a nullable string",
+                    "T221",
+                    loosens="null as its only value (a string is offered too)",
+                )
+            )
+            kept = {k: v for k, v in node.items() if k in ("title", "description")}
+            note = _noted(node.get("description"), ONLY_NULL) if options.hints else node.get("description")
+            return {**kept, "type": "string", "nullable": True, **({"description": note} if note else {})}
         out = _nullable_form(node)
         if out is not node:
             changes.append(Change.for_rule(pointer, _NULLABLE, "T217"))

@@ -119,6 +119,10 @@ ROWS: tuple[Feature, ...] = (
             "at all, and a string enum cannot hold `null`.",
             '{"type": "object", "properties": {"token": {"type": "null"}}}',
             'the `gemini` profile (`response_json_schema` takes `{"type": "null"}`), or a member the model can fill',
+            "`tierone rewrite` leaves out an optional member whose only value is `null` (null means absent) and "
+            "writes any other such schema as a nullable string whose description says it is always null; "
+            "`tierone restore` refuses a string there (a loosening: `--exact` refuses instead).",
         ),
+        fix="spell_null",
     ),
 )
