@@ -1,6 +1,7 @@
 """google-genai's ``Schema`` takes string enums only (rule T218): under ``gemini-openapi`` an
 ``enum`` of numbers or booleans leaves the wire schema, stated in the description, with the
-type its values share; restore still refuses a value outside it."""
+type its values share (values of several types: one `anyOf` branch per type); restore still
+refuses a value outside it."""
 
 from __future__ import annotations
 
@@ -42,7 +43,28 @@ def test_other_profiles_keep_the_enum_and_exact_refuses():
     assert not tierone.rewrite(ORIGINAL, "gemini-openapi", exact=True).ok
 
 
-def test_values_of_several_types_without_a_type_stay_refused():
-    mixed = {"type": "object", "properties": {"m": {"enum": ["x", 1]}}}
-    result = tierone.rewrite(mixed, "gemini-openapi")
-    assert [u.rule for u in result.unfixable] == ["T218"]
+@pytest.mark.parametrize(
+    ("values", "instances"),
+    [
+        ([True, False, "has", "is"], [True, False, "has"]),
+        (["global", "tabris", False], ["tabris", False]),
+        (["x", 1, None], ["x", 1, None]),
+    ],
+)
+def test_values_of_several_types_without_a_type_are_one_branch_per_type(values, instances):
+    mixed = {"type": "object", "properties": {"m": {"enum": values}}, "required": ["m"]}
+    result = assert_served(mixed, "gemini-openapi", [{"m": value} for value in instances])
+    branches = result.schema["properties"]["m"]["anyOf"]
+    strings = [v for v in values if isinstance(v, str)]
+    assert {"type": "string", "enum": strings} in branches  # the strings stay an enum
+    assert [c.rule for c in result.loosened] == ["T218"]
+    strict = tierone.strict(mixed, "gemini-openapi")
+    for outside in ("other", 2, True if True not in values else 7):
+        with pytest.raises(tierone.StrictError):
+            strict.parse(json.dumps({"m": outside}))
+    assert not tierone.rewrite(mixed, "gemini-openapi", exact=True).ok
+
+
+def test_an_enum_holding_an_object_among_other_types_stays_refused():
+    mixed = {"type": "object", "properties": {"m": {"enum": ["x", {"a": 1}]}}}
+    assert "T218" in {u.rule for u in tierone.rewrite(mixed, "gemini-openapi").unfixable}

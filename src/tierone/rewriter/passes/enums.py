@@ -16,7 +16,8 @@ from .base import Change, Options, PassResult, _flagged, _noted, does
 @does(
     "for a profile that takes string enums only (`gemini-openapi`, rule T218), an `enum` holding numbers or "
     "booleans leaves the wire schema: its values are stated in the description and the type they share is "
-    "written out (values of several types stay refused); restore checks the value"
+    "written out (values of several types: an `anyOf` of one branch per type, the strings still an `enum`); "
+    "restore checks the value"
 )
 def string_enums_only(schema: Any, options: Options) -> PassResult:
     """An ``enum`` with a value that is not a string (``null`` aside: the nullable spelling
@@ -35,8 +36,8 @@ def string_enums_only(schema: Any, options: Options) -> PassResult:
             return node
         kinds = {_kind(v) for v in values}
         typed = declared_types(node)
-        if typed is None and len(kinds - {"null"}) != 1:
-            return node  # values of several types and no type to keep: refused (T218)
+        if typed is None and len(kinds - {"null"}) > 1:
+            return _by_type(node, values, kinds, pointer, options, changes)
         out = {k: v for k, v in node.items() if k != "enum"}
         if typed is None:
             out["type"] = sorted(kinds) if "null" in kinds else kinds.pop()
@@ -49,6 +50,34 @@ def string_enums_only(schema: Any, options: Options) -> PassResult:
         return out
 
     return PassResult(transform(schema, only_strings), tuple(changes))
+
+
+def _by_type(
+    node: dict[str, Any], values: list[Any], kinds: set[str], pointer: Pointer, options: Options, changes: list[Change]
+) -> dict[str, Any]:
+    """An untyped ``enum`` of values of several types as an ``anyOf`` of one branch per type:
+    the strings stay an ``enum``, the other values are stated in the description; restore
+    checks the value. Objects and arrays among the values stay refused (rule T214)."""
+    if kinds & {"object", "array"}:
+        return node
+    strings = [v for v in values if isinstance(v, str)]
+    branches: list[dict[str, Any]] = []
+    for kind in sorted(kinds, key=["string", "integer", "number", "boolean", "null"].index):
+        branch: dict[str, Any] = {"type": kind}
+        if kind == "string":
+            branch["enum"] = strings
+        branches.append(branch)
+    others = ", ".join(json.dumps(v, ensure_ascii=False) for v in values if not isinstance(v, str))
+    out: dict[str, Any] = {k: v for k, v in node.items() if k != "enum"}
+    if options.hints:
+        shown = ", ".join(json.dumps(v, ensure_ascii=False) for v in values)
+        out["description"] = _noted(node.get("description"), f"One of: {shown}.")
+    changes.append(
+        Change.for_rule(
+            pointer, "enum of several types written as one branch per type", "T218", loosens=f"enum: [{others}]"[:200]
+        )
+    )
+    return {**out, "anyOf": branches}
 
 
 def _kind(value: Any) -> str:
