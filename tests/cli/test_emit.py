@@ -46,7 +46,9 @@ class TestUnroll:
         assert result.exit_code == 0, result.stderr
         schema = json.loads(result.stdout)
         assert tierone.lint(schema, profile=profile).ok
-        assert sorted(schema["$defs"]) == ["Node_2", "Node_3"]
+        # tier1's depth limit (5) takes the recursion into a JSON string at its first level: the unrolled
+        # levels are then dead, and left out
+        assert sorted(schema.get("$defs", {})) == ([] if profile == "tier1" else ["Node_2", "Node_3"])
         answer = {"label": "a", "children": [{"label": "b", "children": [{"label": "c"}]}]}
         (tmp_path / "answer.json").write_text(json.dumps(answer))
         restored = run("restore", "--schema", NODE, str(tmp_path / "answer.json"))

@@ -147,7 +147,19 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
                     diagnostic.message + _way_out(diagnostic.code, profile),
                 )
             )
+    if options.unroll == 0 and not any(u.rule == "T501" for u in unfixable):
+        unfixable.extend(_recursion_refused(schema, profile))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
+
+
+def _recursion_refused(original: Any, profile: str) -> list[Unfixable]:
+    """With ``unroll=0``, the original's recursion refused where the profile refuses it, even
+    when the rendition no longer holds it (a limit's encoding took the recursive part into a
+    JSON string): recursion is then never served loosened."""
+    from ..linter.api import lint
+
+    found = lint(original, profile=profile, select=["T501"]).diagnostics
+    return [Unfixable(d.pointer, d.code, d.message) for d in found]
 
 
 def _member_names(document: Any) -> set[str]:

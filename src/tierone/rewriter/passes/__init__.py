@@ -16,7 +16,7 @@ from .closing import close_objects, declare_required, encode_free_form, type_unt
 from .composition import const_to_enum, merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
-from .definitions import inline_definitions
+from .definitions import drop_unreferenced_definitions, inline_definitions
 from .directives import drop_directives
 from .enums import string_enums_only
 from .hoisting import hoist_references
@@ -59,6 +59,7 @@ __all__ = [
     "drop_idle_keywords",
     "drop_impossible_members",
     "drop_presence_unions",
+    "drop_unreferenced_definitions",
     "encode_free_form",
     "end_anchors",
     "fit_limits",
@@ -141,6 +142,7 @@ PASSES: tuple[Pass, ...] = (
     require_all,
     spell_null,
     unshare_recursive_refs,
+    drop_unreferenced_definitions,
     reasoning_first,
     property_ordering,
     fit_limits,

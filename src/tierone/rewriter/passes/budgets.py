@@ -24,6 +24,7 @@ from ...core.walker import Visit, replaced, walk
 from ..shapes import REST_MEMBER, admits_null, beside_text, encodable_at, takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
+from .definitions import drop_unreferenced_definitions
 from .encoded import encoded_field
 from .gathering import Gathering, Held, best_gathering, gatherable, gathered_at, members_left
 
@@ -92,6 +93,9 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
             places, loosens = chosen, ENCODED_SHAPE
         changes += [Change.for_rule(place, what, code, loosens=loosens) for place in places]
         found = None
+    if changes:  # a definition only an encoded subtree referred to is dead now
+        pruned = drop_unreferenced_definitions(schema, options)
+        schema, changes = pruned.schema, [*changes, *pruned.changes]
     return PassResult(schema, tuple(changes))
 
 

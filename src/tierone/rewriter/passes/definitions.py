@@ -94,3 +94,56 @@ _HOLDERS = frozenset({"$defs", "definitions"})
 
 class _TooMany(Exception):
     """inline_definitions ran out of copies."""
+
+
+@does("a definition of the root's `$defs` (or `definitions`) that nothing in the rendition refers to is removed")
+def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
+    """The root's definitions that no ``$ref`` reaches from the rest of the rendition (once
+    other passes have inlined, merged or moved what referred to them) are removed: a consumer
+    that checks every definition would judge one the answer never meets. A reference the pass
+    cannot read as one of the root's definitions keeps them all.
+
+    Before: ``{"$defs": {"A": {...}, "B": {}}, "properties": {"a": {"$ref": "#/$defs/A"}}}``
+    After:  ``{"$defs": {"A": {...}}, "properties": {"a": {"$ref": "#/$defs/A"}}}``
+    """
+    if not isinstance(schema, dict):
+        return PassResult(schema)
+    changes: list[Change] = []
+    out = schema
+    for key in ("$defs", "definitions"):
+        defs = out.get(key)
+        if not isinstance(defs, dict) or not defs:
+            continue
+        reached = _reached(out, key)
+        if reached is None or len(reached) == len(defs):
+            continue
+        gone = [name for name in defs if name not in reached]
+        changes += [
+            Change(ROOT.child(key).child(name), "removed (nothing refers to it)", "a dead definition") for name in gone
+        ]
+        kept = {name: value for name, value in defs.items() if name in reached}
+        out = {k: v for k, v in out.items() if k != key} if not kept else {**out, key: kept}
+    return PassResult(out, tuple(changes))
+
+
+def _reached(schema: dict[str, Any], key: str) -> set[str] | None:
+    """The names of ``schema[key]`` that a ``$ref`` reaches from the rest of the document
+    (following definitions that refer to others); None for a reference not of that form."""
+    prefix = f"#/{key}/"
+    defs = schema[key]
+    rest = {k: v for k, v in schema.items() if k != key}
+    reached: set[str] = set()
+    stack: list[Any] = [rest]
+    while stack:
+        for visit in walk(stack.pop()):
+            ref = visit.schema.get("$ref") if isinstance(visit.schema, dict) else None
+            if ref is None or ref == "#":
+                continue
+            if not isinstance(ref, str) or not ref.startswith(prefix):
+                return None  # it may lead anywhere
+            name = ref[len(prefix) :].split("/", 1)[0].replace("~1", "/").replace("~0", "~")
+            if name not in reached:
+                reached.add(name)
+                if name in defs:
+                    stack.append(defs[name])
+    return reached

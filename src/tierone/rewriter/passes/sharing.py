@@ -52,8 +52,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
 
     def distribute(node: Any, pointer: Pointer) -> Any:
         union = union_key(node)
-        if union is None:
-            return node
+        if union is None or all(_no_object(branch) for branch in node[union]):
+            return node  # members constrain objects only: nothing to share
         shared = [
             _shared_into(node, branch, pointer.child(union).child(i), graph, union, kept)
             for i, branch in enumerate(node[union])
@@ -99,6 +99,12 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         }
 
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
+
+
+def _no_object(branch: Any) -> bool:
+    """A branch written inline whose type leaves out objects."""
+    types = declared_types(branch) if isinstance(branch, dict) and "$ref" not in branch else None
+    return types is not None and "object" not in types
 
 
 def union_key(node: Any) -> str | None:

@@ -1,0 +1,57 @@
+"""A definition nothing in the rendition refers to any more (its references inlined, merged,
+or carried inside a JSON string) is left out: a consumer that checks every definition would
+judge one no answer meets (``passes.definitions.drop_unreferenced_definitions``)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tierone
+from tests.served import assert_served
+
+#: `auth` is only ever used through an `allOf` that merges it away; what is left of it takes any value
+ORIGINAL = {
+    "type": "object",
+    "properties": {"login": {"allOf": [{"$ref": "#/definitions/auth"}, {"properties": {"user": {"type": "string"}}}]}},
+    "required": ["login"],
+    "definitions": {
+        "auth": {"if": {"required": ["token"]}, "then": {"required": ["user"]}},
+        "unused": {"type": "object"},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "gemini", "tier1"])
+def test_definitions_no_reference_reaches_are_left_out(profile):
+    result = assert_served(ORIGINAL, profile, [{"login": {"user": "ada"}}, {"login": {}}])
+    assert not result.schema.get("$defs")
+    assert {str(c.pointer) for c in result.changes if "nothing refers to it" in c.what} >= {"/$defs/unused"}
+    assert not result.loosened or all("nothing refers" not in c.what for c in result.loosened)  # no loosening
+
+
+def test_a_definition_reached_through_another_stays():
+    chained = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/A"}},
+        "required": ["a"],
+        "$defs": {
+            "A": {"type": "object", "properties": {"b": {"$ref": "#/$defs/B"}}, "required": ["b"]},
+            "B": {"type": "string"},
+            "C": {"type": "integer"},
+        },
+    }
+    result = tierone.rewrite(chained, "anthropic")
+    assert set(result.schema["$defs"]) == {"A", "B"}
+
+
+def test_a_reference_that_may_lead_anywhere_keeps_every_definition():
+    from tierone.rewriter.passes import Options, drop_unreferenced_definitions
+
+    odd = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/properties/b"}, "b": {"$ref": "#/$defs/B"}},
+        "$defs": {"B": {"type": "string"}, "C": {"type": "integer"}},
+    }
+    assert drop_unreferenced_definitions(odd, Options()).schema is odd  # a pointer elsewhere: all kept
+    plain = {**odd, "properties": {"b": {"$ref": "#/$defs/B"}}}
+    assert set(drop_unreferenced_definitions(plain, Options()).schema["$defs"]) == {"B"}
