@@ -120,3 +120,18 @@ def test_rewrites_that_run_out_of_time_are_a_timed_out_file():
     new, made = _workers(["rewrite"])
     worker, result = judged(new(), "a.json", ["tier1"], 1.0, new)
     assert result is None and len(made) == 2 and made[0].stopped and not worker.stopped
+
+
+def test_a_file_is_judged_with_the_judges_left_out_named_undecided_and_a_refusal_with_its_cause(tmp_path):
+    from scripts.judge_corpus import judge_file
+
+    served = tmp_path / "served.json"
+    served.write_text(json.dumps({"type": "object", "properties": {"a": {"type": "string"}}}))
+    heard: list[str] = []
+    result = judge_file(str(served), ["openai"], ("outlines-core",), heard.append)["openai"]
+    assert result["outcome"] == "rewritten" and result["rejected"] == []
+    assert result["undecided"] == ["outlines-core"] and "outlines-core" not in heard and "llguidance" in heard
+    assert result["seconds"] >= 0 and result["carried"] == 1.0
+    refused = tmp_path / "refused.json"
+    refused.write_text(json.dumps({"type": "object", "properties": {"a": False}, "required": ["a"]}))
+    assert judge_file(str(refused), ["openai"])["openai"]["cause"] == "T602 T608"

@@ -128,7 +128,15 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
     outer, inner = declared_types(node), declared_types(branch)
     if outer is not None and inner is not None and not _overlap(outer, inner):
         return f"a branch of type {show(list(inner))} beside type {show(list(outer))}"
-    enums = node.get("enum"), branch.get("enum")
+    values = branch.get("enum")
+    if (
+        outer is not None
+        and isinstance(values, list)
+        and values
+        and not any(admits(t, v) for v in values for t in outer)
+    ):
+        return f"a branch whose `enum` holds no value of type {show(list(outer))}"
+    enums = node.get("enum"), values
     if (
         isinstance(enums[0], list)
         and isinstance(enums[1], list)
