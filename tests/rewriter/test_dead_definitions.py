@@ -44,14 +44,14 @@ def test_a_definition_reached_through_another_stays():
     assert set(result.schema["$defs"]) == {"A", "B"}
 
 
-def test_a_reference_that_may_lead_anywhere_keeps_every_definition():
+def test_references_are_followed_wherever_they_point_and_one_leaving_the_document_keeps_every_definition():
     from tierone.rewriter.passes import Options, drop_unreferenced_definitions
 
-    odd = {
+    into_body = {
         "type": "object",
-        "properties": {"a": {"$ref": "#/properties/b"}, "b": {"$ref": "#/$defs/B"}},
-        "$defs": {"B": {"type": "string"}, "C": {"type": "integer"}},
+        "properties": {"a": {"$ref": "#/properties/b"}, "b": {"$ref": "#/$defs/B/properties/x"}},
+        "$defs": {"B": {"type": "object", "properties": {"x": {"type": "string"}}}, "C": {"type": "integer"}},
     }
-    assert drop_unreferenced_definitions(odd, Options()).schema is odd  # a pointer elsewhere: all kept
-    plain = {**odd, "properties": {"b": {"$ref": "#/$defs/B"}}}
-    assert set(drop_unreferenced_definitions(plain, Options()).schema["$defs"]) == {"B"}
+    assert set(drop_unreferenced_definitions(into_body, Options()).schema["$defs"]) == {"B"}
+    leaving = {**into_body, "properties": {**into_body["properties"], "c": {"$ref": "other.json"}}}
+    assert drop_unreferenced_definitions(leaving, Options()).schema is leaving  # it may lead anywhere: all kept

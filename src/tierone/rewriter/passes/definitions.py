@@ -100,8 +100,9 @@ class _TooMany(Exception):
 def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
     """The root's definitions that no ``$ref`` reaches from the rest of the rendition (once
     other passes have inlined, merged or moved what referred to them) are removed: a consumer
-    that checks every definition would judge one the answer never meets. A reference the pass
-    cannot read as one of the root's definitions keeps them all.
+    that checks every definition would judge one the answer never meets. References are
+    followed as the shared reference graph resolves them (anchors, pointers into a member); one
+    that leaves the document or leads nowhere keeps them all.
 
     Before: ``{"$defs": {"A": {...}, "B": {}}, "properties": {"a": {"$ref": "#/$defs/A"}}}``
     After:  ``{"$defs": {"A": {...}}, "properties": {"a": {"$ref": "#/$defs/A"}}}``
@@ -128,22 +129,27 @@ def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
 
 def _reached(schema: dict[str, Any], key: str) -> set[str] | None:
     """The names of ``schema[key]`` that a ``$ref`` reaches from the rest of the document
-    (following definitions that refer to others); None for a reference not of that form."""
-    prefix = f"#/{key}/"
-    defs = schema[key]
-    rest = {k: v for k, v in schema.items() if k != key}
+    (following the references of the definitions reached); None where a reference leaves the
+    document, leads nowhere, or names ``schema[key]`` itself (then every one may be used)."""
+    graph = graph_of(schema)
+    if graph.remote or graph.broken:
+        return None
+    within: dict[str, list[Pointer]] = {}
+    frontier: list[Pointer] = []
+    for site in graph.sites:
+        if len(site.pointer) >= 2 and site.pointer[0] == key:
+            within.setdefault(str(site.pointer[1]), []).append(site.pointer)
+        else:
+            frontier.append(site.pointer)
     reached: set[str] = set()
-    stack: list[Any] = [rest]
-    while stack:
-        for visit in walk(stack.pop()):
-            ref = visit.schema.get("$ref") if isinstance(visit.schema, dict) else None
-            if ref is None or ref == "#":
-                continue
-            if not isinstance(ref, str) or not ref.startswith(prefix):
-                return None  # it may lead anywhere
-            name = ref[len(prefix) :].split("/", 1)[0].replace("~1", "/").replace("~0", "~")
-            if name not in reached:
-                reached.add(name)
-                if name in defs:
-                    stack.append(defs[name])
+    while frontier:
+        target = graph.edges.get(frontier.pop())
+        if target is None or not target or target[0] != key:
+            continue
+        if len(target) == 1:
+            return None
+        name = str(target[1])
+        if name not in reached:
+            reached.add(name)
+            frontier += within.get(name, [])
     return reached
