@@ -127,28 +127,28 @@ def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
     return PassResult(out, tuple(changes))
 
 
-def _reached(schema: dict[str, Any], key: str) -> set[str] | None:
+def _reached(schema: dict[str, Any], key: str) -> set[Any] | None:
     """The names of ``schema[key]`` that a ``$ref`` reaches from the rest of the document
     (following the references of the definitions reached); None where a reference leaves the
     document, leads nowhere, or names ``schema[key]`` itself (then every one may be used)."""
     graph = graph_of(schema)
     if graph.remote or graph.broken:
         return None
-    within: dict[str, list[Pointer]] = {}
+    within: dict[Any, list[Pointer]] = {}
     frontier: list[Pointer] = []
     for site in graph.sites:
         if len(site.pointer) >= 2 and site.pointer[0] == key:
-            within.setdefault(str(site.pointer[1]), []).append(site.pointer)
+            within.setdefault(site.pointer[1], []).append(site.pointer)
         else:
             frontier.append(site.pointer)
-    reached: set[str] = set()
+    reached: set[Any] = set()  # segments: the names of the definitions
     while frontier:
         target = graph.edges.get(frontier.pop())
         if target is None or not target or target[0] != key:
             continue
         if len(target) == 1:
             return None
-        name = str(target[1])
+        name = target[1]
         if name not in reached:
             reached.add(name)
             frontier += within.get(name, [])
