@@ -138,7 +138,9 @@ def _gave_up(results: Mapping[str, Any]) -> list[str]:
 def _causes(results: Mapping[str, Any]) -> list[str]:
     """Per profile, the refusals by cause (the rule codes left unfixable)."""
     lines = [
-        f"- `{name}`: " + ", ".join(f"{cause} {count}" for cause, count in row["refused by cause"].items()) + "."
+        f"- `{name}`: "
+        + ", ".join(f"{cause} {count}" for cause, count in sorted(row["refused by cause"].items(), key=lambda c: -c[1]))
+        + "."
         for name, row in results["profiles"].items()
         if row.get("refused by cause")
     ]
