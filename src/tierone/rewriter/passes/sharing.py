@@ -9,7 +9,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph
 from ...core.walker import transform
-from ..shapes import dict_at, is_free_form, list_at
+from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .merging import _both
 
@@ -185,16 +185,12 @@ def _spliced(
             return shared
         for part in shared:
             if isinstance(part, dict):
-                clash = next((k for k in rest if k in part and part[k] != rest[k] and k not in ANNOTATIONS), None)
+                clash = next((k for k in rest if k in part and part[k] != rest[k] and k not in ANNOTATION_KEYS), None)
                 if clash is not None:
                     return f"the branch at {pointer} says {clash!r} beside its own union, which a branch of it says otherwise"
                 part = {**{k: v for k, v in rest.items() if k not in part}, **part}
             out.append(part)
     return out
-
-
-#: keywords that say nothing about which values are valid (a branch's own stands)
-ANNOTATIONS = frozenset({"title", "description", "$comment", "examples", "default", "deprecated"})
 
 
 def _merged(
