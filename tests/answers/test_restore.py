@@ -119,3 +119,32 @@ class TestHostilePayloads:
         result = restore({"name": "Bo", "meta": encoded}, TestRestore.ORIGINAL)
         said = "the JSON-encoded value holds a number that is not finite (past a double), which is not JSON"
         assert (Pointer(("meta",)), said) in [tuple(e) for e in result.errors]
+
+
+class TestFreeFormDataKeptAsData:
+    """Free-form data (an open object) is the original's value as it is: JSON text under most
+    renditions, the object itself under gemini's. Its nulls are data either way: restore reads
+    both alike (before, the kept object lost its null members, as if null meant absent)."""
+
+    ORIGINAL: ClassVar[dict[str, Any]] = {
+        "type": "object",
+        "properties": {
+            "git": {
+                "type": "object",
+                "properties": {"commit": {"type": ["string", "null"]}, "owner": {"type": "string"}},
+                "additionalProperties": True,
+            },
+            "name": {"type": ["string", "null"]},
+        },
+    }
+    INSTANCE: ClassVar[dict[str, Any]] = {"git": {"commit": None, "owner": "a", "more": {"x": None}}, "name": "n"}
+
+    @pytest.mark.parametrize("profile", ["gemini", "tier1", "openai"])
+    def test_the_kept_object_and_its_text_read_back_alike(self, profile):
+        form = to_strict_form(self.INSTANCE, self.ORIGINAL, profile)
+        assert isinstance(form["git"], dict if profile == "gemini" else str)
+        assert restore(form, self.ORIGINAL).payload == self.INSTANCE
+
+    def test_null_still_means_absent_outside_free_form_data(self):
+        answer = {"git": {"commit": None, "owner": "a"}, "name": None}
+        assert restore(answer, self.ORIGINAL).payload == {"git": {"commit": None, "owner": "a"}}

@@ -11,6 +11,7 @@ import pytest
 
 import tierone
 from tests.judges import all_judges
+from tests.served import assert_served
 
 PROFILES = ["openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors"]
 
@@ -55,3 +56,41 @@ def test_a_closed_object_that_requires_an_undeclared_member_stays_refused():
 def test_a_typo_node_is_carried_as_any_value():
     field = tierone.rewrite(TYPO, "openai").schema["properties"]["mode"]
     assert field["type"] in ("string", ["string", "null"]) and "JSON-encoded" in field["description"]
+
+
+#: union branches that only require members the object holding the union declares (a
+#: function-calling schema's usual way of saying "circle needs a radius")
+SHAPES = {
+    "type": "object",
+    "properties": {
+        "shape": {"type": "string", "enum": ["circle", "square"]},
+        "radius": {"type": "number", "description": "The radius"},
+        "side": {"type": "string", "description": "The side, with its unit"},
+    },
+    "required": ["shape"],
+    "oneOf": [
+        {"properties": {"shape": {"const": "circle"}}, "required": ["radius"]},
+        {"properties": {"shape": {"const": "square"}}, "required": ["side"]},
+    ],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_member_a_branch_only_requires_takes_the_object_s_schema(profile):
+    """Before, the branch declared it as any value (JSON text) beside the object's number:
+    under gemini, where the object stays open beside its union, nothing satisfied both, and
+    llguidance refused the rendition."""
+    instances = [{"shape": "circle", "radius": 2.5}, {"shape": "square", "side": "3 cm"}]
+    result = assert_served(SHAPES, profile, instances)
+    if profile == "gemini":  # its objects stay open: the members stay beside the union
+        branch = result.schema["anyOf"][0]["properties"]
+        assert branch["radius"]["type"] == "number" and "JSON" not in branch["radius"]["description"]
+        assert result.schema["anyOf"][1]["properties"]["side"]["type"] == "string"
+    assert not tierone.restore({"shape": "circle", "radius": "2.5"}, SHAPES).ok
+
+
+def test_a_side_given_as_text_is_the_text_not_json():
+    """The branch's `side` is the object's string: restore reads it as written, never as JSON."""
+    form = tierone.to_strict_form({"shape": "square", "side": "3 cm"}, SHAPES, "gemini")
+    assert form["side"] == "3 cm"
+    assert tierone.restore(form, SHAPES).payload == {"shape": "square", "side": "3 cm"}

@@ -4,7 +4,7 @@ an answer runs straight-line code instead of walking the plan member by member.
 
 The generated functions are the one implementation of what reading an answer means (the
 read-side contract, docs/read-side.md): null drops an optional member, a JSON-encoded value is
-decoded, a union is read through the first branch the value satisfies, ``allOf`` branches are
+decoded (free-form data kept as data is read verbatim, its nulls kept), a union is read through the first branch the value satisfies, ``allOf`` branches are
 read in turn at the same place. Nothing from the schema is ever written into the
 source: the code names member names, plans and helpers only as ``K0``, ``P0``... which are
 bound in the function's namespace, and the source depends on nothing but the plan's shape (so
@@ -73,6 +73,9 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
         if getattr(plan, flag):
             lines += first
             names.update(bound)
+    if plan.decode:  # not JSON text: data the rendition kept as it is, read verbatim
+        names["KEPT"] = plan.kept()
+        return (*lines, f"return KEPT.{'owns' if owning else 'fn'}(value, pointer, walk)"), names
     for i, step in enumerate(plan.all_of):
         if not step.inert:
             names[f"A{i}"] = step

@@ -25,6 +25,8 @@ class Planner(Protocol):
         root: bool = False,
         unwraps: bool = False,
         lenient: bool | None = None,
+        beside: dict[str, Any] | None = None,
+        verbatim: bool = False,
     ) -> Plan: ...
 
     def deref(self, schema: Any) -> Any: ...
@@ -60,10 +62,19 @@ class Plan:
         "tag",
         "union",
         "unwraps",
+        "verbatim",
     )
 
     def __init__(
-        self, reader: Planner, node: Any, decode: bool, soft: bool = False, gathers: bool = False, unwraps: bool = False
+        self,
+        reader: Planner,
+        node: Any,
+        decode: bool,
+        soft: bool = False,
+        gathers: bool = False,
+        unwraps: bool = False,
+        beside: dict[str, Any] | None = None,
+        verbatim: bool = False,
     ) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
@@ -79,10 +90,17 @@ class Plan:
         #: free-form data in a union beside a branch that takes any string: it travels as the
         #: one member ``tierone_json`` of an object, holding its JSON (never as a bare string)
         self.unwraps = unwraps
+        #: a value inside free-form data that the rendition kept as it is (not as JSON text):
+        #: read as the original's data, its nulls kept (as they are in decoded text)
+        self.verbatim = verbatim
         is_dict = isinstance(node, dict)
-        self.properties: dict[str, Any] = members_of(node, reader.deref) if is_dict else {}
+        self.properties: dict[str, Any] = members_of(node, reader.deref, beside) if is_dict else {}
         #: members that were optional: null means absent
-        self.optional = frozenset(n for n in self.properties if n not in names_at(node)) if is_dict else frozenset()
+        self.optional = (
+            frozenset(n for n in self.properties if n not in names_at(node))
+            if is_dict and not verbatim
+            else frozenset()
+        )
         self._children: dict[str, Plan] = {}
         #: nothing to undo anywhere below: the value is its own restoration (set by the reader)
         self.inert = False
@@ -112,11 +130,22 @@ class Plan:
         reader, node = self._reader, self.node
         if isinstance(node, dict):
             all_of = node.get("allOf")
-            self.all_of = tuple(reader.plan(b, False) for b in all_of) if isinstance(all_of, list) else ()
+            verbatim = self.verbatim
+            self.all_of = (
+                tuple(reader.plan(b, False, verbatim=verbatim) for b in all_of) if isinstance(all_of, list) else ()
+            )
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
+            declared = node.get("properties") or None
             self.union = (
                 tuple(
-                    _entry(reader, b, unwraps_json(union, b, reader.referenced), beside_text(union, b, reader.deref))
+                    _entry(
+                        reader,
+                        b,
+                        unwraps_json(union, b, reader.referenced),
+                        beside_text(union, b, reader.deref),
+                        declared if isinstance(b, dict) and "$ref" not in b and isinstance(declared, dict) else None,
+                        verbatim,
+                    )
                     for b in union
                 )
                 if isinstance(union, list)
@@ -124,9 +153,11 @@ class Plan:
             )
             self.tag = tag_of(self.union)
             additional = node.get("additionalProperties")
-            self.additional = reader.plan(additional, False) if isinstance(additional, dict) else None
+            self.additional = (
+                reader.plan(additional, False, verbatim=verbatim) if isinstance(additional, dict) else None
+            )
             items = items_of(node)
-            self.items = reader.plan(items) if isinstance(items, (dict, bool)) else None
+            self.items = reader.plan(items, verbatim=verbatim) if isinstance(items, (dict, bool)) else None
         self.ready = True
         return self
 
@@ -142,8 +173,13 @@ class Plan:
         """The plan of member ``name`` (declared in ``properties``)."""
         found = self._children.get(name)
         if found is None:
-            found = self._children[name] = self._reader.plan(self.properties[name])
+            found = self._children[name] = self._reader.plan(self.properties[name], verbatim=self.verbatim)
         return found
+
+    def kept(self) -> Plan:
+        """For free-form data (``decode``) that arrives as data rather than JSON text (the
+        rendition kept it as it is: gemini's open objects): the plan reading it verbatim."""
+        return self._reader.plan(self.node, False, verbatim=True)
 
 
 #: plans compiled ahead to find those with nothing to undo (past it, none is taken as such)
@@ -195,6 +231,9 @@ def calm(plan: Plan) -> bool:
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
 
 
-def _entry(reader: Planner, branch: Any, unwraps: bool, text_beside: bool) -> Branch:
-    plan = reader.plan(branch, unwraps=unwraps, lenient=False if text_beside else None)
+def _entry(
+    reader: Planner, branch: Any, unwraps: bool, text_beside: bool, beside: dict[str, Any] | None, verbatim: bool
+) -> Branch:
+    lenient = False if text_beside else None
+    plan = reader.plan(branch, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim)
     return Branch(plan, reader.deref(branch))

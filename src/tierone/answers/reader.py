@@ -50,7 +50,7 @@ class Reader:
         #: reader for a rendition known to gather none is spared the look
         self.gathers = gathers
         self.resolver = RefResolver.of(original)
-        self._plans: dict[tuple[int, bool, bool, bool, bool], Plan] = {}
+        self._plans: dict[tuple[int, bool, bool, bool, bool, int, bool], Plan] = {}
         self._kept: list[Any] = []
         self._branch_validator: Any = None
         self.root = self.plan(original, True, root=True)
@@ -70,13 +70,18 @@ class Reader:
         root: bool = False,
         unwraps: bool = False,
         lenient: bool | None = None,
+        beside: dict[str, Any] | None = None,
+        verbatim: bool = False,
     ) -> Plan:
         """The plan for ``schema`` reached at a member or item (``encodable``: where the
         rewriter may have JSON-encoded free-form data) or at the root; ``unwraps``: a union
         branch of free-form data beside one that takes any string (carried in ``tierone_json``);
-        ``lenient``: the reader's own unless given (False beside a branch that takes a string)."""
+        ``lenient``: the reader's own unless given (False beside a branch that takes a string);
+        ``beside``: for a union branch written inline, the members of the object holding the
+        union (see :func:`~tierone.rewriter.shapes.members_of`); ``verbatim``: inside free-form
+        data the rendition kept as it is (its nulls are data)."""
         lenient = self.lenient if lenient is None else lenient
-        key = (id(schema), encodable, root, unwraps, lenient)
+        key = (id(schema), encodable, root, unwraps, lenient, id(beside), verbatim)
         found = self._plans.get(key)
         if found is None:
             was_ref = isinstance(schema, dict) and "$ref" in schema
@@ -87,7 +92,9 @@ class Reader:
             )
             gathers = self.gathers and not decode and _may_gather(node)
             self._kept.append(schema)  # its id stays its own while the plan lives
-            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps)
+            if beside is not None:
+                self._kept.append(beside)
+            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps, beside, verbatim)
         return found
 
     def _settle(self) -> None:

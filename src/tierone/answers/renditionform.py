@@ -83,6 +83,8 @@ class _Fitter:
             return json.dumps(value, ensure_ascii=False)
         branches = list_at(node, "anyOf")
         if branches:
+            if isinstance(value, dict) and dict_at(node, "properties"):
+                value = self._members(value, node)  # members kept beside the union (gemini's open objects)
             for encoding in (False, True):
                 for branch in branches:
                     candidate = self.fit(value, branch, encoding)

@@ -47,13 +47,20 @@ def _held(values: dict[str, Any]) -> str:
     return " or ".join(named)
 
 
-def members_of(schema: Mapping[str, Any], deref: Callable[[Any], Any] | None = None) -> dict[str, Any]:
+def members_of(
+    schema: Mapping[str, Any], deref: Callable[[Any], Any] | None = None, beside: Mapping[str, Any] | None = None
+) -> dict[str, Any]:
     """The members an object schema declares, with those it requires without declaring them
     where it is open to other members: each then takes what ``additionalProperties`` says (a
     schema, or any value). The rewriter writes them out (and closes the object); restore reads
     them alike. A closed object (``additionalProperties: false``) cannot hold such a member,
     and one that a branch of the object's own ``anyOf``/``oneOf`` declares is that branch's
-    (``deref`` follows branches given by ``$ref``; without it only inline branches count)."""
+    (``deref`` follows branches given by ``$ref``; without it only inline branches count).
+
+    ``beside``: when ``schema`` is a union branch written inline, the members the object
+    holding the union declares. A member the branch requires and only the object declares
+    takes the object's schema (what the branch adds, any value, changes nothing beside it),
+    so that the branch never says "any value, as JSON text" where the object says a number."""
     declared = dict_at(schema, "properties")
     additional = schema.get("additionalProperties", True)
     if not declared or additional is False or "patternProperties" in schema:
@@ -64,8 +71,10 @@ def members_of(schema: Mapping[str, Any], deref: Callable[[Any], Any] | None = N
         implied = [n for n in implied if n not in in_branches]
     if not implied:
         return declared
-    taken = additional if isinstance(additional, dict) else True
-    return {**declared, **dict.fromkeys(implied, taken)}
+    if isinstance(additional, dict):
+        return {**declared, **dict.fromkeys(implied, additional)}
+    outer = beside or {}
+    return {**declared, **{name: outer.get(name, True) for name in implied}}
 
 
 def _declared_by_branches(schema: Mapping[str, Any], deref: Callable[[Any], Any] | None) -> set[str]:

@@ -9,7 +9,7 @@ from typing import Any
 from ...core.jsontypes import is_object_schema
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import transform
+from ...core.walker import transform, walk
 from ..shapes import (
     ENCODED_NOTE,
     admits_null,
@@ -20,6 +20,7 @@ from ..shapes import (
     inferred_type,
     is_free_form,
     items_of,
+    list_at,
     members_of,
     untyped_of_several_types,
 )
@@ -30,8 +31,8 @@ from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
 @does(
     "a member an open object requires without declaring it is declared, with what `additionalProperties` "
-    "says (or as any value, then encoded), so that closing the object keeps it (rule T105); restore reads it "
-    "alike"
+    "says (in a union branch that only requires it, as the object holding the union declares it; else as any "
+    "value, then encoded), so that closing the object keeps it (rule T105); restore reads it alike"
 )
 def declare_required(schema: Any, options: Options) -> PassResult:
     """A name in ``required`` that ``properties`` does not declare, in an object open to other
@@ -50,20 +51,44 @@ def declare_required(schema: Any, options: Options) -> PassResult:
             graphs.append(graph_of(schema))
         return followed(branch, graphs[0].target, siblings=True)
 
+    beside = _beside_unions(schema)
+
     def declare(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        members = members_of(node, deref)
+        outer = beside.get(pointer)
+        members = members_of(node, deref, outer)
         declared = dict_at(node, "properties")
         if len(members) == len(declared):
             return node
         for name in members:
             if name not in declared:
-                what = f"{name!r} declared (required, and the object takes any other member)"
-                changes.append(Change.for_rule(pointer.child("properties").child(name), what, "T105"))
+                place = pointer.child("properties").child(name)
+                if outer is not None and name in outer:  # the object's schema, walked as its own
+                    members = {**members, name: transform(members[name], declare, place)}
+                    what = f"{name!r} declared as the object holding the union declares it (required here)"
+                else:
+                    what = f"{name!r} declared (required, and the object takes any other member)"
+                changes.append(Change.for_rule(place, what, "T105"))
         return {**node, "properties": members}
 
     return PassResult(transform(schema, declare), tuple(changes))
+
+
+def _beside_unions(schema: Any) -> dict[Pointer, dict[str, Any]]:
+    """Each union branch written inline, by its pointer, with the members the object holding
+    the union declares (what :func:`members_of` gives a member the branch only requires)."""
+    found: dict[Pointer, dict[str, Any]] = {}
+    for visit in walk(schema):
+        node = visit.schema
+        declared = dict_at(node, "properties") if isinstance(node, dict) else {}
+        if not declared:
+            continue
+        for key in ("anyOf", "oneOf"):
+            for index, branch in enumerate(list_at(node, key)):
+                if isinstance(branch, dict) and "$ref" not in branch:
+                    found[visit.pointer.child(key).child(index)] = declared
+    return found
 
 
 @does("a type implied by the keywords is written out")
