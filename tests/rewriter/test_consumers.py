@@ -443,7 +443,7 @@ class TestOneRenditionPerVendor:
                 "b": {"$ref": "#/$defs/B"},
                 "c": {"anyOf": [{"type": "integer"}, {"type": "null"}]},
             },
-            "$defs": {"B": {"type": "string", "enum": ["x", None]}},
+            "$defs": {"B": {"type": ["string", "null"], "enum": ["x", None]}},
         }
         out = rewrite(schema, "gemini-openapi")
         assert out.ok and "$defs" not in out.schema

@@ -101,6 +101,27 @@ def non_null(value: Any) -> str | None:
     return "it is null, which google-genai leaves out of the request" if value is None else None
 
 
+#: the signed 64-bit range, but its lowest value: llguidance reads an integer as a double
+#: and crashes (a segmentation fault) on one that rounds to -2^63
+INT64 = (-(2**63), 2**63 - 1)
+
+
+def past_64_bits(item: Any) -> bool:
+    """Whether ``item`` is an integer outside :data:`INT64` (or one that rounds to -2^63)."""
+    if not isinstance(item, int) or isinstance(item, bool):
+        return False
+    return not INT64[0] <= item <= INT64[1] or float(item) == INT64[0]
+
+
+def signed_64_bit(value: Any) -> str | None:
+    """Why ``value`` (a bound, a ``const``, or an ``enum``'s list) is not read as written by
+    engines that read integers as signed 64-bit numbers: it holds an integer past that range."""
+    for item in value if isinstance(value, list) else [value]:
+        if past_64_bits(item):
+            return f"it holds {item}, an integer outside the signed 64-bit range (or at its low end)"
+    return None
+
+
 def _found(name: str, text: str, index: int) -> str:
     return f"it uses {name} (`{text}` at offset {index})"
 
@@ -110,6 +131,7 @@ CONDITIONS: dict[str, Callable[[Any], str | None]] = {
     "regex-subset": regex_subset,
     "regular-pattern": regular_pattern,
     "non-null": non_null,
+    "signed-64-bit": signed_64_bit,
 }
 
 

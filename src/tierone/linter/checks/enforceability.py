@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.jsontypes import TYPE_NAMES, admits, declared_types
 from ...core.walker import DESCRIBES_VALUES, IN_ARRAY, IN_MAPPING, SUBSCHEMA_KEYWORDS, Visit
+from ...subset.conditions import past_64_bits
 from ...subset.table import NOT_CONSTRAINING
 from .base import NONE, Hit, Hits, Tally, keyword_check, node_check
 from .rendering import show
@@ -141,21 +142,10 @@ def untyped_array_items(visit: Visit, tally: Tally) -> Hits:
     return NONE
 
 
-#: the signed 64-bit range, but its lowest value: llguidance reads an integer as a double
-#: and crashes (a segmentation fault) on one that rounds to -2^63
-INT64 = (-(2**63), 2**63 - 1)
-
-
-def _out_of_range(item: Any) -> bool:
-    if not isinstance(item, int) or isinstance(item, bool):
-        return False
-    return not INT64[0] <= item <= INT64[1] or float(item) == INT64[0]
-
-
 @keyword_check("T609")
 def integer_out_of_range(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     values = value if keyword == "enum" and isinstance(value, list) else [value]
     for item in values:
-        if _out_of_range(item):
+        if past_64_bits(item):
             return (Hit(visit.pointer, keyword, None, item),)
     return NONE

@@ -18,7 +18,7 @@ from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
 from .definitions import drop_unreferenced_definitions, inline_definitions
 from .directives import drop_directives
-from .enums import string_enums_only
+from .enums import drop_refused_values, string_enums_only
 from .hoisting import hoist_references
 from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
@@ -59,6 +59,7 @@ __all__ = [
     "drop_idle_keywords",
     "drop_impossible_members",
     "drop_presence_unions",
+    "drop_refused_values",
     "drop_unreferenced_definitions",
     "encode_free_form",
     "end_anchors",
@@ -100,6 +101,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     merge_all_of: ("allOf",),
     one_of_to_any_of: ("oneOf",),
     const_to_enum: ("const",),
+    drop_refused_values: ("enum", "const"),
     unshare_recursive_refs: ("$ref",),
     end_anchors: ("pattern",),
     idle_additional_items: ("additionalItems",),
@@ -126,6 +128,7 @@ PASSES: tuple[Pass, ...] = (
     drop_presence_unions,
     one_of_to_any_of,
     const_to_enum,
+    drop_refused_values,
     string_enums_only,
     idle_additional_items,
     tuple_items,

@@ -23,8 +23,12 @@ from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
 #: validates against the original
 REMOVABLE = {feature.code: feature.strips for feature in FEATURES if feature.strips}
 
-#: the rule under which each removable keyword leaves
-_RULE_OF = {keyword: code for code, keywords in REMOVABLE.items() for keyword in keywords}
+#: the rules under which each removable keyword may leave, in code order (``minimum``: the
+#: bound's own rule, then T609's for an integer past 64 bits)
+_RULES_OF: dict[str, tuple[str, ...]] = {
+    keyword: tuple(code for code in sorted(REMOVABLE) if keyword in REMOVABLE[code])
+    for keyword in {keyword for keywords in REMOVABLE.values() for keyword in keywords}
+}
 
 
 #: why a format the profile accepts leaves all the same
@@ -99,6 +103,8 @@ HINTS: dict[str, Callable[[Any], str]] = {
     "minContains": _said("At least {} such items."),
     "maxContains": _said("At most {} such items."),
     "examples": _said("Examples: {}.", _compact),
+    "enum": _said("One of: {}.", lambda v: ", ".join(map(_json, v)) if isinstance(v, list) else _json(v)),
+    "const": _said("Always {}.", _compact),
 }
 
 
@@ -133,8 +139,9 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
         removed: list[tuple[str, Any, Change]] = []
         kept: dict[str, Any] = {}
         for key, value in node.items():
-            code = _RULE_OF.get(key)
-            change = _leaves(options, key, value, code, pointer) if code is not None else None
+            change = next(
+                (c for code in _RULES_OF.get(key, ()) if (c := _leaves(options, key, value, code, pointer))), None
+            )
             if change is not None:
                 removed.append((key, value, change))
             elif extensions_flagged and key.startswith("x-"):

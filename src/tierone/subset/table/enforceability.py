@@ -61,7 +61,10 @@ ROWS: tuple[Feature, ...] = (
             "The contradiction makes the value impossible to generate; vendors reject or silently drop it.",
             '{"type": "string", "enum": ["a", 1]}',
             '{"type": ["string", "integer"], "enum": ["a", 1]}',
+            "`tierone rewrite` drops the `enum` values the type refuses (no instance can be one of "
+            "them); an `enum` or `const` with no value the type admits has no instance and stays refused.",
         ),
+        fix="drop_refused_values",
     ),
     Feature(
         "T607",
@@ -147,6 +150,10 @@ ROWS: tuple[Feature, ...] = (
             "process on one that rounds to -2^63).",
             '{"type": "integer", "enum": [18446744073709551616]}',
             '{"type": "string", "enum": ["18446744073709551616"]}',
+            "`tierone rewrite` takes the keyword out of the rendition and states it in the "
+            "description (a loosening in the ledger); `tierone restore` enforces it. `--exact` "
+            "refuses instead.",
         ),
+        fix=STRIP,
     ),
 )

@@ -1,0 +1,58 @@
+"""Values no instance can take, and integers no engine reads as written: an ``enum`` value its
+own ``type`` refuses is dropped (exact: rule T604), and a bound, ``enum`` or ``const`` holding
+an integer past 64 bits leaves the rendition (a loosening in the ledger, enforced on read:
+rule T609). Before, both refused the whole schema under every profile."""
+
+from __future__ import annotations
+
+import pytest
+
+import tierone
+from tests.served import assert_served
+
+PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
+
+#: a radio setting as a router's configuration schema writes it (`null` in a string enum)
+MODES = {
+    "type": "object",
+    "properties": {"htmode": {"type": "string", "enum": ["HT20", "HT40", None]}, "channel": {"type": "integer"}},
+    "required": ["htmode"],
+}
+#: device counters whose bounds are written as the largest 64-bit integer, rounded by a double
+COUNTERS = {
+    "type": "object",
+    "properties": {
+        "availableMemory": {"type": "integer", "minimum": 0, "maximum": 9223372036854776000},
+        "level": {"type": "integer", "enum": [0, 1, 18446744073709551616]},
+    },
+    "required": ["availableMemory", "level"],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_enum_value_the_type_refuses_is_dropped_exactly(profile):
+    result = assert_served(MODES, profile, [{"htmode": "HT20"}, {"htmode": "HT40", "channel": 6}])
+    assert result.schema["properties"]["htmode"]["enum"] == ["HT20", "HT40"]
+    t604 = [change for change in result.changes if change.rule == "T604"]
+    assert [str(change.pointer) for change in t604] == ["/properties/htmode/enum"]
+    assert not t604[0].loosens  # exact: null was never valid there
+    assert not tierone.restore({"htmode": None}, MODES).ok
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_integer_past_64_bits_leaves_the_rendition_and_is_enforced_on_read(profile):
+    result = assert_served(COUNTERS, profile, [{"availableMemory": 5, "level": 1}])
+    properties = result.schema["properties"]
+    assert "maximum" not in properties["availableMemory"] and "enum" not in properties["level"]
+    assert "One of: 0, 1, 18446744073709551616." in properties["level"]["description"]
+    loosened = {(str(c.pointer), c.rule): c.loosens for c in result.changes if c.loosens}
+    # gemini-openapi takes enums of strings only: there the enum leaves under T218 first
+    rule = "T218" if profile == "gemini-openapi" else "T609"
+    assert "18446744073709551616" in loosened[("/properties/level", rule)]
+    assert not tierone.restore({"availableMemory": 5, "level": 7}, COUNTERS).ok
+    assert "T609" in {u.rule for u in tierone.rewrite(COUNTERS, profile, exact=True).unfixable}
+
+
+def test_a_const_the_type_refuses_has_no_instance_and_stays_refused():
+    schema = {"type": "object", "properties": {"a": {"type": "integer", "const": None}}, "required": ["a"]}
+    assert "T604" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}
