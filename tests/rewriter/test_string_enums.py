@@ -65,6 +65,9 @@ def test_values_of_several_types_without_a_type_are_one_branch_per_type(values, 
     assert not tierone.rewrite(mixed, "gemini-openapi", exact=True).ok
 
 
-def test_an_enum_holding_an_object_among_other_types_stays_refused():
+def test_an_enum_holding_an_object_among_other_types_is_spelled_out_first():
+    """The object is a branch of its own (rule T214), the strings stay an enum."""
     mixed = {"type": "object", "properties": {"m": {"enum": ["x", {"a": 1}]}}}
-    assert "T218" in {u.rule for u in tierone.rewrite(mixed, "gemini-openapi").unfixable}
+    result = assert_served(mixed, "gemini-openapi", [{"m": "x"}, {"m": {"a": 1}}])
+    branches = result.schema["properties"]["m"]["anyOf"]
+    assert branches[0] == {"type": "string", "enum": ["x"]} and branches[1]["type"] == "object"

@@ -36,6 +36,7 @@ from .references import (
 )
 from .requiring import require_all
 from .sharing import distribute_properties
+from .spelled_values import spell_out_values
 from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root
 
@@ -80,6 +81,7 @@ __all__ = [
     "rename_definitions",
     "require_all",
     "spell_null",
+    "spell_out_values",
     "string_enums_only",
     "strip_constraints",
     "tuple_items",
@@ -102,6 +104,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     one_of_to_any_of: ("oneOf",),
     const_to_enum: ("const",),
     drop_refused_values: ("enum", "const"),
+    spell_out_values: ("enum", "const"),
     unshare_recursive_refs: ("$ref",),
     end_anchors: ("pattern",),
     idle_additional_items: ("additionalItems",),
@@ -129,6 +132,7 @@ PASSES: tuple[Pass, ...] = (
     one_of_to_any_of,
     const_to_enum,
     drop_refused_values,
+    spell_out_values,
     string_enums_only,
     idle_additional_items,
     tuple_items,

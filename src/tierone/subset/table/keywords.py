@@ -220,6 +220,10 @@ ROWS: tuple[Feature, ...] = (
             '{"enum": [{"a": 1}, {"a": 2}]}',
             '{"anyOf": [{"type": "object", "properties": {"a": {"type": "integer", "enum": [1]}}, '
             '"required": ["a"], "additionalProperties": false}]}',
+            "`tierone rewrite` writes that union: each object value a closed object whose members take "
+            "their one value (exact), each array value an array of its length whose items take its values "
+            "(their order left to `tierone restore`, a loosening; `--exact` refuses instead).",
         ),
+        fix="spell_out_values",
     ),
 )
