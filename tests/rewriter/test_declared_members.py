@@ -94,3 +94,38 @@ def test_a_side_given_as_text_is_the_text_not_json():
     form = tierone.to_strict_form({"shape": "square", "side": "3 cm"}, SHAPES, "gemini")
     assert form["side"] == "3 cm"
     assert tierone.restore(form, SHAPES).payload == {"shape": "square", "side": "3 cm"}
+
+
+#: a repository list whose root requires the member each of its `oneOf` branches declares
+REPOSITORIES = {
+    "type": "object",
+    "required": ["entries"],
+    "oneOf": [
+        {
+            "properties": {
+                "system": {"enum": ["zypp"]},
+                "entries": {"type": "array", "items": {"type": "string"}},
+            },
+            "required": ["system"],
+        },
+        {
+            "properties": {
+                "system": {"enum": ["yum"]},
+                "entries": {"type": "array", "items": {"type": "integer"}},
+            },
+            "required": ["system"],
+        },
+    ],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_member_required_beside_a_union_whose_branches_declare_it(profile):
+    """Under gemini (open objects, the root kept an object beside its union) the name moves
+    into each branch's `required`; before, the root required a member it does not declare."""
+    instances = [{"system": "zypp", "entries": ["a"]}, {"system": "yum", "entries": [1, 2]}]
+    result = assert_served(REPOSITORIES, profile, instances)
+    if profile == "gemini":
+        assert "required" not in result.schema
+        assert all("entries" in branch["required"] for branch in result.schema["anyOf"])
+    assert not tierone.restore({"system": "yum"}, REPOSITORIES).ok

@@ -28,6 +28,30 @@ def test_an_optional_member_that_takes_no_value_leaves_the_rendition(profile):
     assert not result.loosened  # nothing an answer could give is lost
 
 
+#: a storage API's schema: `instance` refers to a closed object that requires a member it never
+#: declares (a typo for `instanceID`), so no instance can be given
+BROKEN = {
+    "type": "object",
+    "properties": {"name": {"type": "string"}, "instance": {"$ref": "#/definitions/instance"}},
+    "required": ["name"],
+    "definitions": {
+        "instance": {
+            "type": "object",
+            "properties": {"instanceID": {"type": "string"}},
+            "required": ["id"],
+            "additionalProperties": False,
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_an_optional_member_referring_to_a_definition_that_takes_no_value_leaves_too(profile):
+    result = assert_served(BROKEN, profile, [{"name": "n"}])
+    assert "instance" not in result.schema["properties"] and "$defs" not in result.schema
+    assert "T105" in {u.rule for u in tierone.rewrite({**BROKEN, "required": ["instance"]}, profile).unfixable}
+
+
 def test_a_required_member_that_takes_no_value_stays_refused():
     required = {**ORIGINAL, "required": ["builtin"]}
     assert "T608" in {u.rule for u in tierone.rewrite(required, "openai").unfixable}

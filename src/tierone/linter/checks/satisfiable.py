@@ -38,10 +38,22 @@ def unsatisfiable_schema(visit: Visit, tally: Tally) -> Hits:
 
 def accepts_nothing(node: Any) -> bool:
     """Whether ``node`` alone (no reference followed) takes no value: ``false``, bounds that
-    cross, or an ``enum`` with no value of the declared type."""
+    cross, an ``enum`` with no value of the declared type, or an object closed to members it
+    does not declare that requires one of them (rule T105 names that member)."""
     if node is False:
         return True
-    return isinstance(node, dict) and bool(_bounds_conflict(node) or _no_enum_value(node))
+    return isinstance(node, dict) and bool(_bounds_conflict(node) or _no_enum_value(node) or _closed_yet_requires(node))
+
+
+def _closed_yet_requires(node: dict[str, Any]) -> bool:
+    """An object (its only type) closed to undeclared members that requires one."""
+    if node.get("additionalProperties") is not False or "patternProperties" in node:
+        return False
+    if declared_types(node) != ("object",) or not isinstance(node.get("required"), list):
+        return False
+    declared = node.get("properties")
+    declared = declared if isinstance(declared, dict) else {}
+    return any(isinstance(name, str) and name not in declared for name in node["required"])
 
 
 def _number(value: Any) -> bool:

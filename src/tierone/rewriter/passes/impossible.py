@@ -6,14 +6,15 @@ from typing import Any
 
 from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
+from ...core.refs import ReferenceGraph, followed
 from ...core.walker import transform
-from .base import Change, Options, PassResult, _flagged, does
+from .base import Change, Options, PassResult, _flagged, does, graph_of
 from .nulls import only_null
 
 
 @does(
-    "an optional member whose schema takes no value (`false`, bounds that cross, an `enum` with no value of its "
-    "`type`) is removed: it can never be given (a required one is refused, rule T608); where the profile cannot "
+    "an optional member whose schema (or the definition it refers to) takes no value (`false`, bounds that "
+    "cross, an `enum` with no value of its `type`, a closed object requiring a member it does not declare) is removed: it can never be given (a required one is refused, rule T608); where the profile cannot "
     "say `null` alone (`gemini-openapi`, rule T221), an optional member whose only value is `null` is removed "
     "too: null means absent"
 )
@@ -30,13 +31,21 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
 
     changes: list[Change] = []
     null_absent = _flagged(options, "T221")  # a profile that cannot say null alone
+    graphs: list[ReferenceGraph] = []  # built when a member given by `$ref` is first looked at
+
+    def impossible(member: Any) -> bool:
+        if isinstance(member, dict) and "$ref" in member:
+            if not graphs:
+                graphs.append(graph_of(schema))
+            member = followed(member, graphs[0].target, siblings=True)
+        return accepts_nothing(member)
 
     def drop(node: Any, pointer: Pointer) -> Any:
         members = node.get("properties") if isinstance(node, dict) else None
         if not isinstance(members, dict):
             return node
         optional = [name for name in members if name not in names_at(node)]
-        gone = [name for name in optional if accepts_nothing(members[name])]
+        gone = [name for name in optional if impossible(members[name])]
         nulls = [n for n in optional if null_absent and isinstance(members[n], dict) and only_null(members[n])]
         if not gone and not nulls:
             return node

@@ -65,7 +65,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         if reason is not None:
             kept.clear()
             if not closing:
-                return node
+                return _requirements_moved(node, union, pointer, changes)
             unfixable.append(
                 Unfixable(
                     pointer,
@@ -99,6 +99,34 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         }
 
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
+
+
+def _requirements_moved(node: dict[str, Any], union: str, pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
+    """Where objects stay open and members are not shared: a name the node requires without
+    declaring it, which every branch (written inline) declares, is required in each branch
+    instead (exact: a value takes one branch), so that no object requires a member it does not
+    declare (rule T105)."""
+    declared, branches = dict_at(node, "properties"), node[union]
+    if not all(isinstance(branch, dict) and "$ref" not in branch for branch in branches):
+        return node
+    names = [n for n in list_at(node, "required") if isinstance(n, str) and n not in declared]
+    moving = [n for n in names if all(n in dict_at(branch, "properties") for branch in branches)]
+    if not moving:
+        return node
+    changes.append(
+        Change.for_rule(
+            pointer.child("required"), f"{', '.join(map(repr, moving))} required in each {union} branch instead", "T105"
+        )
+    )
+    out = {**node, union: [{**b, "required": _union_of(list_at(b, "required"), moving)} for b in branches]}
+    left = [n for n in list_at(node, "required") if n not in moving]
+    if left:
+        return {**out, "required": left}
+    return {k: v for k, v in out.items() if k != "required"}
+
+
+def _union_of(names: list[Any], more: list[str]) -> list[Any]:
+    return [*names, *(n for n in more if n not in names)]
 
 
 def _no_object(branch: Any) -> bool:
