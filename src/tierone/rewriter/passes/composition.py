@@ -60,8 +60,8 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
         branches: list[dict[str, Any]] | None = []
         for index, branch in enumerate(node["allOf"]):
             if isinstance(branch, dict) and "$ref" in branch:
-                target = graph.target(branch["$ref"])
-                if pointer.child("allOf").child(index) in graph.recursive or not isinstance(target, dict):
+                target = graph.target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
+                if target is node or not isinstance(target, dict):
                     branches = None
                     break
                 branch = {

@@ -195,6 +195,12 @@ def _level_names(recursive: set[str], levels: int, taken: set[str], root_name: s
     return names
 
 
+def _encoded(node: dict[str, Any], named: str) -> dict[str, Any]:
+    """The stand-in for ``node`` past the last level: a string holding its JSON."""
+    note = f"A JSON-encoded {named} (a string holding JSON), shaped as the {named} one level up."
+    return {"type": "string", "description": _noted(node.get("description"), note)}
+
+
 def _relinked(
     node: Any, level: int, last: int, recursive: set[str], names: dict[tuple[str, int], str], root_name: str
 ) -> Any:
@@ -205,11 +211,18 @@ def _relinked(
     if not isinstance(node, dict):
         return node
     key = _key(node.get("$ref"))
+    if level == last and key not in recursive:  # an `allOf` over a recursive reference: encoded whole
+        parts = node.get("allOf")
+        key = (
+            next((k for b in parts if isinstance(b, dict) and (k := _key(b.get("$ref"))) in recursive), None)
+            if isinstance(parts, list)
+            else None
+        )
+        if key is not None:
+            return _encoded(node, root_name if key == ROOT else key)
     if key in recursive:
         if level == last:
-            named = root_name if key == ROOT else key
-            note = f"A JSON-encoded {named} (a string holding JSON), shaped as the {named} one level up."
-            return {"type": "string", "description": _noted(node.get("description"), note)}
+            return _encoded(node, root_name if key == ROOT else key)
         return {**node, "$ref": "#/$defs/" + names[key, level + 1].replace("~", "~0").replace("/", "~1")}
     out: dict[str, Any] = {}
     for keyword, value in node.items():

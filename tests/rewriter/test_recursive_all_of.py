@@ -1,0 +1,72 @@
+"""An ``allOf`` that extends a definition on a cycle of references (a pipeline step whose
+children are steps, each kind a base plus its ``type`` tag): merged like any other ``allOf``
+(the base's body copied once, its references kept), and where recursion is unrolled, the last
+level's extension travels whole as JSON text. Before, every profile refused it (T202)."""
+
+from __future__ import annotations
+
+import pytest
+
+import tierone
+from tests.served import assert_served
+
+PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
+
+PIPELINE = {
+    "type": "object",
+    "properties": {"steps": {"type": "array", "items": {"$ref": "#/definitions/Step"}}},
+    "required": ["steps"],
+    "definitions": {
+        "Step": {"anyOf": [{"$ref": "#/definitions/Chain"}, {"$ref": "#/definitions/Copy"}]},
+        "ChainBase": {
+            "type": "object",
+            "properties": {
+                "name": {"type": "string"},
+                "children": {"type": "array", "items": {"$ref": "#/definitions/Step"}},
+            },
+            "required": ["name"],
+        },
+        "Chain": {
+            "allOf": [
+                {"$ref": "#/definitions/ChainBase"},
+                {"type": "object", "properties": {"type": {"const": "chain"}}, "required": ["type"]},
+            ]
+        },
+        "Copy": {
+            "type": "object",
+            "properties": {"type": {"const": "copy"}, "path": {"type": "string"}},
+            "required": ["type", "path"],
+        },
+    },
+}
+INSTANCES = [
+    {"steps": [{"type": "copy", "path": "a"}]},
+    {"steps": [{"type": "chain", "name": "outer", "children": [{"type": "chain", "name": "inner", "children": []}]}]},
+    {"steps": [{"type": "chain", "name": "c", "children": [{"type": "copy", "path": "b"}]}]},
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_all_of_over_a_recursive_definition_is_served_and_read_back(profile):
+    result = assert_served(PIPELINE, profile, INSTANCES)
+    assert "T202" in {change.rule for change in result.changes}
+
+
+def _chain(depth: int) -> dict:
+    step = {"type": "chain", "name": "leaf", "children": []}
+    for level in range(depth):
+        step = {"type": "chain", "name": f"level {level}", "children": [step]}
+    return step
+
+
+@pytest.mark.parametrize("profile", ["tier1", "anthropic"])
+def test_past_the_unrolled_levels_the_extension_travels_whole_as_json_text(profile):
+    """Profiles without recursion unroll it; at the last level the `allOf` over the recursive
+    base is one JSON string (a base encoded alone beside an object extension would accept
+    nothing), decoded and checked on read."""
+    assert_served(PIPELINE, profile, [{"steps": [_chain(8)]}])
+
+
+def test_restore_still_holds_the_extension_to_its_tag():
+    answer = {"steps": [{"type": "chain", "name": "c", "children": [{"type": "chian", "name": "x"}]}]}
+    assert not tierone.restore(answer, PIPELINE).ok
