@@ -70,3 +70,72 @@ def test_past_the_unrolled_levels_the_extension_travels_whole_as_json_text(profi
 def test_restore_still_holds_the_extension_to_its_tag():
     answer = {"steps": [{"type": "chain", "name": "c", "children": [{"type": "chian", "name": "x"}]}]}
     assert not tierone.restore(answer, PIPELINE).ok
+
+
+#: a tree whose children are nodes with one more member: a `$ref` on the cycle beside
+#: constraining keywords (before: refused, T106 "a recursive $ref with siblings cannot be inlined")
+TREE = {
+    "type": "object",
+    "properties": {"root": {"$ref": "#/$defs/Node"}},
+    "required": ["root"],
+    "$defs": {
+        "Node": {
+            "type": "object",
+            "properties": {"name": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/$defs/Kid"}}},
+            "required": ["name"],
+        },
+        "Kid": {"$ref": "#/$defs/Node", "properties": {"leaf": {"type": "boolean"}}, "required": ["leaf"]},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_constraints_beside_a_recursive_reference_are_merged_with_its_target(profile):
+    instances = [
+        {"root": {"name": "a"}},
+        {"root": {"name": "a", "kids": [{"name": "b", "leaf": False, "kids": [{"name": "c", "leaf": True}]}]}},
+    ]
+    result = assert_served(TREE, profile, instances)
+    assert {"T106", "T202"} <= {change.rule for change in result.changes}
+    assert not tierone.restore({"root": {"name": "a", "kids": [{"name": "b"}]}}, TREE).ok  # `leaf` is required
+
+
+def test_a_definition_that_extends_itself_is_still_refused_where_recursion_is_kept():
+    """`permission.children` = `permission` plus more: merging would copy the allOf again at
+    every level; profiles that keep recursion refuse it (T202), those that unroll it serve it."""
+    permission = {
+        "type": "object",
+        "properties": {
+            "description": {"type": "string"},
+            "children": {
+                "type": "object",
+                "additionalProperties": {"$ref": "#/$defs/permission", "type": "object", "minProperties": 1},
+            },
+        },
+    }
+    schema = {
+        "type": "object",
+        "properties": {"p": {"$ref": "#/$defs/permission"}},
+        "$defs": {"permission": permission},
+    }
+    assert "T202" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}
+    assert_served(schema, "anthropic", [{"p": {"description": "d"}}])
+
+
+#: a reference extended in place by members of its own (a base type plus a field)
+DOG = {
+    "type": "object",
+    "properties": {
+        "pet": {"$ref": "#/$defs/Animal", "properties": {"barks": {"type": "boolean"}}, "required": ["barks"]}
+    },
+    "required": ["pet"],
+    "$defs": {"Animal": {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]}},
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_members_beside_a_reference_are_added_to_its_target_s_not_put_in_their_place(profile):
+    """Before, the siblings' `properties` replaced the target's: the rendition had no `name`,
+    which the original requires, so no answer could be read back."""
+    result = assert_served(DOG, profile, [{"pet": {"name": "Rex", "barks": True}}])
+    assert set(result.schema["properties"]["pet"]["properties"]) == {"name", "barks"}

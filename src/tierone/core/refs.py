@@ -124,7 +124,9 @@ def followed(node: Any, target: Callable[[Any], Any], siblings: bool = False) ->
     """``node`` with its local references followed through ``target`` (a ``$ref`` value to the
     node it names, or None), at most :data:`MAX_REF_HOPS` in a row: the last node reached when
     a reference leads nowhere or the chain goes round. ``siblings``: a ``$ref``'s sibling
-    keywords are merged over its target (as the rewriter reads them)."""
+    keywords are merged over its target (as the rewriter reads them); siblings that declare
+    members of their own beside a target that declares others make an ``allOf`` with it
+    instead (both sets of members hold: one over the other would lose the target's)."""
     for _ in range(MAX_REF_HOPS):
         if not isinstance(node, dict) or "$ref" not in node:
             return node
@@ -133,9 +135,19 @@ def followed(node: Any, target: Callable[[Any], Any], siblings: bool = False) ->
             return node
         if siblings:
             rest = {k: v for k, v in node.items() if k != "$ref"}
-            found = {**found, **rest} if isinstance(found, dict) and rest else found
+            if isinstance(found, dict) and rest:
+                found = with_siblings(found, rest)
         node = found
     return node
+
+
+def with_siblings(found: dict[str, Any], rest: dict[str, Any]) -> dict[str, Any]:
+    """A ``$ref``'s target with its siblings: merged over it, or beside it in an ``allOf``
+    where both declare ``properties`` and they differ."""
+    theirs, ours = found.get("properties"), rest.get("properties")
+    if isinstance(theirs, dict) and isinstance(ours, dict) and theirs != ours:
+        return {"allOf": [{k: v for k, v in found.items() if k not in ("$defs", "definitions")}, rest]}
+    return {**found, **rest}
 
 
 class ReferenceGraph:

@@ -100,7 +100,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     rename_definitions: ("definitions",),
     hoist_references: ("$ref",),
     inline_ref_siblings: ("$ref",),
-    merge_all_of: ("allOf",),
+    merge_all_of: ("allOf", "$ref"),  # siblings beside a recursive `$ref` become an allOf (inline_ref_siblings)
     one_of_to_any_of: ("oneOf",),
     const_to_enum: ("const",),
     drop_refused_values: ("enum", "const"),

@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
-from ...core.refs import followed
-from ...core.walker import transform
+from ...core.refs import ReferenceGraph, followed
+from ...core.walker import transform, walk
+from ..shapes import list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .merging import forbidden_required, merged_all_of
 
@@ -47,12 +48,17 @@ MERGE_ROUNDS = 8
 def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
     """Every ``allOf`` of ``schema`` merged where it can be (its parts' references followed
     into ``schema`` as it is), with the changes and the places that cannot be merged."""
-    graph = graph_of(schema)
+    graphs: list[ReferenceGraph] = []  # built at the first allOf
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
 
     def deref(node: Any) -> Any:
-        return followed(node, graph.target, siblings=True)
+        return followed(node, graph().target, siblings=True)
+
+    def graph() -> ReferenceGraph:
+        if not graphs:
+            graphs.append(graph_of(schema))
+        return graphs[0]
 
     def merge(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not isinstance(node.get("allOf"), list):
@@ -60,8 +66,8 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
         branches: list[dict[str, Any]] | None = []
         for index, branch in enumerate(node["allOf"]):
             if isinstance(branch, dict) and "$ref" in branch:
-                target = graph.target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
-                if target is node or not isinstance(target, dict):
+                target = graph().target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
+                if not isinstance(target, dict) or _extends_itself(target, branch["$ref"]):
                     branches = None
                     break
                 branch = {
@@ -97,6 +103,16 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
         return merged
 
     return transform(schema, merge), changes, unfixable
+
+
+def _extends_itself(target: dict[str, Any], ref: str) -> bool:
+    """Whether ``target`` holds, in its own body (references not followed), an ``allOf`` over
+    ``ref`` itself: a copy of the body would bring that ``allOf`` in again, each merge one more."""
+    return any(
+        isinstance(visit.schema, dict)
+        and any(isinstance(b, dict) and b.get("$ref") == ref for b in list_at(visit.schema, "allOf"))
+        for visit in walk(target)
+    )
 
 
 @does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")

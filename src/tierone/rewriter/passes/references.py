@@ -8,7 +8,7 @@ from itertools import islice
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
-from ...core.refs import LOCAL, ReferenceGraph, followed
+from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
 from ...core.walker import transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .cycle_siblings import wrapped_cycle_ref
@@ -81,7 +81,8 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
     "`$ref` is followed to what it names; the references with siblings inside the inlined copy are inlined too; "
     "at the root too: a closed root beside a `$ref` "
     "would refuse the target's members); a recursive one cannot be inlined: siblings its target has with the "
-    "same value go, annotations move to a wrapping one-branch `anyOf`, and any other sibling is refused"
+    "same value go, annotations move to a wrapping one-branch `anyOf`, and other siblings make an `allOf` with "
+    "the reference, which `merge_all_of` merges (the target's body copied once, its references kept)"
 )
 def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """A ``$ref`` with sibling keywords is replaced by its target merged with the siblings
@@ -109,6 +110,11 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             room.append(max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED))))
         if recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
+            if wrapped is None and recursive and _flagged(options, "T202"):
+                changes.append(
+                    Change.for_rule(pointer, "a recursive $ref's siblings made an allOf with it (merged next)", "T106")
+                )
+                return {"allOf": [{"$ref": node["$ref"]}, {k: v for k, v in node.items() if k != "$ref"}]}
             if wrapped is None:
                 why = "a recursive $ref" if recursive else "a $ref whose copies would grow too large"
                 unfixable.append(Unfixable(pointer, "T106", f"{why} with siblings cannot be inlined"))
@@ -122,7 +128,9 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             return node
         # an alias (a definition that is only a `$ref`) is followed to what it names, the
         # siblings of each hop merged over its target, the site's own winning
-        found = followed({**target, **{k: v for k, v in node.items() if k != "$ref"}}, graph.target, siblings=True)
+        found = followed(
+            with_siblings(target, {k: v for k, v in node.items() if k != "$ref"}), graph.target, siblings=True
+        )
         if not isinstance(found, dict) or "$ref" in found:
             return node  # the aliases go round: the linter reports it
         merged = {k: v for k, v in found.items() if k not in ("$defs", "definitions", "$id", "$schema")}
