@@ -4,8 +4,9 @@ an answer runs straight-line code instead of walking the plan member by member.
 
 The generated functions are the one implementation of what reading an answer means (the
 read-side contract, docs/read-side.md): null drops an optional member, a JSON-encoded value is
-decoded (free-form data kept as data is read verbatim, its nulls kept), a union is read through the first branch the value satisfies, ``allOf`` branches are
-read in turn at the same place. Nothing from the schema is ever written into the
+decoded (free-form data kept as data is read verbatim, its nulls kept), a union is read
+through the first branch the value satisfies, ``allOf`` branches are read in turn at the same
+place. Nothing from the schema is ever written into the
 source: the code names member names, plans and helpers only as ``K0``, ``P0``... which are
 bound in the function's namespace, and the source depends on nothing but the plan's shape (so
 plans of one shape share one code object).

@@ -67,7 +67,8 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
         for index, branch in enumerate(node["allOf"]):
             if isinstance(branch, dict) and "$ref" in branch:
                 target = graph().target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
-                if not isinstance(target, dict) or _extends_itself(target, branch["$ref"]):
+                on_cycle = pointer.child("allOf").child(index) in graph().recursive
+                if not isinstance(target, dict) or (on_cycle and _extends_itself(target, branch["$ref"])):
                     branches = None
                     break
                 branch = {

@@ -14,7 +14,8 @@ from .nulls import only_null
 
 @does(
     "an optional member whose schema (or the definition it refers to) takes no value (`false`, bounds that "
-    "cross, an `enum` with no value of its `type`, a closed object requiring a member it does not declare) is removed: it can never be given (a required one is refused, rule T608); where the profile cannot "
+    "cross, an `enum` with no value of its `type`, a closed object requiring a member it does not declare) is "
+    "removed: it can never be given (a required one is refused, rule T608); where the profile cannot "
     "say `null` alone (`gemini-openapi`, rule T221), an optional member whose only value is `null` is removed "
     "too: null means absent"
 )
