@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 import importlib
 import inspect
+import re
 from typing import Any
 
 #: (section title, what it is for, [(module, attribute), ...]) in the order the page shows them
@@ -134,8 +135,14 @@ class _Written(str):
 
 
 def _written(annotation: Any) -> Any:
+    """An annotation as its source writes it: a string as it is (postponed evaluation), an
+    evaluated one rendered so (``tuple[Diagnostic, ...]``, not its module paths)."""
     text = getattr(annotation, "__forward_arg__", annotation)
-    return _Written(text) if isinstance(text, str) else annotation
+    if isinstance(text, str):
+        return _Written(text)
+    if annotation is inspect.Parameter.empty:
+        return annotation
+    return _Written(_annotation_text(annotation))
 
 
 def _signature(name: str, function: Any, bound: bool = False) -> str:
@@ -150,7 +157,13 @@ def _signature(name: str, function: Any, bound: bool = False) -> str:
 def _annotation_text(annotation: Any) -> str:
     if isinstance(annotation, type) and not getattr(annotation, "__args__", None):
         return annotation.__name__
-    return str(annotation).replace("typing.", "")
+    text = _QUALIFIER.sub("", str(annotation))
+    return text if "Literal[" in text else _QUOTED_NAME.sub(r"\1", text)  # a forward reference's quotes go
+
+
+#: the module path before a name in an evaluated annotation (``collections.abc.``, ``typing.``)
+_QUALIFIER = re.compile(r"\b(?:[A-Za-z_]\w*\.)+(?=[A-Za-z_])")
+_QUOTED_NAME = re.compile(r"'([A-Za-z_]\w*)'")
 
 
 def _markdown(docstring: str) -> list[str]:

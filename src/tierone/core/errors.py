@@ -1,7 +1,5 @@
 """Errors that stop one input from being checked, as values with a location."""
 
-from __future__ import annotations
-
 import re
 from functools import cache
 from typing import NamedTuple

@@ -11,8 +11,6 @@ has its anchors at the two ends only. The reading is a small scanner of tierone'
 character classes (where ``^`` and ``$`` are characters, ``\\b`` a backspace).
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterator
 from typing import NamedTuple
 

@@ -3,8 +3,6 @@ size checks, the messages for duplicate keys and lone surrogates, and two proces
 working on loaded trees (room for recursion as deep as loading allows, fewer garbage-collector
 passes while a batch of inputs runs)."""
 
-from __future__ import annotations
-
 import gc
 import re
 import sys

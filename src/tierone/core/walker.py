@@ -5,8 +5,6 @@ iterative (no recursion limit), in document order, and hands every node its poin
 depth: the root is depth 0 and every hop into a subschema adds one.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Mapping
 from typing import Any, NamedTuple
 

@@ -1,7 +1,5 @@
 """``[tool.tierone]`` in pyproject.toml, found from the working directory up."""
 
-from __future__ import annotations
-
 import fnmatch
 from collections.abc import Mapping
 from pathlib import Path, PurePosixPath

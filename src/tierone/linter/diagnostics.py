@@ -1,7 +1,5 @@
 """Diagnostics: frozen values a reporter renders and a test compares."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, NamedTuple
 
@@ -78,7 +76,7 @@ class LintReport(NamedTuple):
     results: tuple[FileResult, ...]
     profile: str
     #: the directories in which no file matched the include patterns (warnings)
-    unmatched: tuple[NoMatch, ...] = ()
+    unmatched: tuple["NoMatch", ...] = ()
     #: with ``explain_fixes``: what the rewrite would change for each fixable finding (the
     #: rewriter's ``Change`` values: ``pointer``, ``what``, ``why``, ``rule``)
     fixes: Mapping[Diagnostic, tuple[Any, ...]] | None = None

@@ -4,8 +4,6 @@ The checklist for a profile and a rule selection is built once (from the subset 
 registry) and reused for every input; the walk is the core walker's.
 """
 
-from __future__ import annotations
-
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any, NamedTuple

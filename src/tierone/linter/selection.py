@@ -1,7 +1,5 @@
 """Rule selection by code, prefix or name, with ruff's precedence: the more specific wins."""
 
-from __future__ import annotations
-
 from collections.abc import Iterable
 from functools import cache
 from typing import NamedTuple

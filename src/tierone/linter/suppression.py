@@ -13,8 +13,6 @@ takes them (``T1`` is the family, ``open-object`` a name). A directive, or a cod
 suppresses nothing is reported as T801 (unused-suppression).
 """
 
-from __future__ import annotations
-
 import re
 from collections.abc import Iterable, Iterator
 from typing import Any, NamedTuple

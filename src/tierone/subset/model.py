@@ -1,7 +1,5 @@
 """The values the subset table is made of: a feature row, each source's support for it."""
 
-from __future__ import annotations
-
 from collections.abc import Mapping
 from typing import Any, NamedTuple
 

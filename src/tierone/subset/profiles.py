@@ -4,8 +4,6 @@ A feature is flagged under a profile when any of the profile's sources does not 
 support it; a limit applies with the smallest number any of its sources sets.
 """
 
-from __future__ import annotations
-
 from functools import cache
 from typing import Any, NamedTuple
 

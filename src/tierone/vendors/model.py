@@ -8,8 +8,6 @@ columns and profiles from them, ``answers`` and the CLI hand out their fragments
 calls their APIs).
 """
 
-from __future__ import annotations
-
 from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 

@@ -1,8 +1,6 @@
 """What every check shares: the hit it returns, the tally of the whole walk, and the
 decorators by which a check declares the rules it finds (``registry`` collects them)."""
 
-from __future__ import annotations
-
 from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar
 
