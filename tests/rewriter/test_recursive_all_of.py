@@ -102,7 +102,7 @@ def test_constraints_beside_a_recursive_reference_are_merged_with_its_target(pro
 
 def test_a_definition_that_extends_itself_is_still_refused_where_recursion_is_kept():
     """`permission.children` = `permission` plus more: merging would copy the allOf again at
-    every level; profiles that keep recursion refuse it (T202), those that unroll it serve it."""
+    every level; profiles that keep recursion refuse it (T106), those that unroll it serve it."""
     permission = {
         "type": "object",
         "properties": {
@@ -118,7 +118,7 @@ def test_a_definition_that_extends_itself_is_still_refused_where_recursion_is_ke
         "properties": {"p": {"$ref": "#/$defs/permission"}},
         "$defs": {"permission": permission},
     }
-    assert "T202" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}
+    assert "T106" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}
     assert_served(schema, "anthropic", [{"p": {"description": "d"}}])
 
 

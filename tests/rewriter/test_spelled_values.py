@@ -9,7 +9,7 @@ import pytest
 
 import tierone
 from tests.served import assert_served
-from tierone.rewriter.passes.spelled_values import ITEM_ORDER
+from tierone.rewriter.passes.enum_values import ITEM_ORDER
 
 PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
 

@@ -59,10 +59,11 @@ class RefResolver:
 
     @classmethod
     def of(cls, schema: Any) -> RefResolver:
-        """A resolver for ``schema``, its anchors found by walking it."""
-        from .walker import objects
+        """A resolver for ``schema``, its anchors found by walking it (when the first reference
+        to an anchor is resolved: a pointer needs no walk)."""
+        from .walker import walk
 
-        return cls(schema, objects(schema))
+        return cls(schema, ((visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)))
 
     @cached_property
     def _anchors(self) -> dict[str, Pointer]:
@@ -103,6 +104,13 @@ class RefResolver:
         if fragment in self._anchors:
             return Resolution(LOCAL, self._anchors[fragment])
         return Resolution(UNRESOLVABLE, reason=f"no anchor {fragment!r} in this document")
+
+
+def targets_of(schema: Any) -> Callable[[Any], Any]:
+    """The node each local reference of ``schema`` names (None when remote or nowhere), as the
+    reference graph resolves it, without building the graph: for a pass that follows a few
+    references and needs no cycle (a pointer needs no walk; an anchor, one)."""
+    return RefResolver.of(schema).target
 
 
 class Site(NamedTuple):

@@ -76,15 +76,19 @@ class Policy(NamedTuple):
         if self.rejecting:
             return "error", None
         verdict = None
+        passed: set[str] = set()  # conditions already met (several sources often share one)
         for source in self.partial:
             cell = self.feature.cell(source)
             if cell.allowed is not None:
                 if not _allowed(value, cell.allowed):
                     return "error", None
             elif cell.condition is not None:
+                if cell.condition in passed:
+                    continue
                 reason = failure(cell.condition, value)
                 if reason is not None:
                     return "error", reason
+                passed.add(cell.condition)
             else:
                 verdict = verdict or "warning"
         return verdict, None

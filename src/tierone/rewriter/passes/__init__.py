@@ -13,12 +13,13 @@ from __future__ import annotations
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .budgets import RULES, fit_limits
 from .closing import close_objects, declare_required, encode_free_form, type_untyped
-from .composition import const_to_enum, merge_all_of, one_of_to_any_of
+from .composition import merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
 from .definitions import drop_unreferenced_definitions, inline_definitions
 from .directives import drop_directives
-from .enums import drop_refused_values, string_enums_only
+from .enum_values import settle_enum_values
+from .enums import string_enums_only
 from .hoisting import hoist_references
 from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
@@ -36,7 +37,6 @@ from .references import (
 )
 from .requiring import require_all
 from .sharing import distribute_properties
-from .spelled_values import spell_out_values
 from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root
 
@@ -53,14 +53,12 @@ __all__ = [
     "PassResult",
     "Unfixable",
     "close_objects",
-    "const_to_enum",
     "declare_required",
     "distribute_properties",
     "drop_directives",
     "drop_idle_keywords",
     "drop_impossible_members",
     "drop_presence_unions",
-    "drop_refused_values",
     "drop_unreferenced_definitions",
     "encode_free_form",
     "end_anchors",
@@ -80,8 +78,8 @@ __all__ = [
     "reasoning_first",
     "rename_definitions",
     "require_all",
+    "settle_enum_values",
     "spell_null",
-    "spell_out_values",
     "string_enums_only",
     "strip_constraints",
     "tuple_items",
@@ -100,11 +98,9 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     rename_definitions: ("definitions",),
     hoist_references: ("$ref",),
     inline_ref_siblings: ("$ref",),
-    merge_all_of: ("allOf", "$ref"),  # siblings beside a recursive `$ref` become an allOf (inline_ref_siblings)
+    merge_all_of: ("allOf",),
     one_of_to_any_of: ("oneOf",),
-    const_to_enum: ("const",),
-    drop_refused_values: ("enum", "const"),
-    spell_out_values: ("enum", "const"),
+    settle_enum_values: ("enum", "const"),
     unshare_recursive_refs: ("$ref",),
     end_anchors: ("pattern",),
     idle_additional_items: ("additionalItems",),
@@ -130,9 +126,7 @@ PASSES: tuple[Pass, ...] = (
     merge_all_of,
     drop_presence_unions,
     one_of_to_any_of,
-    const_to_enum,
-    drop_refused_values,
-    spell_out_values,
+    settle_enum_values,
     string_enums_only,
     idle_additional_items,
     tuple_items,

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jsontypes import is_object_schema
-from ...core.pointer import ROOT, Pointer
+from ...core.pointer import ROOT, Pointer, PointerError
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import transform, walk
+from ...core.walker import transform
 from ..shapes import (
     ENCODED_NOTE,
     admits_null,
@@ -20,7 +20,6 @@ from ..shapes import (
     inferred_type,
     is_free_form,
     items_of,
-    list_at,
     members_of,
     untyped_of_several_types,
 )
@@ -51,12 +50,10 @@ def declare_required(schema: Any, options: Options) -> PassResult:
             graphs.append(graph_of(schema))
         return followed(branch, graphs[0].target, siblings=True)
 
-    beside = _beside_unions(schema)
-
     def declare(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        outer = beside.get(pointer)
+        outer = _beside_union(schema, pointer, node)
         members = members_of(node, deref, outer)
         declared = dict_at(node, "properties")
         if len(members) == len(declared):
@@ -75,20 +72,19 @@ def declare_required(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, declare), tuple(changes))
 
 
-def _beside_unions(schema: Any) -> dict[Pointer, dict[str, Any]]:
-    """Each union branch written inline, by its pointer, with the members the object holding
-    the union declares (what :func:`members_of` gives a member the branch only requires)."""
-    found: dict[Pointer, dict[str, Any]] = {}
-    for visit in walk(schema):
-        node = visit.schema
-        declared = dict_at(node, "properties") if isinstance(node, dict) else {}
-        if not declared:
-            continue
-        for key in ("anyOf", "oneOf"):
-            for index, branch in enumerate(list_at(node, key)):
-                if isinstance(branch, dict) and "$ref" not in branch:
-                    found[visit.pointer.child(key).child(index)] = declared
-    return found
+def _beside_union(schema: Any, pointer: Pointer, node: dict[str, Any]) -> dict[str, Any] | None:
+    """For a union branch written inline (``node``, at ``pointer``): the members the object
+    holding the union declares (what :func:`members_of` gives a member the branch only
+    requires); None elsewhere. The holder is read in ``schema`` as the pass was given it
+    (declaring members moves no branch)."""
+    if len(pointer) < 2 or pointer[-2] not in ("anyOf", "oneOf") or "$ref" in node or "required" not in node:
+        return None
+    try:
+        holder = Pointer(pointer[:-2]).resolve(schema)
+    except PointerError:  # a place inside a copy this pass made: not in the schema it was given
+        return None
+    declared = dict_at(holder, "properties") if isinstance(holder, dict) else {}
+    return declared or None
 
 
 @does("a type implied by the keywords is written out")

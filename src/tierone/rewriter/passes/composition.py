@@ -52,9 +52,6 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
 
-    def deref(node: Any) -> Any:
-        return followed(node, graph().target, siblings=True)
-
     def graph() -> ReferenceGraph:
         if not graphs:
             graphs.append(graph_of(schema))
@@ -63,55 +60,77 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
     def merge(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not isinstance(node.get("allOf"), list):
             return node
-        branches: list[dict[str, Any]] | None = []
-        for index, branch in enumerate(node["allOf"]):
-            if isinstance(branch, dict) and "$ref" in branch:
-                target = graph().target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
-                on_cycle = pointer.child("allOf").child(index) in graph().recursive
-                if not isinstance(target, dict) or (on_cycle and _extends_itself(target, branch["$ref"])):
-                    branches = None
-                    break
-                branch = {
-                    **{k: v for k, v in target.items() if k not in ("$defs", "definitions")},
-                    **{k: v for k, v in branch.items() if k != "$ref"},
-                }
-            if not isinstance(branch, dict) or branches is None:
-                branches = None
-                break
-            branches.append(branch)
-        base = {k: v for k, v in node.items() if k != "allOf"}
-        forbidden = forbidden_required([base, *branches]) if branches is not None else None
-        if forbidden is not None:
-            unfixable.append(
-                Unfixable(
-                    pointer,
-                    "T608",
-                    f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it: "
-                    "no value is valid here",
-                )
-            )
-            return node
-        merged, loosened = merged_all_of(base, branches, deref) if branches is not None else (None, ())
-        if merged is None:
-            unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
-            return node
-        if loosened:
-            kept = ", ".join(loosened)
-            what = f"merged {len(node['allOf'])} allOf branch(es), where two parts hold {kept} the first part's kept"
-            changes.append(Change.for_rule(pointer, what, "T202", loosens=f"the other allOf parts' {kept}"))
-        else:
-            changes.append(Change.for_rule(pointer, f"merged {len(node['allOf'])} allOf branch(es)", "T202"))
-        return merged
+        return merged_node(node, pointer, graph(), changes, unfixable)
 
     return transform(schema, merge), changes, unfixable
 
 
+def merged_node(
+    node: dict[str, Any],
+    pointer: Pointer,
+    graph: ReferenceGraph,
+    changes: list[Change],
+    unfixable: list[Unfixable],
+    on_cycle: bool = False,
+) -> Any:
+    """``node``'s ``allOf`` merged into it (its references followed in ``graph``'s schema), the
+    change recorded; ``node`` as it is where it cannot be, the reason in ``unfixable``.
+    ``on_cycle``: its references are taken for ones on a cycle (made where the graph has none)."""
+    branches: list[dict[str, Any]] | None = []
+    for index, branch in enumerate(node["allOf"]):
+        if isinstance(branch, dict) and "$ref" in branch:
+            target = graph.target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
+            cycle = on_cycle or pointer.child("allOf").child(index) in graph.recursive
+            if not isinstance(target, dict) or (cycle and _extends_itself(target, branch["$ref"])):
+                branches = None
+                break
+            branch = {
+                **{k: v for k, v in target.items() if k not in ("$defs", "definitions")},
+                **{k: v for k, v in branch.items() if k != "$ref"},
+            }
+        if not isinstance(branch, dict) or branches is None:
+            branches = None
+            break
+        branches.append(branch)
+    base = {k: v for k, v in node.items() if k != "allOf"}
+    forbidden = forbidden_required([base, *branches]) if branches is not None else None
+    if forbidden is not None:
+        unfixable.append(
+            Unfixable(
+                pointer,
+                "T608",
+                f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it: "
+                "no value is valid here",
+            )
+        )
+        return node
+
+    def deref(found: Any) -> Any:
+        return followed(found, graph.target, siblings=True)
+
+    merged, loosened = merged_all_of(base, branches, deref) if branches is not None else (None, ())
+    if merged is None:
+        unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
+        return node
+    if loosened:
+        kept = ", ".join(loosened)
+        what = f"merged {len(node['allOf'])} allOf branch(es), where two parts hold {kept} the first part's kept"
+        changes.append(Change.for_rule(pointer, what, "T202", loosens=f"the other allOf parts' {kept}"))
+    else:
+        changes.append(Change.for_rule(pointer, f"merged {len(node['allOf'])} allOf branch(es)", "T202"))
+    return merged
+
+
 def _extends_itself(target: dict[str, Any], ref: str) -> bool:
     """Whether ``target`` holds, in its own body (references not followed), an ``allOf`` over
-    ``ref`` itself: a copy of the body would bring that ``allOf`` in again, each merge one more."""
+    ``ref`` itself, or ``ref`` with siblings (an ``allOf`` to be): a copy of the body would
+    bring it in again, each merge one more."""
     return any(
         isinstance(visit.schema, dict)
-        and any(isinstance(b, dict) and b.get("$ref") == ref for b in list_at(visit.schema, "allOf"))
+        and (
+            (visit.schema.get("$ref") == ref and len(visit.schema) > 1)
+            or any(isinstance(b, dict) and b.get("$ref") == ref for b in list_at(visit.schema, "allOf"))
+        )
         for visit in walk(target)
     )
 
@@ -140,23 +159,3 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
         return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
 
     return PassResult(transform(schema, rename), tuple(changes), tuple(unfixable))
-
-
-@does("`const` → one-value `enum`")
-def const_to_enum(schema: Any, options: Options) -> PassResult:
-    """``const`` becomes a one-value ``enum``, which every vendor accepts.
-
-    Before: ``{"type": "string", "const": "cat"}``
-    After:  ``{"type": "string", "enum": ["cat"]}``
-    """
-    if not _flagged(options, "T213"):
-        return PassResult(schema)
-    changes: list[Change] = []
-
-    def swap(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or "const" not in node or "enum" in node:
-            return node
-        changes.append(Change.for_rule(pointer, "const turned into a one-value enum", "T213"))
-        return _rename_key(node, "const", "enum", [node["const"]])
-
-    return PassResult(transform(schema, swap), tuple(changes))

@@ -1,6 +1,5 @@
-"""Enumerations: values the node's own ``type`` refuses dropped (rule T604: no instance is one
-of them), and, for a profile that takes enums of strings only (google-genai's ``Schema``: rule
-T218), an ``enum`` holding numbers or booleans out of the wire schema, its values stated in the
+"""Enumerations a profile takes of strings only (google-genai's ``Schema``: rule T218): an
+``enum`` holding numbers or booleans leaves the wire schema, its values stated in the
 description and its type written out; restore checks the value against the original."""
 
 from __future__ import annotations
@@ -8,43 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.jsontypes import admits, declared_types
+from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _noted, does
-
-
-@does(
-    "`enum` values that the node's own `type` refuses are dropped: no instance can be one of them, so the "
-    "rendition means what the original means (rule T604); an `enum` left with none has no instance and stays "
-    "refused"
-)
-def drop_refused_values(schema: Any, options: Options) -> PassResult:
-    """An ``enum`` value its node's ``type`` refuses never validates: it goes (OpenAPI's
-    ``nullable: true`` admits ``null``, as restore reads it).
-
-    Before: ``{"type": "string", "enum": ["low", "high", null]}``
-    After:  ``{"type": "string", "enum": ["low", "high"]}``
-    """
-    if not _flagged(options, "T604"):
-        return PassResult(schema)
-    changes: list[Change] = []
-
-    def drop(node: Any, pointer: Pointer) -> Any:
-        values = node.get("enum") if isinstance(node, dict) else None
-        types = declared_types(node) if isinstance(values, list) else None
-        if types is None or not isinstance(values, list):
-            return node
-        if node.get("nullable") is True:
-            types = (*types, "null")
-        kept = [value for value in values if any(admits(name, value) for name in types)]
-        if not kept or len(kept) == len(values):
-            return node
-        gone = ", ".join(json.dumps(v, ensure_ascii=False) for v in values if v not in kept)
-        changes.append(Change.for_rule(pointer.child("enum"), f"{gone} dropped (the type refuses it)", "T604"))
-        return {**node, "enum": kept}
-
-    return PassResult(transform(schema, drop), tuple(changes))
 
 
 @does(

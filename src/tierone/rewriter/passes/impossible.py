@@ -6,9 +6,9 @@ from typing import Any
 
 from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
-from ...core.refs import ReferenceGraph, followed
+from ...core.refs import followed, targets_of
 from ...core.walker import transform
-from .base import Change, Options, PassResult, _flagged, does, graph_of
+from .base import Change, Options, PassResult, _flagged, does
 from .nulls import only_null
 
 
@@ -32,13 +32,11 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
 
     changes: list[Change] = []
     null_absent = _flagged(options, "T221")  # a profile that cannot say null alone
-    graphs: list[ReferenceGraph] = []  # built when a member given by `$ref` is first looked at
+    target = targets_of(schema)
 
     def impossible(member: Any) -> bool:
         if isinstance(member, dict) and "$ref" in member:
-            if not graphs:
-                graphs.append(graph_of(schema))
-            member = followed(member, graphs[0].target, siblings=True)
+            member = followed(member, target, siblings=True)
         return accepts_nothing(member)
 
     def drop(node: Any, pointer: Pointer) -> Any:

@@ -11,6 +11,7 @@ from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
 from ...core.walker import transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
+from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref
 
 
@@ -81,8 +82,9 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
     "`$ref` is followed to what it names; the references with siblings inside the inlined copy are inlined too; "
     "at the root too: a closed root beside a `$ref` "
     "would refuse the target's members); a recursive one cannot be inlined: siblings its target has with the "
-    "same value go, annotations move to a wrapping one-branch `anyOf`, and other siblings make an `allOf` with "
-    "the reference, which `merge_all_of` merges (the target's body copied once, its references kept)"
+    "same value go, annotations move to a wrapping one-branch `anyOf`, and other siblings are merged with the "
+    "target as an `allOf` would be (its body copied once, its references kept; a definition that extends "
+    "itself is refused)"
 )
 def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """A ``$ref`` with sibling keywords is replaced by its target merged with the siblings
@@ -106,15 +108,20 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             return _inline_root(node, graph, changes, unfixable)
         # in a copy, places are new: a reference whose target has a cycle below is taken for one
         recursive = pointer in graph.recursive or (copying and not _acyclic_below(graph, node["$ref"]))
-        if not room and not recursive:
+        if not room:
             room.append(max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED))))
         if recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
             if wrapped is None and recursive and _flagged(options, "T202"):
-                changes.append(
-                    Change.for_rule(pointer, "a recursive $ref's siblings made an allOf with it (merged next)", "T106")
-                )
-                return {"allOf": [{"$ref": node["$ref"]}, {k: v for k, v in node.items() if k != "$ref"}]}
+                both = {"allOf": [{"$ref": node["$ref"]}, {k: v for k, v in node.items() if k != "$ref"}]}
+                merged = merged_node(both, pointer, graph, changes, [], on_cycle=True)  # else refused below (T106)
+                if merged is not both and room and room[0] > 0:
+                    changes.append(
+                        Change.for_rule(pointer, "a recursive $ref's siblings merged with its target", "T106")
+                    )
+                    merged = transform(merged, lambda n, p: inline(n, p, True), pointer)  # the copy's own too
+                    room[0] -= sum(1 for _ in islice(walk(merged), max(room[0], 0) + 1))
+                    return merged
             if wrapped is None:
                 why = "a recursive $ref" if recursive else "a $ref whose copies would grow too large"
                 unfixable.append(Unfixable(pointer, "T106", f"{why} with siblings cannot be inlined"))
@@ -136,6 +143,8 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         merged = {k: v for k, v in found.items() if k not in ("$defs", "definitions", "$id", "$schema")}
         changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
         merged = transform(merged, lambda n, p: inline(n, p, True), pointer)  # the copy's own references too
+        if isinstance(merged.get("allOf"), list):  # members of its own beside the target's: both hold
+            merged = merged_node(merged, pointer, graph, changes, unfixable)
         room[0] -= sum(1 for _ in islice(walk(merged), max(room[0], 0) + 1))
         return merged
 

@@ -64,7 +64,7 @@ ROWS: tuple[Feature, ...] = (
             "`tierone rewrite` drops the `enum` values the type refuses (no instance can be one of "
             "them); an `enum` or `const` with no value the type admits has no instance and stays refused.",
         ),
-        fix="drop_refused_values",
+        fix="settle_enum_values",
     ),
     Feature(
         "T607",

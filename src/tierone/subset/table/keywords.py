@@ -206,7 +206,7 @@ ROWS: tuple[Feature, ...] = (
             '{"type": "string", "enum": ["cat"]}',
             "`tierone rewrite` turns `const` into a one-value `enum`.",
         ),
-        fix="const_to_enum",
+        fix="settle_enum_values",
     ),
     Feature(
         "T214",
@@ -224,6 +224,6 @@ ROWS: tuple[Feature, ...] = (
             "their one value (exact), each array value an array of its length whose items take its values "
             "(their order left to `tierone restore`, a loosening; `--exact` refuses instead).",
         ),
-        fix="spell_out_values",
+        fix="settle_enum_values",
     ),
 )

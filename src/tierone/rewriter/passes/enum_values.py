@@ -1,0 +1,126 @@
+"""``enum`` and ``const`` values as strict modes take them, in one walk: a ``const`` becomes a
+one-value ``enum`` where the profile refuses ``const`` (rule T213), a value the node's own
+``type`` refuses is dropped (rule T604: no instance is one of it), and objects and arrays,
+which strict modes refuse as values (rule T214), are each spelled out as a schema that takes
+that one value, the ``enum`` becoming the union of those schemas."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from ...core.jsontypes import admits, declared_types
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from .base import Change, Options, PassResult, _flagged, _rename_key, does
+from .enums import _kind
+
+#: what a rendition with an array value spelled out no longer enforces
+ITEM_ORDER = "the order of an enumerated array's items"
+
+
+@does(
+    "`const` → one-value `enum` (where the profile refuses `const`, rule T213); `enum` values that the node's own "
+    "`type` refuses are dropped: no instance can be one of them (rule T604; an "
+    "`enum` left with none has no instance and stays refused); an `enum` (or `const`) holding objects or arrays "
+    "becomes a union of one schema per value: an object is a closed object whose members each take their one "
+    "value (exact), an array is an array of its length whose items take its values (their order is left to "
+    "restore: a loosening); the other values stay an `enum` per type (rule T214)"
+)
+def settle_enum_values(schema: Any, options: Options) -> PassResult:
+    """Each ``enum`` as strict modes take it (a ``const`` one too, where the profile refuses
+    ``const``): the values its ``type`` refuses dropped (OpenAPI's
+    ``nullable: true`` admits ``null``, as restore reads it), then each object or array value
+    written as a schema taking that value, the values together an ``anyOf`` (one value: its
+    schema alone).
+
+    Before: ``{"type": "string", "const": "cat"}``
+    After:  ``{"type": "string", "enum": ["cat"]}``
+
+    Before: ``{"type": "string", "enum": ["low", "high", null]}``
+    After:  ``{"type": "string", "enum": ["low", "high"]}``
+
+    Before: ``{"enum": [{"unit": "cm"}, "none"]}``
+    After:  ``{"anyOf": [{"type": "string", "enum": ["none"]}, {"type": "object", "properties":
+    {"unit": {"type": "string", "enum": ["cm"]}}, "required": ["unit"], "additionalProperties": false}]}``
+    """
+    const, refused, complex_values = _flagged(options, "T213"), _flagged(options, "T604"), _flagged(options, "T214")
+    if not (const or refused or complex_values):
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def settle(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict) or ("enum" not in node and "const" not in node):
+            return node
+        if const and "const" in node and "enum" not in node:
+            changes.append(Change.for_rule(pointer, "const turned into a one-value enum", "T213"))
+            node = _rename_key(node, "const", "enum", [node["const"]])
+        if refused:
+            node = _without_refused(node, pointer, changes)
+        return _spelled(node, pointer, changes) if complex_values else node
+
+    return PassResult(transform(schema, settle), tuple(changes))
+
+
+def _without_refused(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
+    """``node`` without the ``enum`` values its ``type`` refuses (all refused: as it is)."""
+    values = node.get("enum")
+    types = declared_types(node) if isinstance(values, list) else None
+    if types is None or not isinstance(values, list):
+        return node
+    if node.get("nullable") is True:
+        types = (*types, "null")
+    kept = [value for value in values if any(admits(name, value) for name in types)]
+    if not kept or len(kept) == len(values):
+        return node
+    gone = ", ".join(json.dumps(v, ensure_ascii=False) for v in values if v not in kept)
+    changes.append(Change.for_rule(pointer.child("enum"), f"{gone} dropped (the type refuses it)", "T604"))
+    return {**node, "enum": kept}
+
+
+def _spelled(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
+    """``node`` with its object and array values spelled out (none: as it is)."""
+    if "anyOf" in node:
+        return node
+    key = "const" if "const" in node else "enum"
+    values = [node["const"]] if key == "const" else node.get("enum")
+    if not isinstance(values, list) or not any(isinstance(v, (dict, list)) for v in values):
+        return node
+    arrays: list[bool] = []
+    spelled = _union(values, arrays)
+    out = {k: v for k, v in node.items() if k not in (key, "type")}
+    what = "enumerated objects and arrays spelled out as one schema per value"
+    changes.append(Change.for_rule(pointer, what, "T214", loosens=ITEM_ORDER if arrays else ""))
+    return {**out, **spelled}
+
+
+def _union(values: list[Any], arrays: list[bool]) -> dict[str, Any]:
+    """A schema taking exactly ``values`` (an array's items in any order: noted in ``arrays``)."""
+    branches: list[dict[str, Any]] = []
+    scalars: dict[str, list[Any]] = {}
+    for value in values:
+        if isinstance(value, (dict, list)):
+            branches.append(_schema_of(value, arrays))
+        else:
+            scalars.setdefault(_kind(value), []).append(value)
+    plain = [{"type": "null"} if kind == "null" else {"type": kind, "enum": taken} for kind, taken in scalars.items()]
+    branches = plain + branches
+    return branches[0] if len(branches) == 1 else {"anyOf": branches}
+
+
+def _schema_of(value: Any, arrays: list[bool]) -> dict[str, Any]:
+    """The schema whose one instance is ``value`` (an array's: its items in any order)."""
+    if isinstance(value, dict):
+        return {
+            "type": "object",
+            "properties": {name: _schema_of(member, arrays) for name, member in value.items()},
+            "required": list(value),
+            "additionalProperties": False,
+        }
+    if isinstance(value, list):
+        arrays.append(True)
+        items = _union(value, arrays) if value else {"type": "string"}
+        return {"type": "array", "items": items, "minItems": len(value), "maxItems": len(value)}
+    if value is None:
+        return {"type": "null"}
+    return {"type": _kind(value), "enum": [value]}
