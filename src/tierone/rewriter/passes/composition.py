@@ -1,5 +1,4 @@
-"""Passes over combinators and their kin: ``allOf`` merged away, ``oneOf`` read as ``anyOf``,
-``const`` written as a one-value ``enum``."""
+"""Passes over combinators: ``allOf`` merged away, ``oneOf`` read as ``anyOf``."""
 
 from __future__ import annotations
 

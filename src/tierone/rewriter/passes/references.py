@@ -112,10 +112,12 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             room.append(max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED))))
         if recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
-            if wrapped is None and recursive and _flagged(options, "T202"):
+            if wrapped is None and recursive and room[0] > 0 and _flagged(options, "T202"):
                 both = {"allOf": [{"$ref": node["$ref"]}, {k: v for k, v in node.items() if k != "$ref"}]}
-                merged = merged_node(both, pointer, graph, changes, [], on_cycle=True)  # else refused below (T106)
-                if merged is not both and room and room[0] > 0:
+                done: list[Change] = []
+                merged = merged_node(both, pointer, graph, done, [], on_cycle=True)  # else refused below (T106)
+                if merged is not both:
+                    changes.extend(done)
                     changes.append(
                         Change.for_rule(pointer, "a recursive $ref's siblings merged with its target", "T106")
                     )
