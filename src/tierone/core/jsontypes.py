@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Container
+from collections.abc import Container, Iterable
 from typing import Any
 
 TYPE_NAMES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
@@ -37,6 +37,26 @@ def admits(type_name: str, value: Any) -> bool:
     if type_name == "array":
         return isinstance(value, list)
     return False
+
+
+def admitted(types: Iterable[str], value: Any) -> bool:
+    """Whether a JSON value is an instance of any of the JSON-Schema ``types``."""
+    return any(admits(name, value) for name in types)
+
+
+def type_of(value: Any) -> str:
+    """The JSON-Schema type of a JSON value (an integral number is an integer)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, list):
+        return "array"
+    return "object" if isinstance(value, dict) else "string"
 
 
 def is_object_schema(schema: dict[str, Any]) -> bool:

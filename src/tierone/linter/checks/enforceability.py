@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import TYPE_NAMES, admits, declared_types
+from ...core.jsontypes import TYPE_NAMES, admitted, declared_types
 from ...core.walker import DESCRIBES_VALUES, IN_ARRAY, IN_MAPPING, SUBSCHEMA_KEYWORDS, Visit
 from ...subset.conditions import past_64_bits
 from ...subset.table import NOT_CONSTRAINING
@@ -59,7 +59,7 @@ def enum_type_mismatch(visit: Visit, keyword: str, value: Any, tally: Tally) -> 
         return NONE
     values = value if keyword == "enum" and isinstance(value, list) else [value] if keyword == "const" else []
     for item in values:
-        if not any(admits(t, item) for t in types):
+        if not admitted(types, item):
             return (Hit(visit.pointer, keyword, None, item),)
     return NONE
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import admits, declared_types
+from ...core.jsontypes import admitted, declared_types
 from ...core.pointer import Pointer, PointerError
 from ...core.walker import Visit
 from .base import NONE, Hit, Hits, Tally, node_check
@@ -92,7 +92,7 @@ def _no_enum_value(node: dict[str, Any]) -> tuple[str, str] | None:
     types = declared_types(node)
     if types is None:
         return None
-    if any(admits(t, v) for v in values for t in types):
+    if any(admitted(types, v) for v in values):
         return None
     return "enum", "no `enum` value is of the declared `type`"
 
@@ -141,12 +141,7 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
     if outer is not None and inner is not None and not _overlap(outer, inner):
         return f"a branch of type {show(list(inner))} beside type {show(list(outer))}"
     values = branch.get("enum")
-    if (
-        outer is not None
-        and isinstance(values, list)
-        and values
-        and not any(admits(t, v) for v in values for t in outer)
-    ):
+    if outer is not None and isinstance(values, list) and values and not any(admitted(outer, v) for v in values):
         return f"a branch whose `enum` holds no value of type {show(list(outer))}"
     enums = node.get("enum"), values
     if (

@@ -9,11 +9,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.jsontypes import admits, declared_types
+from ...core.jsontypes import admitted, declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _rename_key, does
-from .enums import _kind
 
 #: what a rendition with an array value spelled out no longer enforces
 ITEM_ORDER = "the order of an enumerated array's items"
@@ -70,7 +69,7 @@ def _without_refused(node: dict[str, Any], pointer: Pointer, changes: list[Chang
         return node
     if node.get("nullable") is True:
         types = (*types, "null")
-    kept = [value for value in values if any(admits(name, value) for name in types)]
+    kept = [value for value in values if admitted(types, value)]
     if not kept or len(kept) == len(values):
         return node
     gone = ", ".join(json.dumps(v, ensure_ascii=False) for v in values if v not in kept)
@@ -102,7 +101,7 @@ def _union(values: list[Any], arrays: list[bool]) -> dict[str, Any]:
         if isinstance(value, (dict, list)):
             branches.append(_schema_of(value, arrays))
         else:
-            scalars.setdefault(_kind(value), []).append(value)
+            scalars.setdefault(type_of(value), []).append(value)
     plain = [{"type": "null"} if kind == "null" else {"type": kind, "enum": taken} for kind, taken in scalars.items()]
     branches = plain + branches
     return branches[0] if len(branches) == 1 else {"anyOf": branches}
@@ -123,4 +122,4 @@ def _schema_of(value: Any, arrays: list[bool]) -> dict[str, Any]:
         return {"type": "array", "items": items, "minItems": len(value), "maxItems": len(value)}
     if value is None:
         return {"type": "null"}
-    return {"type": _kind(value), "enum": [value]}
+    return {"type": type_of(value), "enum": [value]}

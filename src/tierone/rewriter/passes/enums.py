@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.jsontypes import declared_types
+from ...core.jsontypes import declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _noted, does
@@ -34,7 +34,7 @@ def string_enums_only(schema: Any, options: Options) -> PassResult:
         values = node.get("enum") if isinstance(node, dict) else None
         if not isinstance(values, list) or all(isinstance(v, str) or v is None for v in values):
             return node
-        kinds = {_kind(v) for v in values}
+        kinds = {type_of(v) for v in values}
         typed = declared_types(node)
         if typed is None and len(kinds - {"null"}) > 1:
             return _by_type(node, values, kinds, pointer, options, changes)
@@ -78,18 +78,3 @@ def _by_type(
         )
     )
     return {**out, "anyOf": branches}
-
-
-def _kind(value: Any) -> str:
-    """The JSON type of an enumerated value (an integral number is an integer)."""
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int) or (isinstance(value, float) and value.is_integer()):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, list):
-        return "array"
-    return "object" if isinstance(value, dict) else "string"
