@@ -7,7 +7,6 @@ from typing import Any
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import transform, walk
-from ..shapes import list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .merging import forbidden_required, merged_all_of
 
@@ -107,7 +106,10 @@ def merged_node(
     def deref(found: Any) -> Any:
         return followed(found, graph.target, siblings=True)
 
-    merged, loosened = merged_all_of(base, branches, deref) if branches is not None else (None, ())
+    try:
+        merged, loosened = merged_all_of(base, branches, deref) if branches is not None else (None, ())
+    except RecursionError:  # members merged through references that lead back into each other
+        merged, loosened = None, ()
     if merged is None:
         unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
         return node
@@ -121,17 +123,10 @@ def merged_node(
 
 
 def _extends_itself(target: dict[str, Any], ref: str) -> bool:
-    """Whether ``target`` holds, in its own body (references not followed), an ``allOf`` over
-    ``ref`` itself, or ``ref`` with siblings (an ``allOf`` to be): a copy of the body would
-    bring it in again, each merge one more."""
-    return any(
-        isinstance(visit.schema, dict)
-        and (
-            (visit.schema.get("$ref") == ref and len(visit.schema) > 1)
-            or any(isinstance(b, dict) and b.get("$ref") == ref for b in list_at(visit.schema, "allOf"))
-        )
-        for visit in walk(target)
-    )
+    """Whether ``target`` refers to ``ref`` itself from its own body (references not followed):
+    a copy of the body would bring the reference in again, and merging members through it would
+    follow it without end."""
+    return any(isinstance(visit.schema, dict) and visit.schema.get("$ref") == ref for visit in walk(target))
 
 
 @does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")
