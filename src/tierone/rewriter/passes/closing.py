@@ -126,7 +126,9 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     recursing = maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
-    encoded_by: dict[int, str] = {}  # each encoded node's id, with the rule that flagged it
+    # each encoded node by its id, kept with the rule that flagged it (kept alive: a node the
+    # transform drops later, inside data encoded whole, must not lend its id to another)
+    encoded_by: dict[int, tuple[Any, str]] = {}
 
     def encode(node: Any, pointer: Pointer) -> Any:
         extra = node.get("additionalProperties") if isinstance(node, dict) else None
@@ -170,7 +172,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             if pointer not in recursing
             else Change.for_rule(pointer, what, "T103", f": {CYCLE_WHY}", loosens=ENCODED_SHAPE)
         )
-        encoded_by[id(encoded)] = free_form_rule(node)
+        encoded_by[id(encoded)] = (encoded, free_form_rule(node))
         return encoded
 
     out, wrapped = wrapped_beside_text(transform(schema, encode), encoded_by)

@@ -25,10 +25,10 @@ _UNIONS = ("anyOf", "oneOf")
 WRAPPED_SHAPE = "the encoded value's shape (any string is accepted in its member tierone_json)"
 
 
-def wrapped_beside_text(schema: Any, encoded: Mapping[int, str]) -> tuple[Any, list[Change]]:
+def wrapped_beside_text(schema: Any, encoded: Mapping[int, tuple[Any, str]]) -> tuple[Any, list[Change]]:
     """``schema`` with each encoded branch of a union that stands beside a branch taking any
     string carried in a ``tierone_json`` wrapper object, and the changes that say so.
-    ``encoded``: the ``id`` of each node the pass encoded, with the rule that flagged the data."""
+    ``encoded``: each node the pass encoded by its ``id``, with the rule that flagged the data."""
     if not encoded:
         return schema, []
     graph = graph_of(schema)
@@ -40,10 +40,10 @@ def wrapped_beside_text(schema: Any, encoded: Mapping[int, str]) -> tuple[Any, l
             if not isinstance(branches, list):
                 continue
             targets = [_target(graph, branch) for branch in branches]
-            held = [i for i, target in enumerate(targets) if id(target) in encoded]
+            held = [i for i, target in enumerate(targets) if encoded.get(id(target), (None,))[0] is target]
             if held and any(i not in held and takes_any_string(t, graph.target) for i, t in enumerate(targets)):
                 for index in held:
-                    places[visit.pointer.child(keyword).child(index)] = (targets[index], encoded[id(targets[index])])
+                    places[visit.pointer.child(keyword).child(index)] = (targets[index], encoded[id(targets[index])][1])
     if not places:
         return schema, []
 
