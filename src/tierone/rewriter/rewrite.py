@@ -112,7 +112,9 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     present = _member_names(current)
-    with reusing_graphs():
+    referring = "$ref" in present or "$dynamicRef" in present
+    with reusing_graphs(references="$ref" in present):
+        unread = unreadable_references(schema) if referring else []  # the first pass reuses its graph
         for step in PASSES:
             if (step in TRIGGERS and present.isdisjoint(TRIGGERS[step])) or step in AFTER_LINT:
                 continue
@@ -134,8 +136,10 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     changes = [c._replace(pointer=outside_wrapper(c.pointer, schema)) for c in changes]
     unfixable = [u._replace(pointer=outside_wrapper(u.pointer, schema)) for u in unfixable]
     known = {(u.pointer, u.rule) for u in unfixable}
-    if "$ref" in present or "$dynamicRef" in present:
-        unfixable.extend(unreadable_references(schema, known))
+    for refused in unread:  # once per place: the lint of the rendition may have reported it already
+        if (refused.pointer, refused.rule) not in known:
+            known.add((refused.pointer, refused.rule))
+            unfixable.append(refused)
     for diagnostic in diagnostics:
         where = outside_wrapper(diagnostic.pointer, schema)
         if not _reported(where, diagnostic.code, known):

@@ -10,12 +10,12 @@ from .passes import Unfixable
 from .passes.base import graph_of
 
 
-def unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> list[Unfixable]:
+def unreadable_references(original: Any) -> list[Unfixable]:
     """A reference of the original that does not lead into the document, wherever it stands
     (also under a keyword the rendition drops: ``unevaluatedProperties``, ``not``, ``if``):
     restore reads every answer against the original, and could read none (it never fetches),
     so no rendition is written. T502 for one to another document, T503 for one that names
-    nothing here; once per place (the lint of the rendition may have reported it already)."""
+    nothing here (the first such reference)."""
     from ..core.refs import LOCAL
     from ..core.validation import REFERENCE_KEYWORDS, ReferenceNotHere, check_references, everything
 
@@ -30,17 +30,14 @@ def unreadable_references(original: Any, known: set[tuple[Pointer, str]]) -> lis
         check_references(original, "the schema's")
     except ReferenceNotHere as problem:
         rule = "T503" if problem.ref.startswith("#") else "T502"
-        pointer = Pointer.parse(problem.pointer)
-        if (pointer, rule) not in known:
-            known.add((pointer, rule))
-            return [
-                Unfixable(
-                    pointer,
-                    rule,
-                    f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
-                    "against the original and never fetches, so no answer could be read" + _file_hint(problem.ref),
-                )
-            ]
+        return [
+            Unfixable(
+                Pointer.parse(problem.pointer),
+                rule,
+                f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
+                "against the original and never fetches, so no answer could be read" + _file_hint(problem.ref),
+            )
+        ]
     return []
 
 

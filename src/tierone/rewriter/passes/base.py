@@ -97,15 +97,18 @@ def does(text: str) -> Callable[[_Step], _Step]:
 
 # ---- the schema's reference graph ------------------------------------------------------
 
-#: within one rewrite, the last schema whose graph was made, and that graph
+#: within one rewrite, the last schema whose graph was made, and that graph; a third entry
+#: False when the document holds no reference (every graph is then empty)
 _LAST_GRAPH: ContextVar[list[Any] | None] = ContextVar("last_graph", default=None)
 
 
 @contextmanager
-def reusing_graphs() -> Iterator[None]:
+def reusing_graphs(references: bool = True) -> Iterator[None]:
     """Within the block, :func:`graph_of` reuses the graph it made last while the passes hand
-    the same schema on (a pass that changes nothing returns its input itself; none mutates it)."""
-    token = _LAST_GRAPH.set([None, None])
+    the same schema on (a pass that changes nothing returns its input itself; none mutates it).
+    ``references`` False: the input holds no ``$ref`` (no pass writes one where none was), so
+    each graph is the empty one, made without a walk."""
+    token = _LAST_GRAPH.set([None, None, references])
     try:
         yield
     finally:
@@ -121,9 +124,9 @@ def graph_of(schema: Any) -> ReferenceGraph:
     if last is not None and last[0] is schema:
         graph: ReferenceGraph = last[1]
         return graph
-    graph = ReferenceGraph.of(schema)
+    graph = ReferenceGraph.of(schema) if last is None or last[2] else ReferenceGraph(schema, ())
     if last is not None:
-        last[:] = [schema, graph]
+        last[:2] = [schema, graph]
     return graph
 
 

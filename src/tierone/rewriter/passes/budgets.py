@@ -65,13 +65,14 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
     if options.exact or not codes or not isinstance(schema, dict):
         return PassResult(schema)
     changes: list[Change] = []
+    shares = dict(options.limits) or None  # a request's share of each limit, as the rewriter lints
     tried: set[Pointer] = set()
     found = [d for d in over if d.code in codes] if over is not None else None
     stuck: set[str] = set()  # limits no encoding helps: the others are still tried
     held: dict[Pointer, Held] = {}  # what each object gathered into its tierone_rest so far
     for _ in range(ROUNDS):
         if found is None:
-            found = list(lint(schema, profile=options.profile, select=codes).diagnostics)
+            found = list(lint(schema, profile=options.profile, select=codes, limits=shares).diagnostics)
         found = [d for d in found if d.code not in stuck]
         if not found:
             break
