@@ -111,12 +111,16 @@ class TestUnchangedBranches:
 
     def test_a_later_branch_that_may_hold_the_value_keeps_the_judge(self, monkeypatch):
         judged = self._judged(monkeypatch)
-        first = {"type": "object", "properties": {"city": {"type": "string"}}, "required": ["city"]}
+        first = {
+            "type": "object",
+            "properties": {"city": {"type": "string"}, "town": {"type": "string"}},
+            "required": ["city"],
+        }
         second = {"type": "object", "properties": {"town": {"type": ["string", "null"]}}}
         schema = {"type": "object", "properties": {"where": {"anyOf": [first, second]}}, "required": ["where"]}
         reader = tierone.strict(schema, "openai")
-        assert reader.restore({"where": {"town": None}}) == {"where": {}}
-        assert judged[0] == {"town": None}
+        assert reader.restore({"where": {"town": "Oslo"}}) == {"where": {"town": "Oslo"}}
+        assert judged[0] == {"town": "Oslo"}  # unchanged by the first branch, which refuses it
 
 
 class TestALoneBranchBesideNull:

@@ -11,7 +11,7 @@ from tests import roundtrip
 from tests.conftest import corpus_files
 from tests.roundtrip import check
 from tierone.answers.restore import restore
-from tierone.answers.strictform import normalized, to_strict_form
+from tierone.answers.strictform import as_read, normalized, to_strict_form
 
 HAND_MADE = {
     "optional-mix": {
@@ -111,6 +111,101 @@ def test_strict_form_example():
     strict = to_strict_form(x, original)
     assert strict["nickname"] is None and strict["labels"] == '{"a": "b"}' and strict["pet"]["lives"] is None
     assert restore(strict, original).payload == normalized(x, original) == x
+
+
+OPEN_ROOT = {  # Github_easy/o12254: an open root whose optional members admit null
+    "type": "object",
+    "additionalProperties": True,
+    "properties": {"note": {"type": ["string", "null"]}, "id": {"type": "integer"}},
+    "required": ["id"],
+}
+
+
+@pytest.mark.parametrize(("profile", "kept"), [("openai", True), ("tier1", True), ("gemini", False)])
+def test_normalized_as_the_profile_carries_the_root(profile, kept):
+    """An open root travels as JSON text in ``tierone_root`` (openai, tier1): the model writes the
+    original's own form there, and an explicit null is kept; where the root stays an object
+    (gemini), a null member means absent."""
+    x = {"id": 1, "note": None}
+    back = restore(to_strict_form(x, OPEN_ROOT, profile), OPEN_ROOT).payload
+    assert back == normalized(x, OPEN_ROOT, profile) == (x if kept else {"id": 1})
+    assert normalized(x, OPEN_ROOT) == {"id": 1}  # without a profile: the root as it stands
+
+
+ENDIANNESS = {  # Github_hard/o5863: an optional member referring to a union of strings
+    "type": "object",
+    "properties": {"endianness": {"$ref": "#/definitions/endianness"}},
+    "definitions": {
+        "endianness": {"anyOf": [{"type": "string", "enum": ["big", "little"]}, {"type": "string", "pattern": "^#/"}]}
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+def test_absent_member_beside_a_union_of_strings_is_null_not_text(profile):
+    """The null branch takes an absent member as it is: a branch that takes a string does not
+    get the text ``"null"`` (which the original refuses) before the plain branches were tried."""
+    strict = to_strict_form({}, ENDIANNESS, profile)
+    assert strict.get("endianness") is None
+    assert restore(strict, ENDIANNESS).payload == {}
+
+
+OPEN_BRANCHES = {  # Github_easy/o27022: two open branches; the second declares `baz`
+    "definitions": {
+        "Foo": {"type": "object", "properties": {"foo": {"type": "string"}}},
+        "Bar": {"type": "object", "properties": {"bar": {"type": "number"}}},
+    },
+    "anyOf": [{"$ref": "#/definitions/Foo"}, {"type": "object", "properties": {"baz": {"$ref": "#/definitions/Bar"}}}],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+def test_an_object_goes_through_the_branch_that_declares_its_members(profile):
+    """``{"baz": {}}`` satisfies both open branches of the original, but the rendition closes
+    them: only the branch that declares ``baz`` carries it, both ways (strict form and restore);
+    the first branch would drop it on the way out and read ``{"bar": null}`` as data on the way in."""
+    x = {"baz": {}}
+    strict = to_strict_form(x, OPEN_BRANCHES, profile)
+    root = strict.get("tierone_root", strict)
+    assert "foo" not in root and root["baz"] in ({"bar": None}, {})
+    assert restore(strict, OPEN_BRANCHES).payload == x
+    assert restore({"tierone_root": {"baz": {"bar": None}}}, OPEN_BRANCHES).payload == x
+
+
+def test_as_read_reads_a_target_no_walk_reaches_as_the_rewriter_does():
+    """Github_easy/o55788: the rewriter moves ``#/Item`` into ``$defs`` and closes it, so an
+    instance with other members is not one it carries; as_read closes it in place too, and a
+    reference inside that target is followed as well."""
+    schema = {
+        "type": "object",
+        "properties": {"items": {"type": "array", "items": {"$ref": "#/Item"}}},
+        "Item": {"properties": {"v": {"type": "number"}, "w": {"$ref": "#/x-more/W"}}},
+        "x-more": {"W": {"properties": {"n": {"type": "integer"}}}},
+    }
+    read = as_read(schema)
+    assert read["Item"]["additionalProperties"] is False and read["Item"]["type"] == "object"
+    assert read["x-more"]["W"]["additionalProperties"] is False
+    assert schema["Item"] == {"properties": {"v": {"type": "number"}, "w": {"$ref": "#/x-more/W"}}}  # untouched
+
+
+SERVICES = {  # JsonSchemaStore/drupal-services: a map whose values hold untyped array items
+    "type": "object",
+    "properties": {
+        "services": {
+            "type": "object",
+            "additionalProperties": {"type": "object", "properties": {"arguments": {"type": "array"}}},
+        }
+    },
+}
+
+
+def test_data_a_rendition_keeps_holds_its_encoded_places_as_text():
+    """gemini keeps the map as data, and carries its untyped items as JSON text: an item that
+    is a string travels as the JSON of that string, as restore reads it back."""
+    x = {"services": {"a": {"arguments": [1, "x", None, {"k": [2]}]}}}
+    strict = to_strict_form(x, SERVICES, "gemini")
+    assert strict["services"]["a"]["arguments"] == ["1", '"x"', "null", '{"k": [2]}']
+    assert restore(strict, SERVICES).payload == x
 
 
 # ---- the round-trip check itself: only "no generator" is a skip ---------------------------

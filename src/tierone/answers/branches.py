@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .plans import Plan
+from .plans import Plan, carried_names
 from .verdicts import Branch, plain
 
 #: a value of each JSON type but null
@@ -28,6 +28,8 @@ class Step(NamedTuple):
     spare: tuple[Callable[[Any], bool | None], ...] | None
     #: reading through it records no error: no errors to set aside
     direct: bool
+    #: the members an object can hold in the branch as the rendition closes it (None: any)
+    names: frozenset[str] | None
 
 
 def _null_alone(entry: Branch) -> bool:
@@ -51,13 +53,16 @@ def branch_of(plan: Plan) -> Any:
         for i, entry in enumerate(entries):
             later = entries[i + 1 :]
             spare = tuple(e.quick for e in later) if plain_at[id(entry)] and all(e.plan.inert for e in later) else None
-            made.append(Step(entry.plan, entry.quick, entry, spare, entry.plan.quiet))
+            made.append(Step(entry.plan, entry.quick, entry, spare, entry.plan.quiet, carried_names(entry.plan)))
         return tuple(made)
 
     union = steps(plan.union)
     # a branch that holds null alone changes no other value and is ruled out for it at once
     besides_null = steps(tuple(entry for entry in plan.union if not _null_alone(entry)))
     tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
+    # where some branch's object holds only its declared members: an object with others is
+    # first tried through the branches that can hold it (the rendition's own reading of it)
+    closing = {id(s) for s in (union, besides_null, *tagged.values()) if any(st.names is not None for st in s)}
 
     def branch(value: Any, pointer: Any, walk: Any) -> Any:
         entries = union if value is None else besides_null
@@ -67,8 +72,10 @@ def branch_of(plan: Plan) -> Any:
             step, verdict_of = entries[0].plan, entries[0].quick
             candidate = value if step.inert else walk.in_place(value, step, pointer)
             return value if verdict_of(candidate) is False else candidate  # the model judges it
+        if type(value) is dict and id(entries) in closing:
+            entries = _holding_first(entries, value)
         tried: list[tuple[Branch, Any, bool | None]] = []
-        for step, verdict_of, entry, spare, direct in entries:
+        for step, verdict_of, entry, spare, direct, _ in entries:
             if step.inert:
                 candidate = value
             elif direct:  # records no error: none to set aside
@@ -104,3 +111,13 @@ def branch_of(plan: Plan) -> Any:
         return value
 
     return branch
+
+
+def _holding_first(entries: tuple[Step, ...], value: dict[str, Any]) -> tuple[Step, ...]:
+    """``entries`` with those whose object can hold each member of ``value`` first (in order):
+    where the original's branches are open, an answer may satisfy one the rendition closed
+    against its members, and the branch that declares them is the one the answer was given in."""
+    holding = tuple(s for s in entries if s.names is None or s.names.issuperset(value))
+    if len(holding) == len(entries):
+        return entries
+    return (*holding, *(s for s in entries if not (s.names is None or s.names.issuperset(value))))

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import beside_text, items_of, members_of, unwraps_json
+from ..rewriter.shapes import REST_MEMBER, beside_text, items_of, members_of, unwraps_json
 from .verdicts import Branch, tag_of
 
 
@@ -229,6 +229,17 @@ def calm(plan: Plan) -> bool:
         return False
     below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
+
+
+def carried_names(plan: Plan) -> frozenset[str] | None:
+    """The members an object read through ``plan`` can hold in the rendition, which closes an
+    object that declares members (beside ``tierone_rest``, where members are gathered); None
+    when it holds any (data kept as data, a plan of several parts, an object taking others)."""
+    if not plan.ready:
+        plan.prepare()
+    if plan.decode or plan.unwraps or plan.verbatim or plan.union or plan.all_of or plan.additional is not None:
+        return None
+    return frozenset((*plan.properties, REST_MEMBER))
 
 
 def _entry(

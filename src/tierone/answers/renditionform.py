@@ -8,6 +8,7 @@ rendition with its references followed and its union branches judged."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from typing import Any
 
 from ..core.jsontypes import declared_types
@@ -27,9 +28,11 @@ def rendition_of(original: Any, profile: str, unroll: int | None = None) -> Any:
     return result.schema
 
 
-def fitted(form: Any, rendition: Any) -> Any:
-    """``form`` (every absent optional member null) as ``rendition`` takes it."""
-    return _Fitter(rendition).fit(form, rendition)
+def fitted(form: Any, rendition: Any, as_data: Callable[[str], Any] | None = None) -> Any:
+    """``form`` (every absent optional member null) as ``rendition`` takes it. ``as_data``: the
+    strict form of free-form data the form wrote as JSON text where the rendition keeps data
+    (decoded as it is without it)."""
+    return _Fitter(rendition, as_data or _decoded).fit(form, rendition)
 
 
 def _wrapped(value: Any) -> bool:
@@ -61,8 +64,9 @@ def _string_only(node: dict[str, Any]) -> bool:
 
 
 class _Fitter:
-    def __init__(self, rendition: Any) -> None:
+    def __init__(self, rendition: Any, as_data: Callable[[str], Any]) -> None:
         self.rendition = rendition
+        self.as_data = as_data
         self.resolver = RefResolver.of(rendition)
         self._validator: Any = None
 
@@ -74,9 +78,9 @@ class _Fitter:
         if not isinstance(node, dict):
             return value
         if _wrapped(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
-            value = json.loads(value[JSON_MEMBER])  # the rendition keeps this data as it is
+            value = self.as_data(value[JSON_MEMBER])  # the rendition keeps this data as it is
         elif isinstance(value, str) and _no_text(node):
-            value = _decoded(value)  # free-form data the rendition keeps as it is (gemini)
+            value = self.as_data(value)  # free-form data the rendition keeps as it is (gemini)
         if encode and _string_only(node) and not isinstance(value, str) and not (value is None and _takes_null(node)):
             # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps
             # as it is (gemini's maps): the original takes it, so the string carries its JSON
@@ -85,7 +89,7 @@ class _Fitter:
         if branches:
             if isinstance(value, dict) and dict_at(node, "properties"):
                 value = self._members(value, node)  # members kept beside the union (gemini's open objects)
-            for encoding in (False, True):
+            for encoding in (False, True) if encode else (False,):  # nested unions too: not before its turn
                 for branch in branches:
                     candidate = self.fit(value, branch, encoding)
                     if self._valid(candidate, branch):

@@ -11,7 +11,9 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
+from ..core.pointer import ROOT as ROOT_PLACE
 from ..rewriter.shapes import JSON_MEMBER, ROOT_MEMBER
+from .plans import carried_names
 from .reader import Path, Plan, Reader
 
 
@@ -43,8 +45,9 @@ def to_strict_form(
     from .renditionform import fitted, rendition_of
 
     rendition = rendition_of(original, profile, unroll)
-    form = deeply(_fill, instance, original, True, _wraps(rendition, original))
-    return deeply(fitted, form, rendition)
+    filler = _Filler(Reader(original, shortcuts=False), True)
+    form = deeply(_filled, filler, instance, _wraps(rendition, original))
+    return deeply(fitted, form, rendition, filler.as_data)
 
 
 def _wraps(rendition: Any, original: Any) -> bool:
@@ -52,12 +55,20 @@ def _wraps(rendition: Any, original: Any) -> bool:
     return not declared and isinstance(rendition, dict) and ROOT_MEMBER in (rendition.get("properties") or {})
 
 
-def normalized(instance: Any, original: Any) -> Any:
+def normalized(instance: Any, original: Any, profile: str | None = None) -> Any:
     """``instance`` as restore gives it back: explicit nulls of optional members are absent
-    (null means absent), everything else unchanged."""
+    (null means absent), everything else unchanged. With a ``profile``, as restore gives back
+    that profile's strict form of it: a root its rendition carries as JSON text in
+    ``tierone_root`` (an open root) keeps its nulls, as free-form data does."""
     from ..core.depth import deeply
 
-    return deeply(_fill, instance, _schema(original), False)
+    original = _schema(original)
+    wrapped = False
+    if profile is not None:
+        from .renditionform import rendition_of
+
+        wrapped = _wraps(rendition_of(original, profile, None), original)
+    return deeply(_fill, instance, original, False, wrapped)
 
 
 def _schema(original: Any, refs: Sequence[str] = ()) -> Any:
@@ -67,10 +78,14 @@ def _schema(original: Any, refs: Sequence[str] = ()) -> Any:
 
 
 def _fill(instance: Any, original: Any, fill: bool, wrapped: bool = False) -> Any:
-    filler = _Filler(Reader(original, shortcuts=False), fill)
+    return _filled(_Filler(Reader(original, shortcuts=False), fill), instance, wrapped)
+
+
+def _filled(filler: _Filler, instance: Any, wrapped: bool) -> Any:
     reader = filler.reader
     if wrapped and reader.wrapped is not None:
-        return {ROOT_MEMBER: filler.value(instance, reader.wrapped, None)}
+        value = filler.value(instance, reader.wrapped, None)
+        return {ROOT_MEMBER: value} if filler.fill else value
     return filler.value(instance, reader.root, None)
 
 
@@ -81,14 +96,18 @@ class _Filler:
     def __init__(self, reader: Reader, fill: bool) -> None:
         self.reader, self.fill = reader, fill
         self._active: set[tuple[int, int]] = set()
+        #: each JSON text written for free-form data (by its id), with the data and its plan
+        self._texts: dict[int, tuple[str, Any, Plan, Path]] = {}
 
     def value(self, value: Any, plan: Plan, pointer: Path) -> Any:
         if not plan.ready:
             plan.prepare()
-        if plan.decode:
-            return json.dumps(value, ensure_ascii=False) if self.fill else value
-        if plan.unwraps:  # beside a branch that takes any string: in its `tierone_json` object
-            return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)} if self.fill else value
+        if (plan.decode or plan.unwraps) and self.fill:
+            text = json.dumps(value, ensure_ascii=False)
+            self._texts[id(text)] = (text, value, plan, pointer)
+            return text if plan.decode else {JSON_MEMBER: text}  # beside any string: in `tierone_json`
+        if plan.decode or plan.unwraps:
+            return value
         for step in plan.all_of:
             value = self._in_place(value, step, pointer)
         if plan.union:
@@ -98,6 +117,20 @@ class _Filler:
         if isinstance(value, list) and plan.items is not None:
             return [self.value(item, plan.items, (pointer, i)) for i, item in enumerate(value)]
         return value
+
+    def as_data(self, text: str) -> Any:
+        """Free-form data written as ``text`` in the strict form of a rendition that keeps it as
+        data (gemini's maps): the data in that strict form, read as restore reads it (verbatim,
+        the places inside it that the rendition encodes still JSON text, a string too); data
+        decoded from ``text`` when no filling wrote it."""
+        written = self._texts.get(id(text))
+        if written is None or written[0] is not text:
+            try:
+                return json.loads(text)
+            except ValueError:
+                return text
+        _, value, plan, pointer = written
+        return self.value(value, plan.kept(), pointer)
 
     def _in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
         """``value`` filled through ``plan`` at the same place; a reference loop that consumes
@@ -112,11 +145,16 @@ class _Filler:
             self._active.discard(key)
 
     def _branch(self, value: Any, plan: Plan, pointer: Path) -> Any:
-        """Fill through the first branch the (original) value satisfies."""
+        """Fill through the first branch the (original) value satisfies that carries each of
+        its members (the rendition closes an object that declares members); else through the
+        first it satisfies."""
+        first = None
         for entry in plan.union:
             if self.reader.satisfies(entry, value):
-                return self._in_place(value, entry.plan, pointer)
-        return value
+                if _carries(entry.plan, value):
+                    return self._in_place(value, entry.plan, pointer)
+                first = first or entry
+        return value if first is None else self._in_place(value, first.plan, pointer)
 
     def _members(self, value: dict[str, Any], plan: Plan, pointer: Path) -> dict[str, Any]:
         properties, optional, additional = plan.properties, plan.optional, plan.additional
@@ -132,13 +170,21 @@ class _Filler:
         return filled
 
 
+def _carries(plan: Plan, value: Any) -> bool:
+    """Whether the rendition's form of ``plan`` keeps every member of ``value``."""
+    names = carried_names(plan) if isinstance(value, dict) else None
+    return names is None or names.issuperset(value)
+
+
 def as_read(schema: Any) -> Any:
     """``schema`` as the rewriter reads it: ``properties`` without a ``type`` describe an
     object, a schema whose keywords imply one type has it, and an object that declares
     properties without saying ``additionalProperties`` is closed. Instances of this reading
-    are exactly the ones a rewrite carries without loss."""
+    are exactly the ones a rewrite carries without loss. A reference's target that is no
+    subschema's place (``#/x-shared/A``, which the rewriter moves into ``$defs``) is read so too."""
     from ..core.jsontypes import is_object_schema
-    from ..core.walker import detached, transform
+    from ..core.refs import LOCAL, RefResolver
+    from ..core.walker import detached, replaced, transform, walk, walked
     from ..rewriter.shapes import inferred_type
 
     def read(node: Any, pointer: Any) -> Any:
@@ -151,4 +197,21 @@ def as_read(schema: Any) -> Any:
             node = {**node, "additionalProperties": False}
         return node
 
-    return detached(transform(schema, read))
+    read_so = transform(schema, read)
+    done: list[Any] = []  # the targets read so far, which the walk of the document does not reach
+    while True:
+        resolver = RefResolver(read_so)
+        places = [(ROOT_PLACE, read_so), *((t, t.resolve(read_so)) for t in done)]
+        found = {
+            resolution.target
+            for place, node in places
+            for visit in walk(node, place)
+            if isinstance(visit.schema, dict) and "$ref" in visit.schema
+            for resolution in (resolver.resolve(visit.schema["$ref"]),)
+            if resolution.kind == LOCAL and resolution.target is not None and not walked(resolution.target)
+        } - set(done)
+        if not found:
+            return detached(read_so)
+        for target in sorted(found, key=len):
+            done.append(target)
+            read_so = replaced(read_so, {target: transform(target.resolve(read_so), read, target)})
