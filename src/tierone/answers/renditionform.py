@@ -31,8 +31,12 @@ def rendition_of(original: Any, profile: str, unroll: int | None = None) -> Any:
 def fitted(form: Any, rendition: Any, as_data: Callable[[str], Any] | None = None) -> Any:
     """``form`` (every absent optional member null) as ``rendition`` takes it. ``as_data``: the
     strict form of free-form data the form wrote as JSON text where the rendition keeps data
-    (decoded as it is without it)."""
-    return _Fitter(rendition, as_data or _decoded).fit(form, rendition)
+    (decoded as it is without it). OpenAPI's ``nullable`` is read as the vendor reads it (the
+    branches of a union are judged so)."""
+    from ..rewriter.passes.nulls import read_nullable
+
+    read = read_nullable(rendition)
+    return _Fitter(read, as_data or _decoded).fit(form, read)
 
 
 def _wrapped(value: Any) -> bool:
@@ -72,8 +76,8 @@ class _Fitter:
 
     def fit(self, value: Any, node: Any, encode: bool = True) -> Any:
         """``value`` as ``node`` takes it; ``encode``: an object or array where the node takes
-        only a string is written as its JSON (a union's branches are tried without that first:
-        a branch that takes the value as it is wins)."""
+        only a string, here or below, is written as its JSON (a union's branches are tried
+        without that first: a branch that takes the value as it is wins)."""
         node = followed(node, self.resolver.target, siblings=True)
         if not isinstance(node, dict):
             return value
@@ -88,7 +92,7 @@ class _Fitter:
         branches = list_at(node, "anyOf")
         if branches:
             if isinstance(value, dict) and dict_at(node, "properties"):
-                value = self._members(value, node)  # members kept beside the union (gemini's open objects)
+                value = self._members(value, node, encode)  # members kept beside the union (gemini's open objects)
             for encoding in (False, True) if encode else (False,):  # nested unions too: not before its turn
                 for branch in branches:
                     candidate = self.fit(value, branch, encoding)
@@ -96,13 +100,13 @@ class _Fitter:
                         return candidate
             return value
         if isinstance(value, dict):
-            return self._members(value, node)
+            return self._members(value, node, encode)
         items = items_of(node)
         if isinstance(value, list) and isinstance(items, dict):
-            return [self.fit(item, items) for item in value]
+            return [self.fit(item, items, encode) for item in value]
         return value
 
-    def _members(self, value: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    def _members(self, value: dict[str, Any], node: dict[str, Any], encode: bool) -> dict[str, Any]:
         properties, required = dict_at(node, "properties"), list_at(node, "required")
         out = {}
         held = None
@@ -115,11 +119,11 @@ class _Fitter:
                 extra = node.get("additionalProperties")
                 if member is None and extra is False:
                     continue  # a member the rendition leaves out (its schema is false): absent
-                out[name] = self.fit(member, extra) if isinstance(extra, dict) else member
+                out[name] = self.fit(member, extra, encode) if isinstance(extra, dict) else member
             elif member is None and name not in required and not self._takes_null(schema):
                 continue  # optional in the rendition, which refuses null: absent
             else:
-                out[name] = self.fit(member, schema)
+                out[name] = self.fit(member, schema, encode)
         if held is not None:
             out[REST_MEMBER] = json.dumps(held, ensure_ascii=False)
         return out

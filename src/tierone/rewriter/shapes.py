@@ -195,12 +195,10 @@ def admits_null(schema: Any) -> bool:
         return None in schema["enum"] and (types is None or "null" in types)
     if "const" in schema:
         return schema["const"] is None
-    if types is not None:
-        return "null" in types
-    branches = schema.get("anyOf")
-    if isinstance(branches, list):
+    branches = schema.get("anyOf", schema.get("oneOf")) if types is None or "null" in types else None
+    if isinstance(branches, list):  # beside a `type` that takes null too, a branch must take it
         return any(admits_null(b) for b in branches)
-    return False
+    return types is not None and "null" in types
 
 
 def untyped_of_several_types(schema: dict[str, Any]) -> bool:

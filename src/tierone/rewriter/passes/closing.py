@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import is_object_schema
+from ...core.jsontypes import declared_types, is_object_schema
 from ...core.pointer import ROOT, Pointer, PointerError
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import transform
@@ -223,11 +223,14 @@ def close_objects(schema: Any, options: Options) -> PassResult:
         if is_free_form(node):
             return node  # never emptied silently: encoded by encode_free_form, or reported
         if ("anyOf" in node or "oneOf" in node) and not node.get("properties"):
-            if node.get("type") != "object":
-                return node
-            # the union's branches carry the object's shape; closing here would refuse every member
+            if not set(declared_types(node) or ("string",)) <= {"object", "null"}:
+                return node  # (beside `null`, the branches take null or refuse it, as with the type)
+            # the union's branches carry the object's shape; closing here would refuse every
+            # member (an empty `properties` or `required` beside it says nothing, and goes too)
             changes.append(Change.for_rule(pointer, "type: object left to the union branches", "T102"))
-            return {k: v for k, v in node.items() if k != "type"}
+            return {
+                k: v for k, v in node.items() if k != "type" and not (k in ("properties", "required") and v in ({}, []))
+            }
         closed = {k: v for k, v in node.items() if k != "unevaluatedProperties"}
         if "type" not in closed:
             closed["type"] = "object"

@@ -1,0 +1,82 @@
+"""An object whose shape is a union of object branches: what stands beside the union says
+nothing the branches do not (an empty ``properties``, a ``type`` of object and null), and a
+member is nullable only where a branch takes null (every profile, judged by the consumers'
+validator and read back)."""
+
+from __future__ import annotations
+
+import jsonschema
+import pytest
+
+from tierone import restore, rewrite
+from tierone.answers.strictform import to_strict_form
+from tierone.rewriter.passes.nulls import read_nullable
+from tierone.rewriter.shapes import admits_null
+
+PROFILES = ("tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi")
+STATUS = [
+    {"properties": {"status": {"type": "string", "enum": ["ok"]}}, "required": ["status"]},
+    {"properties": {"status": {"type": "string", "enum": ["notFound"]}}, "required": ["status"]},
+]
+#: Github_trivial/o42156: an empty `properties` beside the union
+EMPTY_BESIDE = {"type": "object", "properties": {}, "oneOf": STATUS}
+#: Github_medium/o81746, JsonSchemaStore/aiproj-1.1: a type of object and null beside it
+NULLABLE_BESIDE = {
+    "type": "object",
+    "properties": {
+        "crs": {
+            "type": ["object", "null"],
+            "oneOf": [
+                {"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]},
+                {"type": "object", "properties": {"href": {"type": "string"}}, "required": ["href"]},
+            ],
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("schema", [EMPTY_BESIDE, NULLABLE_BESIDE], ids=["empty-properties", "object-or-null"])
+def test_rewritten_and_read_back(schema, profile):
+    result = rewrite(schema, profile)
+    assert result.ok, result.unfixable
+    wire = jsonschema.Draft202012Validator(read_nullable(result.schema))
+    instances = [{"status": "ok"}] if schema is EMPTY_BESIDE else [{}, {"crs": {"href": "x"}}]
+    for x in instances:
+        strict = to_strict_form(x, schema, profile)
+        assert wire.is_valid(strict), list(wire.iter_errors(strict))[:1]
+        assert restore(strict, schema).payload == x
+
+
+def test_a_type_taking_null_beside_branches_that_refuse_it_does_not_admit_null():
+    assert not admits_null(NULLABLE_BESIDE["properties"]["crs"])
+    assert admits_null({"type": ["object", "null"], "anyOf": [{"type": "object"}, {"type": "null"}]})
+    assert admits_null({"type": ["string", "null"]})
+
+
+def test_a_union_branch_is_chosen_as_the_vendor_reads_nullable():
+    """gemini-openapi writes a nullable member ``"nullable": true``: the branch that declares it so
+    takes the absent member as null (not the text ``"null"`` of the other branch)."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "mail": {
+                "oneOf": [
+                    {
+                        "type": "object",
+                        "properties": {"on": {"enum": [True]}, "name": {"type": "string"}},
+                        "required": ["on", "name"],
+                    },
+                    {
+                        "type": "object",
+                        "properties": {"on": {"enum": [False]}, "name": {"type": ["null", "string"]}},
+                        "required": ["on"],
+                    },
+                ]
+            }
+        },
+        "required": ["mail"],
+    }
+    strict = to_strict_form({"mail": {"on": False}}, schema, "gemini-openapi")
+    assert strict["mail"]["name"] is None
+    assert restore(strict, schema).payload == {"mail": {"on": False}}
