@@ -171,7 +171,22 @@ def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) ->
     branches = node.get("anyOf")
     if branches is None:
         branches = node.get("oneOf")
-    return isinstance(branches, list) and bool(branches) and all(takes_no_string(b, deref, level + 1) for b in branches)
+    if not isinstance(branches, list):
+        return False
+    taking = [b for b in branches if not takes_null_alone(deref(b))]  # a null branch takes no string either
+    return bool(taking) and all(takes_no_string(b, deref, level + 1) for b in taking)
+
+
+def takes_null_alone(schema: Any) -> bool:
+    """Whether ``schema`` takes ``null`` and nothing else (``{"type": "null"}``, a ``const`` or
+    ``enum`` of null alone)."""
+    if not isinstance(schema, dict):
+        return False
+    if "const" in schema:
+        return schema["const"] is None
+    if isinstance(schema.get("enum"), list):
+        return bool(schema["enum"]) and all(value is None for value in schema["enum"])
+    return declared_types(schema) == ("null",)
 
 
 def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> bool:
@@ -179,7 +194,8 @@ def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> b
     value, so ``branch`` is never carried as a JSON string to keep a limit (``budgets``), and a
     string is never read as JSON it holds (``answers.reader``)."""
     return any(
-        other is not branch and not (takes_no_string(other, deref) or read_as_container(deref(other)))
+        other is not branch
+        and not (takes_no_string(other, deref) or takes_null_alone(deref(other)) or read_as_container(deref(other)))
         for other in union
     )
 
