@@ -4,7 +4,7 @@ string is enough; a union branch beside one that may take text is never read so.
 
 from __future__ import annotations
 
-from tierone.rewriter.shapes import beside_text, takes_no_string
+from tierone.rewriter.text_or_json import beside_text, takes_no_string
 
 
 def same(node):

@@ -4,6 +4,8 @@ leaves the rendition, exactly, and answers read back; a required one stays refus
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import tierone
@@ -71,3 +73,54 @@ def test_under_gemini_openapi_an_optional_member_whose_only_value_is_null_is_rea
     required = {**original, "required": ["name", "token"]}  # null is its value: it stays, as a nullable string
     kept = assert_served(required, "gemini-openapi", [{"name": "n", "token": None}])
     assert set(kept.schema["properties"]) == {"name", "token"} and kept.schema["properties"]["token"]["nullable"]
+
+
+#: Github_medium/o47656, o7574: `not` of a schema every value satisfies takes no value
+NOT_ANYTHING = {
+    "type": "object",
+    "properties": {
+        "name": {"type": "string"},
+        "base": {"not": {}},
+        "reply": {
+            "anyOf": [
+                {"type": "string"},
+                {
+                    "description": "a function",
+                    "not": {"type": ["string", "number", "array", "object", "boolean", "null"]},
+                },
+            ]
+        },
+    },
+    "required": ["name", "reply"],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_not_of_everything_takes_no_value_a_member_and_a_branch_leave(profile):
+    result = assert_served(NOT_ANYTHING, profile, [{"name": "n", "reply": "r"}])
+    assert list(result.schema["properties"]) == ["name", "reply"]
+    assert not result.loosened
+    assert "T608" in {d.code for d in tierone.lint(NOT_ANYTHING["properties"]["base"]).diagnostics}
+    required = {**NOT_ANYTHING, "required": ["name", "base"]}
+    assert "T608" in {u.rule for u in tierone.rewrite(required, profile).unfixable}
+
+
+#: Github_trivial/o23153, JsonSchemaStore/catalogue-entry: `not` or `if`/`then` alone lets any
+#: other data through: carried as free-form data, the condition checked on read
+JUDGED_ONLY = {
+    "type": "object",
+    "properties": {
+        "foo": {"not": {"type": "number"}},
+        "when": {"if": {"properties": {"a": {"const": 1}}}, "then": {"required": ["b"]}},
+    },
+    "required": ["foo"],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_a_schema_that_only_judges_travels_as_free_form_data(profile):
+    answers = [{"foo": "text"}, {"foo": [1, {"x": None}], "when": {"a": 1, "b": 2}}]
+    assert_served(JUDGED_ONLY, profile, answers)
+    strict = tierone.strict(JUDGED_ONLY, profile)
+    with pytest.raises(tierone.StrictError):  # what the vendor could not enforce is checked on read
+        strict.parse(json.dumps(tierone.to_strict_form({"foo": "t", "when": {"a": 1}}, JUDGED_ONLY, profile)))

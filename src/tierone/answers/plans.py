@@ -8,7 +8,8 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import REST_MEMBER, beside_text, items_of, members_of, unwraps_json
+from ..rewriter.shapes import REST_MEMBER, items_of, members_of
+from ..rewriter.text_or_json import beside_text, unwraps_json
 from .verdicts import Branch, tag_of
 
 

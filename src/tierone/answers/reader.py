@@ -15,14 +15,8 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import (
-    REST_MEMBER,
-    ROOT_MEMBER,
-    is_free_form,
-    is_object_root,
-    read_as_container,
-    takes_no_string,
-)
+from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_root
+from ..rewriter.text_or_json import read_as_container, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of
 from .plans import SETTLE_BUDGET, Plan, calm, inert

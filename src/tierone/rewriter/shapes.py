@@ -94,18 +94,24 @@ def constraining_keys(schema: dict[str, Any]) -> set[str]:
     return {key for key in schema if key in TABLE_KEYWORDS} - ANNOTATION_KEYS
 
 
+#: keywords that only judge a value (no strict mode carries them): beside no other
+#: constraining keyword, the value is any JSON data they let through
+JUDGING_ONLY = frozenset({"not", "if", "then", "else"})
+
+
 def is_free_form(schema: Any) -> bool:
     """A schema whose instances are arbitrary JSON data that a closed object cannot carry:
     ``true``, ``{}``, an object open to other members (``additionalProperties`` true or a
-    schema, ``patternProperties``) or an object with no declared properties. Keys that are no
-    JSON Schema keyword (``"type:"``, ``"$type"``, ``x-`` extensions) constrain nothing."""
+    schema, ``patternProperties``) or an object with no declared properties; ``not`` or
+    ``if``/``then``/``else`` alone (what they let through is any data, checked on read). Keys
+    that are no JSON Schema keyword (``"type:"``, ``"$type"``, ``x-`` extensions) constrain nothing."""
     if schema is True:
         return True
     if not isinstance(schema, dict):
         return False
     keys = constraining_keys(schema)
-    if not keys:
-        return True
+    if not keys - JUDGING_ONLY:
+        return not keys or not _judged_to_nothing(schema)
     if "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema:
         return False
     if "enum" in schema or "const" in schema:
@@ -148,58 +154,6 @@ def is_object_root(schema: Any) -> bool:
     return (types or (inferred_type(schema),)) == ("object",)
 
 
-def read_as_container(schema: Any) -> bool:
-    """Whether ``schema`` declares no type but the rewriter reads it as an object or array (its
-    keywords imply one: ``as_read``), where JSON Schema would take a string as it is: a string
-    there is a subtree the rewriter encoded, read as the JSON it holds."""
-    return isinstance(schema, dict) and inferred_type(schema) in ("object", "array")
-
-
-def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) -> bool:
-    """Whether ``schema`` (its references followed by ``deref``) is an object or array (or a
-    union of such, nullable or not) that takes no string: where the rewriter may carry its
-    value as a JSON string to keep a limit, and a string read back is that JSON."""
-    node = deref(schema)
-    if not isinstance(node, dict) or level > 8:
-        return False
-    types = declared_types(node)
-    if types is not None:  # the node's own type holds whatever its union says (which can only narrow it)
-        return set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
-    parts = node.get("allOf")
-    if isinstance(parts, list) and any(takes_no_string(part, deref, level + 1) for part in parts):
-        return True  # one part that takes no string is enough: all of them hold
-    branches = node.get("anyOf")
-    if branches is None:
-        branches = node.get("oneOf")
-    if not isinstance(branches, list):
-        return False
-    taking = [b for b in branches if not takes_null_alone(deref(b))]  # a null branch takes no string either
-    return bool(taking) and all(takes_no_string(b, deref, level + 1) for b in taking)
-
-
-def takes_null_alone(schema: Any) -> bool:
-    """Whether ``schema`` takes ``null`` and nothing else (``{"type": "null"}``, a ``const`` or
-    ``enum`` of null alone)."""
-    if not isinstance(schema, dict):
-        return False
-    if "const" in schema:
-        return schema["const"] is None
-    if isinstance(schema.get("enum"), list):
-        return bool(schema["enum"]) and all(value is None for value in schema["enum"])
-    return declared_types(schema) == ("null",)
-
-
-def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> bool:
-    """Whether another branch of ``union`` may take a string: a string there is that branch's
-    value, so ``branch`` is never carried as a JSON string to keep a limit (``budgets``), and a
-    string is never read as JSON it holds (``answers.reader``)."""
-    return any(
-        other is not branch
-        and not (takes_no_string(other, deref) or takes_null_alone(deref(other)) or read_as_container(deref(other)))
-        for other in union
-    )
-
-
 def admits_null(schema: Any) -> bool:
     """Whether ``null`` is already a valid instance (so null-as-absent needs no widening)."""
     if schema is True:
@@ -215,6 +169,13 @@ def admits_null(schema: Any) -> bool:
     if isinstance(branches, list):  # beside a `type` that takes null too, a branch must take it
         return any(admits_null(b) for b in branches)
     return types is not None and "null" in types
+
+
+def _judged_to_nothing(schema: dict[str, Any]) -> bool:
+    """A schema that only judges and lets nothing through (``not`` of everything): no data."""
+    from ..linter.checks.satisfiable import accepts_nothing
+
+    return accepts_nothing(schema)
 
 
 def untyped_of_several_types(schema: dict[str, Any]) -> bool:
@@ -279,33 +240,3 @@ def list_at(schema: Mapping[str, Any], key: str) -> list[Any]:
     """``schema[key]`` when it is an array, else an empty one."""
     value = schema.get(key)
     return value if isinstance(value, list) else []
-
-
-def takes_any_string(node: Any, target: Callable[[str], Any], seen: frozenset[int] = frozenset()) -> bool:
-    """Whether ``node`` (its references followed through ``target``) accepts any string (one
-    without ``enum`` or ``const``, which name the strings they take). ``seen``: the unions
-    being looked into (a cycle of them takes nothing more on its second round)."""
-    from ..core.refs import followed
-
-    node = followed(node, target)
-    if node is True:
-        return True
-    if not isinstance(node, dict) or "enum" in node or "const" in node or id(node) in seen:
-        return False
-    for keyword in ("anyOf", "oneOf"):
-        if isinstance(node.get(keyword), list):
-            inside = seen | {id(node)}
-            return any(takes_any_string(b, target, inside) for b in node[keyword])
-    types = declared_types(node)
-    return types is None and "$ref" not in node or types is not None and "string" in types
-
-
-def unwraps_json(branches: Any, branch: Any, target: Callable[[str], Any]) -> bool:
-    """Whether the union branch ``branch`` (free-form data) stands beside a branch of
-    ``branches`` that takes any string: the rewriter then carries it in a ``tierone_json``
-    object, and restore reads it so (never a bare string as its JSON)."""
-    from ..core.refs import followed
-
-    if not is_free_form(followed(branch, target)):
-        return False
-    return any(b is not branch and takes_any_string(b, target) for b in branches)

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.jsontypes import admitted, declared_types
 from ...core.pointer import Pointer, PointerError
 from ...core.walker import Visit
+from ...subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
 from .base import NONE, Hit, Hits, Tally, node_check
 from .enforceability import REPORTED_BY_CONTAINER
 from .rendering import show
@@ -32,7 +33,13 @@ def unsatisfiable_schema(visit: Visit, tally: Tally) -> Hits:
     node = visit.schema
     if node.__class__ is not dict or visit.keyword in REPORTED_BY_CONTAINER:
         return NONE
-    why = _bounds_conflict(node) or _no_enum_value(node) or _required_false(node) or _no_branch(node, tally)
+    why = (
+        _bounds_conflict(node)
+        or _no_enum_value(node)
+        or _not_anything(node)
+        or _required_false(node)
+        or _no_branch(node, tally)
+    )
     return (Hit(visit.pointer, why[0], {"detail": why[1]}),) if why else NONE
 
 
@@ -42,7 +49,9 @@ def accepts_nothing(node: Any) -> bool:
     does not declare that requires one of them (rule T105 names that member)."""
     if node is False:
         return True
-    return isinstance(node, dict) and bool(_bounds_conflict(node) or _no_enum_value(node) or _closed_yet_requires(node))
+    return isinstance(node, dict) and bool(
+        _bounds_conflict(node) or _no_enum_value(node) or _not_anything(node) or _closed_yet_requires(node)
+    )
 
 
 def _closed_yet_requires(node: dict[str, Any]) -> bool:
@@ -95,6 +104,25 @@ def _no_enum_value(node: dict[str, Any]) -> tuple[str, str] | None:
     if any(admitted(types, v) for v in values):
         return None
     return "enum", "no `enum` value is of the declared `type`"
+
+
+#: every JSON type (``integer`` is among the numbers): a ``type`` naming each takes every value
+_EVERY_TYPE = frozenset({"string", "number", "array", "object", "boolean", "null"})
+
+
+def _not_anything(node: dict[str, Any]) -> tuple[str, str] | None:
+    """``not`` of a schema that every value satisfies (``true``, ``{}``, a ``type`` naming
+    every type): nothing satisfies the node."""
+    negated = node.get("not")
+    if negated is True or (isinstance(negated, dict) and _takes_everything(negated)):
+        return "not", "`not` of a schema that every value satisfies"
+    return None
+
+
+def _takes_everything(node: dict[str, Any]) -> bool:
+    keys = {key for key in node if key in TABLE_KEYWORDS} - NOT_CONSTRAINING
+    types = declared_types(node)
+    return not keys or (keys == {"type"} and types is not None and _EVERY_TYPE <= set(types))
 
 
 def _required_false(node: dict[str, Any]) -> tuple[str, str] | None:

@@ -21,7 +21,8 @@ from typing import TYPE_CHECKING, Any
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import Visit, replaced, walk
-from ..shapes import REST_MEMBER, admits_null, beside_text, encodable_at, takes_no_string
+from ..shapes import REST_MEMBER, admits_null, encodable_at
+from ..text_or_json import beside_text, takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .definitions import drop_unreferenced_definitions
@@ -77,8 +78,11 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         if not found:
             break
         code = found[0].code
-        # every place too deep at once (each its own branch); a count one subtree at a time
+        # every place too deep at once (each its own branch), those in definitions first (the
+        # places referring to one may be deep enough once it is shallower); a count one subtree
+        # at a time
         wheres = [d.pointer for d in found if d.code == code] if code in DEPTHS else [found[0].pointer]
+        wheres = [w for w in wheres if w[:1] in (("$defs",), ("definitions",))] or wheres
         chosen = _choices(schema, code, wheres, options, tried, held)
         if not chosen:
             stuck.add(code)

@@ -12,6 +12,7 @@ from ...core.refs import ReferenceGraph, followed
 from ...core.walker import transform
 from ..shapes import (
     ENCODED_NOTE,
+    JUDGING_ONLY,
     admits_null,
     constraining_keys,
     dict_at,
@@ -190,7 +191,7 @@ def free_form_rule(node: Any) -> str:
     """The rule that flags this free-form node (which the profile may leave as it is)."""
     if node is True:
         return "T602"
-    if not constraining_keys(node):
+    if not constraining_keys(node) - JUDGING_ONLY:
         return "T603"
     if "patternProperties" in node:
         return "T208"

@@ -13,7 +13,8 @@ from typing import TYPE_CHECKING, Any
 from ...core.pointer import Pointer
 from ...core.refs import followed
 from ...core.walker import transform, walk
-from ..shapes import JSON_MEMBER, takes_any_string
+from ..shapes import JSON_MEMBER
+from ..text_or_json import takes_any_string
 from .base import Change, graph_of
 
 if TYPE_CHECKING:

@@ -8,14 +8,18 @@ from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
 from ...core.refs import followed, targets_of
 from ...core.walker import transform
-from .base import Change, Options, PassResult, _flagged, does
+from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .nulls import only_null
+
+#: why a required member whose schema takes no value is refused
+_REQUIRED_NOTHING = "schema accepts no value, and the member is required: no instance can be given"
 
 
 @does(
     "an optional member whose schema (or the definition it refers to) takes no value (`false`, bounds that "
-    "cross, an `enum` with no value of its `type`, a closed object requiring a member it does not declare) is "
-    "removed: it can never be given (a required one is refused, rule T608); where the profile cannot "
+    "cross, an `enum` with no value of its `type`, `not` of a schema every value satisfies, a closed object "
+    "requiring a member it does not declare) is removed: it can never be given (a required one is refused, rule "
+    "T608), and so is a union branch that takes no value, beside one that may; where the profile cannot "
     "say `null` alone (`gemini-openapi`, rule T221), an optional member whose only value is `null` is removed "
     "too: null means absent"
 )
@@ -31,6 +35,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     from ...linter.checks.satisfiable import accepts_nothing
 
     changes: list[Change] = []
+    refused: list[Unfixable] = []
     null_absent = _flagged(options, "T221")  # a profile that cannot say null alone
     target = targets_of(schema)
 
@@ -40,11 +45,19 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
         return accepts_nothing(member)
 
     def drop(node: Any, pointer: Pointer) -> Any:
+        if isinstance(node, dict) and ("anyOf" in node or "oneOf" in node):
+            node = dead_branches_dropped(node, pointer)
         members = node.get("properties") if isinstance(node, dict) else None
         if not isinstance(members, dict):
             return node
-        optional = [name for name in members if name not in names_at(node)]
+        listed = names_at(node)
+        optional = [name for name in members if name not in listed]
         gone = [name for name in optional if impossible(members[name])]
+        refused.extend(
+            Unfixable(pointer.child("properties").child(name), "T608", _REQUIRED_NOTHING)
+            for name in members
+            if name in listed and impossible(members[name])
+        )
         nulls = [n for n in optional if null_absent and isinstance(members[n], dict) and only_null(members[n])]
         if not gone and not nulls:
             return node
@@ -67,4 +80,19 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
         gone += nulls
         return {**node, "properties": {k: v for k, v in members.items() if k not in gone}}
 
-    return PassResult(transform(schema, drop), tuple(changes))
+    def dead_branches_dropped(node: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
+        """A union's branches that take no value leave it (one that holds stays)."""
+        for key in ("anyOf", "oneOf"):
+            branches = node.get(key)
+            if not isinstance(branches, list):
+                continue
+            dead = [i for i, branch in enumerate(branches) if impossible(branch)]
+            if dead and len(dead) < len(branches):
+                changes.extend(
+                    Change.for_rule(pointer.child(key).child(i), "removed (its schema takes no value)", "T608")
+                    for i in dead
+                )
+                node = {**node, key: [b for i, b in enumerate(branches) if i not in dead]}
+        return node
+
+    return PassResult(transform(schema, drop), tuple(changes), tuple(refused))

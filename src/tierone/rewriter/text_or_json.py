@@ -1,0 +1,95 @@
+"""Where a string in an answer is text and where it is JSON the rewriter encoded: a node that
+takes no string (its value may travel as a JSON string, read back as that JSON), a union
+branch beside one that may take text (never so), and free-form data beside a branch taking
+any string (carried in a ``tierone_json`` object instead). The rewriter's passes and the
+reader ask the same questions here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ..core.jsontypes import declared_types
+from .shapes import inferred_type, is_free_form
+
+
+def read_as_container(schema: Any) -> bool:
+    """Whether ``schema`` declares no type but the rewriter reads it as an object or array (its
+    keywords imply one: ``as_read``), where JSON Schema would take a string as it is: a string
+    there is a subtree the rewriter encoded, read as the JSON it holds."""
+    return isinstance(schema, dict) and inferred_type(schema) in ("object", "array")
+
+
+def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) -> bool:
+    """Whether ``schema`` (its references followed by ``deref``) is an object or array (or a
+    union of such, nullable or not) that takes no string: where the rewriter may carry its
+    value as a JSON string to keep a limit, and a string read back is that JSON."""
+    node = deref(schema)
+    if not isinstance(node, dict) or level > 8:
+        return False
+    types = declared_types(node)
+    if types is not None:  # the node's own type holds whatever its union says (which can only narrow it)
+        return set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
+    parts = node.get("allOf")
+    if isinstance(parts, list) and any(takes_no_string(part, deref, level + 1) for part in parts):
+        return True  # one part that takes no string is enough: all of them hold
+    branches = node.get("anyOf")
+    if branches is None:
+        branches = node.get("oneOf")
+    if not isinstance(branches, list):
+        return False
+    taking = [b for b in branches if not takes_null_alone(deref(b))]  # a null branch takes no string either
+    return bool(taking) and all(takes_no_string(b, deref, level + 1) for b in taking)
+
+
+def takes_null_alone(schema: Any) -> bool:
+    """Whether ``schema`` takes ``null`` and nothing else (``{"type": "null"}``, a ``const`` or
+    ``enum`` of null alone)."""
+    if not isinstance(schema, dict):
+        return False
+    if "const" in schema:
+        return schema["const"] is None
+    if isinstance(schema.get("enum"), list):
+        return bool(schema["enum"]) and all(value is None for value in schema["enum"])
+    return declared_types(schema) == ("null",)
+
+
+def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> bool:
+    """Whether another branch of ``union`` may take a string: a string there is that branch's
+    value, so ``branch`` is never carried as a JSON string to keep a limit (``budgets``), and a
+    string is never read as JSON it holds (``answers.reader``)."""
+    return any(
+        other is not branch
+        and not (takes_no_string(other, deref) or takes_null_alone(deref(other)) or read_as_container(deref(other)))
+        for other in union
+    )
+
+
+def takes_any_string(node: Any, target: Callable[[str], Any], seen: frozenset[int] = frozenset()) -> bool:
+    """Whether ``node`` (its references followed through ``target``) accepts any string (one
+    without ``enum`` or ``const``, which name the strings they take). ``seen``: the unions
+    being looked into (a cycle of them takes nothing more on its second round)."""
+    from ..core.refs import followed
+
+    node = followed(node, target)
+    if node is True:
+        return True
+    if not isinstance(node, dict) or "enum" in node or "const" in node or id(node) in seen:
+        return False
+    for keyword in ("anyOf", "oneOf"):
+        if isinstance(node.get(keyword), list):
+            inside = seen | {id(node)}
+            return any(takes_any_string(b, target, inside) for b in node[keyword])
+    types = declared_types(node)
+    return types is None and "$ref" not in node or types is not None and "string" in types
+
+
+def unwraps_json(branches: Any, branch: Any, target: Callable[[str], Any]) -> bool:
+    """Whether the union branch ``branch`` (free-form data) stands beside a branch of
+    ``branches`` that takes any string: the rewriter then carries it in a ``tierone_json``
+    object, and restore reads it so (never a bare string as its JSON)."""
+    from ..core.refs import followed
+
+    if not is_free_form(followed(branch, target)):
+        return False
+    return any(b is not branch and takes_any_string(b, target) for b in branches)
