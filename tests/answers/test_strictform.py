@@ -208,6 +208,33 @@ def test_data_a_rendition_keeps_holds_its_encoded_places_as_text():
     assert restore(strict, SERVICES).payload == x
 
 
+def test_as_read_types_an_object_beside_a_presence_union_as_the_rewriter_does():
+    """JsonSchemaStore/filespec: an untyped item with members and an ``anyOf`` that only says
+    which are present is an object to the rewriter (which leaves the union out): so to as_read."""
+    item = {"properties": {"a": {"type": "string"}, "b": {}}, "anyOf": [{"required": ["a"]}, {"required": ["b"]}]}
+    assert as_read({"type": "array", "items": item})["items"]["type"] == "object"
+
+
+MERGES = {  # Snowplow/sp_113: an open object with optional nullable members, kept as data by gemini
+    "type": "object",
+    "properties": {
+        "merges": {
+            "type": "object",
+            "additionalProperties": True,
+            "properties": {"EMAIL": {"type": ["string", "null"]}},
+        }
+    },
+    "required": ["merges"],
+}
+
+
+def test_data_kept_as_it_is_gets_no_null_for_an_absent_member():
+    x = {"merges": {"other": {}}}
+    strict = to_strict_form(x, MERGES, "gemini")
+    assert strict == x  # gemini keeps the open object; EMAIL is not written as null
+    assert restore(strict, MERGES).payload == x
+
+
 # ---- the round-trip check itself: only "no generator" is a skip ---------------------------
 
 TICKET = {

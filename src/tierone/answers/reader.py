@@ -15,6 +15,7 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
+from ..rewriter.passes.old_drafts import as_its_dialect_reads
 from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_root
 from ..rewriter.text_or_json import read_as_container, takes_no_string
 from .codegen import generated
@@ -43,14 +44,17 @@ class Reader:
         #: members it gathers (``rewriter.passes.gathering``), merged back before reading: a
         #: reader for a rendition known to gather none is spared the look
         self.gathers = gathers
-        self.resolver = RefResolver.of(original)
+        # planned as its dialect reads it (draft 7 and earlier ignore the siblings of a $ref);
+        # judged against the original itself, whose validator reads it so too
+        planned = as_its_dialect_reads(original)
+        self.resolver = RefResolver.of(planned)
         self._plans: dict[tuple[int, bool, bool, bool, bool, int, bool], Plan] = {}
         self._kept: list[Any] = []
         self._branch_validator: Any = None
-        self.root = self.plan(original, True, root=True)
+        self.root = self.plan(planned, True, root=True)
         #: the plan of the root as the rewriter carries it where strict modes cannot take it as
         #: a root: the one member ``tierone_root`` of an object (None where the root is one)
-        self.wrapped = None if original is False or is_object_root(self.root.node) else self.plan(original, True)
+        self.wrapped = None if original is False or is_object_root(self.root.node) else self.plan(planned, True)
         if shortcuts:  # subtrees with nothing to undo are known ahead and returned as they are
             self._settle()
 

@@ -162,7 +162,7 @@ class _Filler:
         for name in properties:
             if name in value and not (value[name] is None and name in optional):
                 filled[name] = self.value(value[name], plan.child(name), (pointer, name))
-            elif self.fill:
+            elif self.fill and not plan.verbatim:  # data kept as it is: an absent member stays absent
                 filled[name] = None
         for name, member in value.items():
             if name not in properties:
@@ -185,12 +185,14 @@ def as_read(schema: Any) -> Any:
     from ..core.jsontypes import is_object_schema
     from ..core.refs import LOCAL, RefResolver
     from ..core.walker import detached, replaced, transform, walk, walked
+    from ..rewriter.passes.presence import presence_union
     from ..rewriter.shapes import inferred_type
 
     def read(node: Any, pointer: Any) -> Any:
         if not isinstance(node, dict):
             return node
-        implied = inferred_type(node)
+        union = presence_union(node)  # left out by the rewriter, which then reads the type
+        implied = inferred_type({k: v for k, v in node.items() if k != union} if union else node)
         if implied is not None:
             node = {**node, "type": implied}
         if is_object_schema(node) and node.get("properties") and "additionalProperties" not in node:

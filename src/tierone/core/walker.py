@@ -107,6 +107,18 @@ def walked(pointer: tuple[Any, ...]) -> bool:
     return at == n
 
 
+def size(schema: Any, most: int) -> int:
+    """How many nodes the walk of ``schema`` hands (a subtree shared by several places counted
+    at each), counted up to one past ``most``: what a pass that copies subtrees measures its
+    growth by."""
+    count = 0
+    for _ in walk(schema):
+        count += 1
+        if count > most:
+            break
+    return count
+
+
 def objects(schema: Any) -> list[tuple[Pointer, dict[str, Any]]]:
     """Every subschema that is an object, with its pointer, in walk order."""
     return [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]

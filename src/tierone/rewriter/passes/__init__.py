@@ -26,6 +26,7 @@ from .impossible import drop_impossible_members
 from .merging import merged_all_of, merged_branches
 from .names import plain_definition_names
 from .nulls import spell_null
+from .old_drafts import drop_ignored_ref_siblings
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
 from .presence import drop_presence_unions
@@ -57,6 +58,7 @@ __all__ = [
     "distribute_properties",
     "drop_directives",
     "drop_idle_keywords",
+    "drop_ignored_ref_siblings",
     "drop_impossible_members",
     "drop_presence_unions",
     "drop_unreferenced_definitions",
@@ -92,6 +94,7 @@ __all__ = [
 #: passes that only act where one of their keywords stands in the INPUT schema (no earlier pass
 #: creates it), so the rewriter skips them when none is there
 TRIGGERS: dict[Pass, tuple[str, ...]] = {
+    drop_ignored_ref_siblings: ("$ref",),
     unroll_recursion: ("$ref",),
     drop_directives: ("$comment",),
     pointer_references: ("$ref",),
@@ -114,6 +117,7 @@ AFTER_LINT = {fit_limits: RULES}
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
+    drop_ignored_ref_siblings,
     unroll_recursion,
     drop_directives,
     pointer_references,

@@ -9,7 +9,7 @@ from typing import Any
 from ...core.jsontypes import declared_types, is_object_schema
 from ...core.pointer import ROOT, Pointer, PointerError
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import transform
+from ...core.walker import size, transform
 from ..shapes import (
     ENCODED_NOTE,
     JUDGING_ONLY,
@@ -45,6 +45,8 @@ def declare_required(schema: Any, options: Options) -> PassResult:
     """
     changes: list[Change] = []
     graphs: list[ReferenceGraph] = []  # built when a branch given by `$ref` is first followed
+    room: list[int] = []  # schema nodes the copies may still add (counted at the first copy)
+    inside = [0]  # copies being declared in (their places are not the given schema's)
 
     def deref(branch: Any) -> Any:
         if not graphs:
@@ -54,16 +56,26 @@ def declare_required(schema: Any, options: Options) -> PassResult:
     def declare(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        outer = _beside_union(schema, pointer, node)
+        outer = _beside_union(schema, pointer, node) if not inside[0] else None  # a copy's places are new
         members = members_of(node, deref, outer)
         declared = dict_at(node, "properties")
         if len(members) == len(declared):
             return node
+        if not room:
+            room.append(max(COPIED_NODES, 4 * size(schema, COPIED_NODES)))
         for name in members:
             if name not in declared:
                 place = pointer.child("properties").child(name)
-                if outer is not None and name in outer:  # the object's schema, walked as its own
-                    members = {**members, name: transform(members[name], declare, place)}
+                room[0] -= size(members[name], max(room[0], 0))  # a copy (or a share) more of it
+                if room[0] < 0:  # copies of copies past their room: any value, checked on read
+                    members = {**members, name: {}}
+                    what = f"{name!r} declared (required; any value: copies of its schema would grow too large)"
+                elif outer is not None and name in outer:  # the object's schema, walked as its own
+                    inside[0] += 1
+                    try:
+                        members = {**members, name: transform(members[name], declare, place)}
+                    finally:
+                        inside[0] -= 1
                     what = f"{name!r} declared as the object holding the union declares it (required here)"
                 else:
                     what = f"{name!r} declared (required, and the object takes any other member)"
@@ -71,6 +83,11 @@ def declare_required(schema: Any, options: Options) -> PassResult:
         return {**node, "properties": members}
 
     return PassResult(transform(schema, declare), tuple(changes))
+
+
+#: schema nodes the members copied into union branches may add at least (past it, or past four
+#: times the schema's own size, such a member takes any value: copies of copies grow exponentially)
+COPIED_NODES = 20_000
 
 
 def _beside_union(schema: Any, pointer: Pointer, node: dict[str, Any]) -> dict[str, Any] | None:

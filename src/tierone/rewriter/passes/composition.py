@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import transform, walk
+from ...core.walker import size, transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .merging import forbidden_required, merged_all_of
 
@@ -30,17 +30,21 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
     if not _flagged(options, "T202"):
         return PassResult(schema)
     changes: list[Change] = []
+    room = max(MERGED_NODES, 4 * size(schema, MERGED_NODES))
     for _ in range(MERGE_ROUNDS):  # a merge may bring in, from a reference's target, an allOf of its own
         merged, done, unfixable = _merged_once(schema)
-        changes.extend(done)
-        if not done:
+        if not done or size(merged, room) > room:  # a round past the room is not taken: what is left stays refused
             break
+        changes.extend(done)
         schema = merged
     return PassResult(schema, tuple(changes), tuple(unfixable))
 
 
 #: rounds of merging, each over what the last brought in through references
 MERGE_ROUNDS = 8
+#: schema nodes the merged schema may hold at least (past it, or past four times the schema's
+#: own size, a round is not taken: bodies copied into copies of themselves grow exponentially)
+MERGED_NODES = 20_000
 
 
 def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:

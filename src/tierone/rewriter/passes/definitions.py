@@ -3,11 +3,10 @@ definition written where it is referenced, and ``$defs`` removed wherever it sta
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform, walk
+from ...core.walker import size, transform, walk
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .hoisting import _definition
 
@@ -55,7 +54,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
         if ref not in written:
             target = graph.target(ref)
             written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
-            sizes[ref] = sum(1 for _ in islice(walk(written[ref]), MAX_INLINED + 1))
+            sizes[ref] = size(written[ref], MAX_INLINED)
         budget[0] -= sizes[ref]
         if budget[0] < 0:
             raise _TooMany

@@ -28,14 +28,23 @@ def drop_presence_unions(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def drop(node: Any, pointer: Pointer) -> Any:
-        union = union_key(node)
-        if union is None or not all(_presence_only(branch, node) for branch in node[union]):
+        union = presence_union(node)
+        if union is None:
             return node
         what = f"`{union}` that only says which members are present left out"
         changes.append(Change.for_rule(pointer, what, "T608", loosens=f"{union}: which of the members must be present"))
         return {k: v for k, v in node.items() if k != union}
 
     return PassResult(transform(schema, drop), tuple(changes))
+
+
+def presence_union(node: Any) -> str | None:
+    """The key (``anyOf``, ``oneOf``) of ``node``'s union that only says which of its members
+    are present (the rewriter leaves it out); None when it has no such union."""
+    union = union_key(node)
+    if union is None or not all(_presence_only(branch, node) for branch in node[union]):
+        return None
+    return union
 
 
 def _presence_only(branch: Any, node: dict[str, Any]) -> bool:

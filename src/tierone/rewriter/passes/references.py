@@ -4,12 +4,11 @@ than in ``$defs`` is copied there by :mod:`.hoisting`)."""
 
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
-from ...core.walker import transform, walk
+from ...core.walker import size, transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref
@@ -100,6 +99,17 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     unfixable: list[Unfixable] = []
     keep = {"$ref", "$defs", "definitions", "$schema", "$id", "$comment"}
     room: list[int] = []  # schema nodes the copies may still add (counted at the first copy)
+    nested = [0]  # copies being made inside one another (a copy that brings itself in again)
+
+    def copied(merged: Any, pointer: Pointer) -> Any:
+        """``merged`` with its own references' siblings inlined (a copy inside the copy)."""
+        nested[0] += 1
+        try:
+            merged = transform(merged, lambda n, p: inline(n, p, True), pointer)
+        finally:
+            nested[0] -= 1
+        room[0] -= size(merged, max(room[0], 0))
+        return merged
 
     def inline(node: Any, pointer: Pointer, copying: bool = False) -> Any:
         if not isinstance(node, dict) or "$ref" not in node or set(node) <= keep:
@@ -109,10 +119,16 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         # in a copy, places are new: a reference whose target has a cycle below is taken for one
         recursive = pointer in graph.recursive or (copying and not _acyclic_below(graph, node["$ref"]))
         if not room:
-            room.append(max(INLINED, 4 * sum(1 for _ in islice(walk(schema), INLINED))))
-        if recursive or room[0] <= 0:  # on a cycle, or the copies would grow past their room
+            room.append(max(INLINED, 4 * size(schema, INLINED - 1)))
+        if recursive or room[0] <= 0 or nested[0] >= NESTED_COPIES:  # a cycle, or past the copies' room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
-            if wrapped is None and recursive and room[0] > 0 and _flagged(options, "T202"):
+            if (
+                wrapped is None
+                and recursive
+                and room[0] > 0
+                and nested[0] < NESTED_COPIES
+                and _flagged(options, "T202")
+            ):
                 both = {"allOf": [{"$ref": node["$ref"]}, {k: v for k, v in node.items() if k != "$ref"}]}
                 done: list[Change] = []
                 merged = merged_node(both, pointer, graph, done, [], on_cycle=True)  # else refused below (T106)
@@ -121,8 +137,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
                     changes.append(
                         Change.for_rule(pointer, "a recursive $ref's siblings merged with its target", "T106")
                     )
-                    merged = transform(merged, lambda n, p: inline(n, p, True), pointer)  # the copy's own too
-                    room[0] -= sum(1 for _ in islice(walk(merged), max(room[0], 0) + 1))
+                    merged = copied(merged, pointer)  # the copy's own too
                     return merged
             if wrapped is None:
                 why = "a recursive $ref" if recursive else "a $ref whose copies would grow too large"
@@ -144,15 +159,17 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             return node  # the aliases go round: the linter reports it
         merged = {k: v for k, v in found.items() if k not in ("$defs", "definitions", "$id", "$schema")}
         changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
-        merged = transform(merged, lambda n, p: inline(n, p, True), pointer)  # the copy's own references too
+        merged = copied(merged, pointer)  # the copy's own references too
         if isinstance(merged.get("allOf"), list):  # members of its own beside the target's: both hold
             merged = merged_node(merged, pointer, graph, changes, unfixable)
-        room[0] -= sum(1 for _ in islice(walk(merged), max(room[0], 0) + 1))
         return merged
 
     return PassResult(transform(schema, inline), tuple(changes), tuple(unfixable))
 
 
+#: copies made inside one another at most (a recursive target merged with siblings that bring it
+#: in again would go on without end): past it, the reference's siblings are refused (T106)
+NESTED_COPIES = 4
 #: schema nodes the inlined copies may add at least (past it, or past four times the schema's
 #: own size, annotations beside a `$ref` move to a one-branch `anyOf` instead: copies of copies
 #: of a shared definition grow exponentially)

@@ -1,0 +1,78 @@
+"""Keywords beside a ``$ref`` that the schema's own dialect ignores.
+
+Up to draft 7, a ``$ref`` stands for its target alone: "All other properties in a "$ref"
+object MUST be ignored" (draft-07 Core, section 8.3). Restore judges answers against the
+original in that dialect, so those siblings mean nothing there; the rendition (a 2020-12
+document, where siblings apply) drops them rather than enforcing or refusing what the original
+never asked for. Annotations stay (they still tell the model what the field is).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import Pointer
+from ...core.walker import transform
+from ...subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
+from .base import Change, Options, PassResult, does
+
+#: what stays beside a ``$ref`` where its siblings are ignored: the annotations, the definitions
+#: (which other references may name) and the reference itself
+KEPT = NOT_CONSTRAINING | {"$ref", "id", "$id"}
+#: dialects in which the siblings of ``$ref`` are ignored, by their ``$schema`` URI
+OLD_DRAFTS = tuple(f"json-schema.org/draft-0{n}/schema" for n in (3, 4, 6, 7))
+
+
+def ignores_ref_siblings(schema: Any) -> bool:
+    """Whether ``schema`` names a dialect (``$schema``) in which the keywords beside ``$ref`` are
+    ignored: draft 3 to draft 7."""
+    named = schema.get("$schema") if isinstance(schema, dict) else None
+    return isinstance(named, str) and any(draft in named for draft in OLD_DRAFTS)
+
+
+def ignored_siblings(node: Any) -> list[str]:
+    """The keywords beside ``node``'s ``$ref`` that constrain (and that its dialect ignores)."""
+    if not isinstance(node, dict) or not isinstance(node.get("$ref"), str):
+        return []
+    return [key for key in node if key in TABLE_KEYWORDS and key not in KEPT]
+
+
+def as_its_dialect_reads(schema: Any) -> Any:
+    """``schema`` without the siblings of ``$ref`` its dialect ignores (``schema`` itself in any
+    other dialect): what the reader plans answers by, as restore judges them."""
+    if not ignores_ref_siblings(schema):
+        return schema
+
+    def drop(node: Any, pointer: Pointer) -> Any:
+        gone = ignored_siblings(node)
+        return {k: v for k, v in node.items() if k not in gone} if gone else node
+
+    return transform(schema, drop)
+
+
+@does(
+    "in a draft-7-or-earlier schema, the keywords beside a `$ref` that constrain (which that dialect ignores) "
+    "are removed; annotations stay"
+)
+def drop_ignored_ref_siblings(schema: Any, options: Options) -> PassResult:
+    """Where the schema's ``$schema`` is draft 3 to 7, each constraining keyword beside a
+    ``$ref`` removed: the original ignores it, and restore judges answers as the original does.
+
+    Before: ``{"$schema": ".../draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/A", "type": "object", "description": "An A"}}, ...}``
+    After:  ``{"$schema": ".../draft-07/schema#", "properties": {"a": {"$ref": "#/definitions/A", "description": "An A"}}, ...}``
+    """
+    if not ignores_ref_siblings(schema):
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def drop(node: Any, pointer: Pointer) -> Any:
+        gone = ignored_siblings(node)
+        if not gone:
+            return node
+        changes.extend(
+            Change.for_rule(pointer.child(key), "removed (beside $ref, the schema's dialect ignores it)", "T106")
+            for key in gone
+        )
+        return {k: v for k, v in node.items() if k not in gone}
+
+    return PassResult(transform(schema, drop), tuple(changes))
