@@ -169,7 +169,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
 
 #: copies made inside one another at most (a recursive target merged with siblings that bring it
 #: in again would go on without end): past it, the reference's siblings are refused (T106)
-NESTED_COPIES = 4
+NESTED_COPIES = 16
 #: schema nodes the inlined copies may add at least (past it, or past four times the schema's
 #: own size, annotations beside a `$ref` move to a one-branch `anyOf` instead: copies of copies
 #: of a shared definition grow exponentially)
