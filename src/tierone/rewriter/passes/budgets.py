@@ -78,11 +78,12 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         if not found:
             break
         code = found[0].code
-        # every place too deep at once (each its own branch), those in definitions first (the
-        # places referring to one may be deep enough once it is shallower); a count one subtree
-        # at a time
+        # every place too deep at once (each its own branch), but a reference outside the
+        # definitions only once none inside them is too deep (it may be deep enough once its
+        # target is shallower); a count one subtree at a time
         wheres = [d.pointer for d in found if d.code == code] if code in DEPTHS else [found[0].pointer]
-        wheres = [w for w in wheres if w[:1] in (("$defs",), ("definitions",))] or wheres
+        if any(w[:1] in (("$defs",), ("definitions",)) for w in wheres):
+            wheres = [w for w in wheres if w[:1] in (("$defs",), ("definitions",)) or not _refers(w, schema)]
         chosen = _choices(schema, code, wheres, options, tried, held)
         if not chosen:
             stuck.add(code)
@@ -102,6 +103,12 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         pruned = drop_unreferenced_definitions(schema, options)
         schema, changes = pruned.schema, [*changes, *pruned.changes]
     return PassResult(schema, tuple(changes))
+
+
+def _refers(pointer: Pointer, schema: Any) -> bool:
+    """Whether the node at ``pointer`` is a reference (a place too deep through its target)."""
+    node = pointer.resolve(schema)
+    return isinstance(node, dict) and "$ref" in node
 
 
 def encodes_to_fit(changes: Iterable[Change]) -> bool:

@@ -30,10 +30,13 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
     if not _flagged(options, "T202"):
         return PassResult(schema)
     changes: list[Change] = []
-    room = max(MERGED_NODES, 4 * size(schema, MERGED_NODES))
+    room = 0  # counted at the first merge
     for _ in range(MERGE_ROUNDS):  # a merge may bring in, from a reference's target, an allOf of its own
         merged, done, unfixable = _merged_once(schema)
-        if not done or size(merged, room) > room:  # a round past the room is not taken: what is left stays refused
+        if not done:
+            break
+        room = room or max(MERGED_NODES, 4 * size(schema, MERGED_NODES))
+        if size(merged, room) > room:  # a round past the room is not taken: what is left stays refused
             break
         changes.extend(done)
         schema = merged
