@@ -81,6 +81,8 @@ def extension_member(visit: Visit, tally: Tally) -> Hits:
 
 @keyword_check("T221")
 def null_only(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
-    if value == "null" or value == ["null"] or (keyword == "enum" and value == [None]):
+    if (keyword == "type" and value in ("null", ["null"])) or (
+        keyword == "enum" and value == [None]
+    ):  # not "null" text
         return (Hit(visit.pointer, keyword, None, value),)
     return NONE

@@ -161,8 +161,9 @@ def _nullable_form(node: dict[str, Any]) -> dict[str, Any]:
             out = {**out, "nullable": True}
     if isinstance(enum, list) and None in enum and "enum" in out:
         out = {**out, "enum": [v for v in enum if v is not None], "nullable": True}
-    if isinstance(branches, list) and NULL_BRANCH in branches:
-        rest = [b for b in branches if b != NULL_BRANCH]
+    listed: list[Any] = branches if isinstance(branches, list) else []
+    rest = [b for b in listed if not (isinstance(b, dict) and only_null(b))]
+    if rest and len(rest) < len(listed):  # a branch of null alone (annotated or not): nullable says it
         alone = rest[0] if len(rest) == 1 and isinstance(rest[0], dict) and not set(rest[0]) & set(out) else None
         kept = {k: v for k, v in out.items() if k != "anyOf"}
         out = {**alone, **kept, "nullable": True} if alone is not None else {"anyOf": rest, **kept, "nullable": True}
