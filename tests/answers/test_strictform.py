@@ -235,6 +235,43 @@ def test_data_kept_as_it_is_gets_no_null_for_an_absent_member():
     assert restore(strict, MERGES).payload == x
 
 
+BYTES = {  # Github_easy/o42288: text or an object, whose member tier1's depth limit encodes
+    "type": "object",
+    "properties": {
+        "a": {
+            "type": "object",
+            "properties": {
+                "b": {
+                    "type": "object",
+                    "properties": {
+                        "bytes": {
+                            "anyOf": [
+                                {"type": "string"},
+                                {
+                                    "type": "object",
+                                    "properties": {
+                                        "Include": {"type": "object", "properties": {"href": {"type": "string"}}}
+                                    },
+                                },
+                            ]
+                        }
+                    },
+                }
+            },
+        }
+    },
+}
+
+
+def test_a_branch_with_an_encoded_member_wins_over_the_text_branch():
+    """The object branch, its deep member carried as JSON text, is the value's form: not the
+    whole object written as text into the branch that takes any string."""
+    x = {"a": {"b": {"bytes": {"Include": {}}}}}
+    strict = to_strict_form(x, BYTES, "tier1")
+    assert isinstance(strict["a"]["b"]["bytes"], dict)
+    assert restore(strict, BYTES).payload == x
+
+
 # ---- the round-trip check itself: only "no generator" is a skip ---------------------------
 
 TICKET = {

@@ -80,3 +80,19 @@ def test_a_union_branch_is_chosen_as_the_vendor_reads_nullable():
     strict = to_strict_form({"mail": {"on": False}}, schema, "gemini-openapi")
     assert strict["mail"]["name"] is None
     assert restore(strict, schema).payload == {"mail": {"on": False}}
+
+
+def test_an_optional_member_with_const_beside_its_enum_takes_null_when_widened():
+    """Github_ultra/o69966: ``const`` and a one-value ``enum`` together; made nullable (null
+    means absent), the const must not refuse the null."""
+    schema = {
+        "type": "object",
+        "properties": {"type": {"type": "string", "const": "bf:Place", "enum": ["bf:Place"]}, "n": {"type": "integer"}},
+        "required": ["n"],
+    }
+    result = rewrite(schema, "openai")
+    member = result.schema["properties"]["type"]
+    assert "const" not in member and member["enum"] == ["bf:Place", None]
+    strict = to_strict_form({"n": 1}, schema, "openai")
+    assert jsonschema.Draft202012Validator(result.schema).is_valid(strict)
+    assert restore(strict, schema).payload == {"n": 1}

@@ -67,6 +67,10 @@ def _string_only(node: dict[str, Any]) -> bool:
     return types is not None and "string" in types and set(types) <= {"string", "null"}
 
 
+#: where the strict form may write a value as its JSON: nowhere, only below the node, anywhere
+NOWHERE, BELOW, ANYWHERE = range(3)
+
+
 class _Fitter:
     def __init__(self, rendition: Any, as_data: Callable[[str], Any]) -> None:
         self.rendition = rendition
@@ -74,10 +78,11 @@ class _Fitter:
         self.resolver = RefResolver.of(rendition)
         self._validator: Any = None
 
-    def fit(self, value: Any, node: Any, encode: bool = True) -> Any:
-        """``value`` as ``node`` takes it; ``encode``: an object or array where the node takes
-        only a string, here or below, is written as its JSON (a union's branches are tried
-        without that first: a branch that takes the value as it is wins)."""
+    def fit(self, value: Any, node: Any, encode: int = ANYWHERE) -> Any:
+        """``value`` as ``node`` takes it; ``encode``: where an object or array at a node that
+        takes only a string is written as its JSON (:data:`ANYWHERE`, :data:`BELOW` this node,
+        :data:`NOWHERE`). A union's branches are tried with no encoding first (a branch that
+        takes the value as it is wins), then encoding inside a branch, then the branch itself."""
         node = followed(node, self.resolver.target, siblings=True)
         if not isinstance(node, dict):
             return value
@@ -85,28 +90,30 @@ class _Fitter:
             value = self.as_data(value[JSON_MEMBER])  # the rendition keeps this data as it is
         elif isinstance(value, str) and _no_text(node):
             value = self.as_data(value)  # free-form data the rendition keeps as it is (gemini)
-        if encode and _string_only(node) and not isinstance(value, str) and not (value is None and _takes_null(node)):
+        here = encode == ANYWHERE and _string_only(node)
+        if here and not isinstance(value, str) and not (value is None and _takes_null(node)):
             # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps
             # as it is (gemini's maps): the original takes it, so the string carries its JSON
             return json.dumps(value, ensure_ascii=False)
+        inner = NOWHERE if encode == NOWHERE else ANYWHERE
         branches = list_at(node, "anyOf")
         if branches:
             if isinstance(value, dict) and dict_at(node, "properties"):
-                value = self._members(value, node, encode)  # members kept beside the union (gemini's open objects)
-            for encoding in (False, True) if encode else (False,):  # nested unions too: not before its turn
+                value = self._members(value, node, inner)  # members kept beside the union (gemini's open objects)
+            for encoding in range(NOWHERE, encode + 1):  # never more than this node allows
                 for branch in branches:
                     candidate = self.fit(value, branch, encoding)
                     if self._valid(candidate, branch):
                         return candidate
             return value
         if isinstance(value, dict):
-            return self._members(value, node, encode)
+            return self._members(value, node, inner)
         items = items_of(node)
         if isinstance(value, list) and isinstance(items, dict):
-            return [self.fit(item, items, encode) for item in value]
+            return [self.fit(item, items, inner) for item in value]
         return value
 
-    def _members(self, value: dict[str, Any], node: dict[str, Any], encode: bool) -> dict[str, Any]:
+    def _members(self, value: dict[str, Any], node: dict[str, Any], encode: int) -> dict[str, Any]:
         properties, required = dict_at(node, "properties"), list_at(node, "required")
         out = {}
         held = None

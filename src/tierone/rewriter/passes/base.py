@@ -178,7 +178,11 @@ def _widened(node: dict[str, Any]) -> dict[str, Any]:
     """``node`` made to accept ``null`` as well, in the least intrusive way."""
     types = declared_types(node)
     if isinstance(node.get("enum"), list):
-        widened = {**node, "enum": node["enum"] if None in node["enum"] else [*node["enum"], None]}
+        values = node["enum"]
+        if "const" in node:  # a `const` beside the enum narrows it to that one value: null joins it
+            values = [v for v in values if v == node["const"]]
+            node = {k: v for k, v in node.items() if k != "const"}
+        widened = {**node, "enum": values if None in values else [*values, None]}
         if types is not None:
             widened["type"] = [*types, "null"] if "null" not in types else list(types)
         return widened
