@@ -96,3 +96,27 @@ def test_an_optional_member_with_const_beside_its_enum_takes_null_when_widened()
     strict = to_strict_form({"n": 1}, schema, "openai")
     assert jsonschema.Draft202012Validator(result.schema).is_valid(strict)
     assert restore(strict, schema).payload == {"n": 1}
+
+
+def test_const_beside_its_enum_is_one_enum_where_const_is_refused():
+    schema = {"type": "object", "properties": {"t": {"type": "string", "const": "x", "enum": ["x"]}}, "required": ["t"]}
+    for profile in ("gemini", "gemini-openapi"):
+        result = rewrite(schema, profile)
+        assert result.ok, result.unfixable
+        assert result.schema["properties"]["t"]["enum"] == ["x"] and "const" not in result.schema["properties"]["t"]
+
+
+def test_a_field_encoded_to_keep_a_limit_spells_null_as_the_profile_does():
+    """Github_ultra/o69966 under vendors: the encoded field of a nullable member was a type list,
+    which the profile refuses (T216); it is spelled as the profile spells null."""
+    from tierone.core.pointer import Pointer
+    from tierone.core.refs import ReferenceGraph
+    from tierone.rewriter.passes import Options
+    from tierone.rewriter.passes.budgets import _encoded_at
+
+    schema = {"type": "object", "properties": {"m": {"type": ["array", "null"], "items": {"type": "string"}}}}
+    at = Pointer.parse("/properties/m")
+    spelled = {"vendors": "anyOf", "gemini-openapi": "nullable", "openai": "type"}
+    for profile, key in spelled.items():
+        field = _encoded_at(schema, frozenset({at}), ReferenceGraph.of(schema), Options(profile))["properties"]["m"]
+        assert key in field and (key != "type" or field["type"] == ["string", "null"]), (profile, field)

@@ -94,7 +94,7 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
             places, loosens = [chosen.at.child("properties").child(name) for name in chosen.names], GATHERED_SHAPE
         else:
             tried.update(chosen)
-            schema = _encoded_at(schema, frozenset(chosen), graph_of(schema))
+            schema = _encoded_at(schema, frozenset(chosen), graph_of(schema), options)
             what = "encoded as a JSON string (its schema in the description) to keep the limit"
             places, loosens = chosen, ENCODED_SHAPE
         changes += [Change.for_rule(place, what, code, loosens=loosens) for place in places]
@@ -257,6 +257,10 @@ def _left(node: Any, code: str) -> int:
     return 1 if code == "T408" and admits_null(node) else 0
 
 
-def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGraph) -> Any:
-    """``schema`` with each subtree at ``targets`` (none inside another) encoded."""
-    return replaced(schema, {p: encoded_field(p.resolve(schema), resolver) for p in targets})
+def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGraph, options: Options) -> Any:
+    """``schema`` with each subtree at ``targets`` (none inside another) encoded, a nullable
+    field's null spelled as the profile spells it (this pass runs after :func:`spell_null`)."""
+    from .nulls import spell_null
+
+    fields = {p: spell_null(encoded_field(p.resolve(schema), resolver), options).schema for p in targets}
+    return replaced(schema, fields)

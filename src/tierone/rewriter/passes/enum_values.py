@@ -54,6 +54,9 @@ def settle_enum_values(schema: Any, options: Options) -> PassResult:
         if const and "const" in node and "enum" not in node:
             changes.append(Change.for_rule(pointer, "const turned into a one-value enum", "T213"))
             node = _rename_key(node, "const", "enum", [node["const"]])
+        elif const and "const" in node and isinstance(node["enum"], list) and node["const"] in node["enum"]:
+            changes.append(Change.for_rule(pointer, "const folded into the enum beside it (its one value)", "T213"))
+            node = {k: ([node["const"]] if k == "enum" else v) for k, v in node.items() if k != "const"}
         if refused:
             node = _without_refused(node, pointer, changes)
         return _spelled(node, pointer, changes) if complex_values else node
