@@ -81,8 +81,7 @@ def extension_member(visit: Visit, tally: Tally) -> Hits:
 
 @keyword_check("T221")
 def null_only(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
-    if (keyword == "type" and value in ("null", ["null"])) or (
-        keyword == "enum" and value == [None]
-    ):  # not "null" text
+    # the null type, or an enum of the null value (the string "null" is text like any other)
+    if (keyword == "type" and value in ("null", ["null"])) or (keyword == "enum" and value == [None]):
         return (Hit(visit.pointer, keyword, None, value),)
     return NONE

@@ -39,15 +39,9 @@ def ignored_siblings(node: Any) -> list[str]:
 
 def as_its_dialect_reads(schema: Any) -> Any:
     """``schema`` without the siblings of ``$ref`` its dialect ignores (``schema`` itself in any
-    other dialect): what the reader plans answers by, as restore judges them."""
-    if not ignores_ref_siblings(schema):
-        return schema
-
-    def drop(node: Any, pointer: Pointer) -> Any:
-        gone = ignored_siblings(node)
-        return {k: v for k, v in node.items() if k not in gone} if gone else node
-
-    return transform(schema, drop)
+    other dialect): what the reader plans answers by, as restore judges them; the rendition's
+    own reading (:func:`drop_ignored_ref_siblings`)."""
+    return drop_ignored_ref_siblings(schema, Options()).schema
 
 
 @does(
