@@ -158,6 +158,10 @@ def with_siblings(found: dict[str, Any], rest: dict[str, Any]) -> dict[str, Any]
     return {**found, **rest}
 
 
+#: the keywords of the nodes a graph is made of: reference sites and what may declare an anchor
+_GRAPHED = frozenset({"$ref", "$anchor", "$id"})
+
+
 class ReferenceGraph:
     """Every ``$ref`` of one schema: where each leads, which lie on a cycle, and how deep the
     instance can nest through them. Read-only once built.
@@ -189,16 +193,15 @@ class ReferenceGraph:
     @classmethod
     def of(cls, schema: Any) -> ReferenceGraph:
         """The graph of ``schema``, walked once."""
-        from .walker import walk
+        from .walker import having
 
         sites: list[Site] = []
         anchored: list[tuple[Pointer, Any]] = []
-        for pointer, node, depth, _ in walk(schema):
-            if isinstance(node, dict):
-                if "$anchor" in node or "$id" in node:
-                    anchored.append((pointer, node))
-                if "$ref" in node:
-                    sites.append(Site(pointer, depth, node["$ref"]))
+        for pointer, node, depth in having(schema, _GRAPHED):
+            if "$anchor" in node or "$id" in node:
+                anchored.append((pointer, node))
+            if "$ref" in node:
+                sites.append(Site(pointer, depth, node["$ref"]))
         return cls(schema, sites, anchored)
 
     @cached_property

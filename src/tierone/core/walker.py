@@ -91,6 +91,61 @@ def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit
                 push(_new(Visit, (_new(Pointer, here + (key,)), value, below, key)))
 
 
+#: the keyword of a reference site, for :func:`having`
+REFERENCE = frozenset({"$ref"})
+
+
+def having(schema: Any, keys: frozenset[str]) -> list[tuple[Pointer, dict[str, Any], int]]:
+    """Each object node of ``schema`` holding one of ``keys``, with its pointer and depth, in
+    :func:`walk` order: the walk for a few keys (``$ref`` sites, anchors), which builds the
+    pointer of a node it hands, not of every node it passes (each stack entry names its parent;
+    the path is read back along them)."""
+    found: list[tuple[Pointer, dict[str, Any], int]] = []
+    # an entry: (node, parent entry, keyword, name or index or _NO_SLOT, depth)
+    stack: list[tuple[Any, Any, Any, Any, int]] = [(schema, None, None, None, 0)]
+    pop = stack.pop
+    push = stack.append
+    while stack:
+        entry = pop()
+        node = entry[0]
+        if node.__class__ is not dict:
+            continue
+        if not keys.isdisjoint(node):
+            found.append((_path_of(entry), node, entry[4]))
+        below = entry[4] + 1
+        for key, value in reversed(node.items()):
+            if key not in SUBSCHEMA_KEYWORDS:
+                continue
+            if key in IN_MAPPING:
+                if value.__class__ is dict:
+                    for name, sub in reversed(value.items()):
+                        if key == "dependencies" and isinstance(sub, list):
+                            continue  # the draft-07 "required" form holds names, not schemas
+                        push((sub, entry, key, name, below))
+            elif key in IN_ARRAY and value.__class__ is list:
+                for index in range(len(value) - 1, -1, -1):
+                    push((value[index], entry, key, index, below))
+            elif key in IN_VALUE:
+                push((value, entry, key, _NO_SLOT, below))
+    return found
+
+
+#: the slot of a :func:`having` entry under a keyword whose value is one subschema
+_NO_SLOT = object()
+
+
+def _path_of(entry: tuple[Any, Any, Any, Any, int]) -> Pointer:
+    """The pointer of a :func:`having` stack entry, read back along its parents."""
+    segments: list[Any] = []
+    while entry[1] is not None:
+        if entry[3] is not _NO_SLOT:
+            segments.append(entry[3])
+        segments.append(entry[2])
+        entry = entry[1]
+    segments.reverse()
+    return _new(Pointer, tuple(segments))
+
+
 def walked(pointer: tuple[Any, ...]) -> bool:
     """Whether :func:`walk` hands a node at ``pointer`` (its path goes from subschema to
     subschema), so that a ``$ref`` to anywhere else (``#/x-shared/A``, a member of a

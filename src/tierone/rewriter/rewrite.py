@@ -111,10 +111,9 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     current: Any = schema
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
-    present = _member_names(current)
-    referring = "$ref" in present or "$dynamicRef" in present
+    present, references = _scanned(current)
     with reusing_graphs(references="$ref" in present):
-        unread = unreadable_references(schema) if referring else []  # the first pass reuses its graph
+        unread = unreadable_references(schema, references) if references else []  # the first pass reuses its graph
         for step in PASSES:
             if (step in TRIGGERS and present.isdisjoint(TRIGGERS[step])) or step in AFTER_LINT:
                 continue
@@ -166,19 +165,26 @@ def _recursion_refused(original: Any, profile: str) -> list[Unfixable]:
     return [Unfixable(d.pointer, d.code, d.message) for d in found]
 
 
-def _member_names(document: Any) -> set[str]:
-    """The name of every member of every object in ``document``, schema or not: a ``$ref``
-    may lead anywhere (``#/x-shared/A``), and the passes copy its target in as a subschema."""
+def _scanned(document: Any) -> tuple[set[str], list[str]]:
+    """The name of every member of every object in ``document``, schema or not (a ``$ref``
+    may lead anywhere, ``#/x-shared/A``, and the passes copy its target in as a subschema),
+    and the value of every reference keyword (``$ref``, ``$dynamicRef``, ``$recursiveRef``)
+    that is a string, in one scan."""
+    from ..core.validation import REFERENCE_KEYWORDS
+
     names: set[str] = set()
+    references: list[str] = []
     stack = [document]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
             names.update(value)
+            if "$ref" in value or "$dynamicRef" in value or "$recursiveRef" in value:
+                references += [value[k] for k in REFERENCE_KEYWORDS if isinstance(value.get(k), str)]
             stack.extend(item for item in value.values() if isinstance(item, (dict, list)))
         elif isinstance(value, list):
             stack.extend(item for item in value if isinstance(item, (dict, list)))
-    return names
+    return names, references
 
 
 def _way_out(code: str, profile: str) -> str:

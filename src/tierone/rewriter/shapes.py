@@ -109,6 +109,9 @@ def is_free_form(schema: Any) -> bool:
         return True
     if not isinstance(schema, dict):
         return False
+    declared = schema.get("type")
+    if declared.__class__ is str and declared != "object":
+        return False  # one type, not object (most nodes): what follows finds the same
     keys = constraining_keys(schema)
     if not keys - JUDGING_ONLY:
         return not keys or not _judged_to_nothing(schema)

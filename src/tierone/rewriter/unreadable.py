@@ -3,6 +3,7 @@ schema whose answers no one could read (rules T502 and T503)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ..core.pointer import Pointer
@@ -10,21 +11,27 @@ from .passes import Unfixable
 from .passes.base import graph_of
 
 
-def unreadable_references(original: Any) -> list[Unfixable]:
+def unreadable_references(original: Any, references: Iterable[str] | None = None) -> list[Unfixable]:
     """A reference of the original that does not lead into the document, wherever it stands
     (also under a keyword the rendition drops: ``unevaluatedProperties``, ``not``, ``if``):
     restore reads every answer against the original, and could read none (it never fetches),
     so no rendition is written. T502 for one to another document, T503 for one that names
-    nothing here (the first such reference)."""
+    nothing here (the first such reference). ``references``: every reference of the original
+    (the value of each reference keyword of every object in it), when a scan found them already."""
     from ..core.refs import LOCAL
     from ..core.validation import REFERENCE_KEYWORDS, ReferenceNotHere, check_references, everything
 
     graph = graph_of(original)
-    if all(  # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
-        not isinstance(node, dict) or not isinstance(node.get(k), str) or graph.resolve(node[k]).kind == LOCAL
-        for _, node in everything(original)
-        for k in REFERENCE_KEYWORDS
-    ):
+    if references is None:
+        references = [
+            node[k]
+            for _, node in everything(original)
+            if isinstance(node, dict)
+            for k in REFERENCE_KEYWORDS
+            if isinstance(node.get(k), str)
+        ]
+    # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
+    if all(graph.resolve(ref).kind == LOCAL for ref in references):
         return []
     try:
         check_references(original, "the schema's")

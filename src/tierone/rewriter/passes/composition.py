@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import size, transform, walk
+from ...core.walker import REFERENCE, having, size, transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .merging import forbidden_required, merged_all_of
 
@@ -133,7 +133,7 @@ def _extends_itself(target: dict[str, Any], ref: str) -> bool:
     """Whether ``target`` refers to ``ref`` itself from its own body (references not followed):
     a copy of the body would bring the reference in again, and merging members through it would
     follow it without end."""
-    return any(isinstance(visit.schema, dict) and visit.schema.get("$ref") == ref for visit in walk(target))
+    return any(node["$ref"] == ref for _, node, _ in having(target, REFERENCE))
 
 
 @does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import size, transform, walk
+from ...core.walker import having, size, transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .hoisting import _definition
 
@@ -31,9 +31,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     """
     if not _flagged(options, "T504") or not isinstance(schema, dict):
         return PassResult(schema)
-    holders = [
-        visit.pointer for visit in walk(schema) if isinstance(visit.schema, dict) and _HOLDERS & set(visit.schema)
-    ]
+    holders = [pointer for pointer, _, _ in having(schema, _HOLDERS)]
     if not holders:
         return PassResult(schema)
     graph = graph_of(schema)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.refs import followed
-from ...core.walker import transform, walk
+from ...core.walker import having, transform
 from ..shapes import JSON_MEMBER
 from ..text_or_json import takes_any_string
 from .base import Change, graph_of
@@ -22,6 +22,7 @@ if TYPE_CHECKING:
 
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
+_UNION_KEYS = frozenset(_UNIONS)
 #: what a wrapped branch no longer has enforced by the vendor
 WRAPPED_SHAPE = "the encoded value's shape (any string is accepted in its member tierone_json)"
 
@@ -34,17 +35,16 @@ def wrapped_beside_text(schema: Any, encoded: Mapping[int, tuple[Any, str]]) -> 
         return schema, []
     graph = graph_of(schema)
     places: dict[Pointer, tuple[Any, str]] = {}
-    for visit in walk(schema):
-        node = visit.schema
+    for pointer, node, _ in having(schema, _UNION_KEYS):
         for keyword in _UNIONS:
-            branches = node.get(keyword) if isinstance(node, dict) else None
+            branches = node.get(keyword)
             if not isinstance(branches, list):
                 continue
             targets = [_target(graph, branch) for branch in branches]
             held = [i for i, target in enumerate(targets) if encoded.get(id(target), (None,))[0] is target]
             if held and any(i not in held and takes_any_string(t, graph.target) for i, t in enumerate(targets)):
                 for index in held:
-                    places[visit.pointer.child(keyword).child(index)] = (targets[index], encoded[id(targets[index])][1])
+                    places[pointer.child(keyword).child(index)] = (targets[index], encoded[id(targets[index])][1])
     if not places:
         return schema, []
 

@@ -67,8 +67,8 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
         types = declared_types(node)
         if types is None:
             return node
-        taken = {"number" if t == "integer" else t for t in types}
-        gone = [key for key in node if any(key in keys for kind, keys in APPLY_TO.items() if kind not in taken)]
+        idle_here = _idle_beside(types)
+        gone = [key for key in node if key in idle_here]
         if not gone:
             return node
         for key in gone:
@@ -78,6 +78,13 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
         return {key: value for key, value in node.items() if key not in gone}
 
     return PassResult(transform(schema, idle), tuple(changes))
+
+
+@cache
+def _idle_beside(types: tuple[str, ...]) -> frozenset[str]:
+    """The keywords that do nothing beside a ``type`` of ``types``: those of the kinds it excludes."""
+    taken = {"number" if t == "integer" else t for t in types}
+    return frozenset().union(*(keys for kind, keys in APPLY_TO.items() if kind not in taken))
 
 
 @cache

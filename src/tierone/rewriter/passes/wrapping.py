@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform, walk
+from ...core.walker import REFERENCE, having, transform
 from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
 from .base import Change, Options, PassResult, _flagged, does
 from .closing import free_form_rule
@@ -88,7 +88,7 @@ def outside_wrapper(pointer: Pointer, original: Any) -> Pointer:
 
 
 def _refers_to_root(schema: dict[str, Any]) -> bool:
-    return any(isinstance(visit.schema, dict) and visit.schema.get("$ref") == "#" for visit in walk(schema))
+    return any(node["$ref"] == "#" for _, node, _ in having(schema, REFERENCE))
 
 
 def _retargeted(schema: Any, moved_to: Pointer) -> Any:
