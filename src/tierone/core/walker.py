@@ -108,7 +108,7 @@ def having(schema: Any, keys: frozenset[str]) -> list[tuple[Pointer, dict[str, A
     while stack:
         entry = pop()
         node = entry[0]
-        if node.__class__ is not dict:
+        if not isinstance(node, dict):
             continue
         if not keys.isdisjoint(node):
             found.append((_path_of(entry), node, entry[4]))
@@ -117,12 +117,12 @@ def having(schema: Any, keys: frozenset[str]) -> list[tuple[Pointer, dict[str, A
             if key not in SUBSCHEMA_KEYWORDS:
                 continue
             if key in IN_MAPPING:
-                if value.__class__ is dict:
+                if isinstance(value, dict):
                     for name, sub in reversed(value.items()):
                         if key == "dependencies" and isinstance(sub, list):
                             continue  # the draft-07 "required" form holds names, not schemas
                         push((sub, entry, key, name, below))
-            elif key in IN_ARRAY and value.__class__ is list:
+            elif key in IN_ARRAY and isinstance(value, list):
                 for index in range(len(value) - 1, -1, -1):
                     push((value[index], entry, key, index, below))
             elif key in IN_VALUE:
@@ -179,15 +179,18 @@ def objects(schema: Any) -> list[tuple[Pointer, dict[str, Any]]]:
     return [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
 
 
-def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
+def transform(schema: Any, replace: Any, pointer: Pointer = ROOT, only: frozenset[str] | None = None) -> Any:
     """A new tree: every subschema rebuilt children-first, then passed to
     ``replace(node, pointer)``, which returns the node to put in its place.
 
     The input is never mutated, and ``replace`` must not mutate what it is given either:
     a subtree in which nothing was replaced is handed on as it is, shared with the input,
     rather than copied. Key order is kept. Recursion follows the schema's nesting, which
-    loading caps at 1,000 levels.
+    loading caps at 1,000 levels. ``only``: ``replace`` is handed only the objects holding one
+    of these keys (it leaves every other node as it is), and pointers are built for those alone.
     """
+    if only is not None:
+        return _transform_only(schema, replace, tuple(pointer), only)
     if isinstance(schema, dict):
         rebuilt: dict[str, Any] | None = None  # a copy, made at the first changed child
         new: Any
@@ -209,6 +212,49 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT) -> Any:
         if rebuilt is not None:
             schema = rebuilt
     return replace(schema, pointer)
+
+
+def _transform_only(schema: Any, replace: Any, path: tuple[Any, ...], only: frozenset[str]) -> Any:
+    """:func:`transform` handing ``replace`` the objects holding one of ``only`` (``path``: the
+    node's place, made a :class:`Pointer` for those alone)."""
+    if not isinstance(schema, dict):
+        return schema
+    rebuilt: dict[str, Any] | None = None
+    new: Any
+    for key, value in schema.items():
+        if key not in SUBSCHEMA_KEYWORDS:
+            continue
+        if key in IN_MAPPING and isinstance(value, dict):
+            new, base = None, (*path, key)
+            for slot, sub in value.items():
+                if key == "dependencies" and isinstance(sub, list):
+                    continue  # the draft-07 "required" form holds names, not schemas
+                out = _transform_only(sub, replace, (*base, slot), only)
+                if out is not sub:
+                    if new is None:
+                        new = value.copy()
+                    new[slot] = out
+            new = value if new is None else new
+        elif key in IN_ARRAY and isinstance(value, list):
+            new, base = None, (*path, key)
+            for index, sub in enumerate(value):
+                out = _transform_only(sub, replace, (*base, index), only)
+                if out is not sub:
+                    if new is None:
+                        new = value.copy()
+                    new[index] = out
+            new = value if new is None else new
+        elif key in IN_VALUE:
+            new = _transform_only(value, replace, (*path, key), only)
+        else:
+            continue
+        if new is not value:
+            if rebuilt is None:
+                rebuilt = dict(schema)
+            rebuilt[key] = new
+    if rebuilt is not None:
+        schema = rebuilt
+    return schema if only.isdisjoint(schema) else replace(schema, _new(Pointer, path))
 
 
 def replaced(schema: Any, new: Mapping[Pointer, Any]) -> Any:

@@ -73,7 +73,7 @@ def declare_required(schema: Any, options: Options) -> PassResult:
                 elif outer is not None and name in outer:  # the object's schema, walked as its own
                     inside[0] += 1
                     try:
-                        members = {**members, name: transform(members[name], declare, place)}
+                        members = {**members, name: transform(members[name], declare, place, only=_REQUIRING)}
                     finally:
                         inside[0] -= 1
                     what = f"{name!r} declared as the object holding the union declares it (required here)"
@@ -82,9 +82,11 @@ def declare_required(schema: Any, options: Options) -> PassResult:
                 changes.append(Change.for_rule(place, what, "T105"))
         return {**node, "properties": members}
 
-    return PassResult(transform(schema, declare), tuple(changes))
+    return PassResult(transform(schema, declare, only=_REQUIRING), tuple(changes))
 
 
+#: the nodes that may require a member they do not declare
+_REQUIRING = frozenset({"required"})
 #: schema nodes the members copied into union branches may add at least (past it, or past four
 #: times the schema's own size, such a member takes any value: copies of copies grow exponentially)
 COPIED_NODES = 20_000

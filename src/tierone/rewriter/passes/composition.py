@@ -43,6 +43,8 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
     return PassResult(schema, tuple(changes), tuple(unfixable))
 
 
+#: the nodes whose union is exclusive
+_ONE_OF = frozenset({"oneOf"})
 #: rounds of merging, each over what the last brought in through references
 MERGE_ROUNDS = 8
 #: schema nodes the merged schema may hold at least (past it, or past four times the schema's
@@ -159,4 +161,4 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
         )
         return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
 
-    return PassResult(transform(schema, rename), tuple(changes), tuple(unfixable))
+    return PassResult(transform(schema, rename, only=_ONE_OF), tuple(changes), tuple(unfixable))

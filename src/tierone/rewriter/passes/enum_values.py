@@ -14,6 +14,8 @@ from ...core.pointer import Pointer
 from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _rename_key, does
 
+#: the nodes that enumerate values
+_VALUES = frozenset({"enum", "const"})
 #: what a rendition with an array value spelled out no longer enforces
 ITEM_ORDER = "the order of an enumerated array's items"
 
@@ -61,7 +63,7 @@ def settle_enum_values(schema: Any, options: Options) -> PassResult:
             node = _without_refused(node, pointer, changes)
         return _spelled(node, pointer, changes) if complex_values else node
 
-    return PassResult(transform(schema, settle), tuple(changes))
+    return PassResult(transform(schema, settle, only=_VALUES), tuple(changes))
 
 
 def _without_refused(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:

@@ -77,7 +77,11 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
             )
         return {key: value for key, value in node.items() if key not in gone}
 
-    return PassResult(transform(schema, idle), tuple(changes))
+    return PassResult(transform(schema, idle, only=_TYPED), tuple(changes))
+
+
+#: the nodes a keyword may do nothing on: those with a ``type``
+_TYPED = frozenset({"type"})
 
 
 @cache

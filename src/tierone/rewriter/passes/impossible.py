@@ -11,6 +11,8 @@ from ...core.walker import transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .nulls import only_null
 
+#: the nodes whose members or union branches may take no value
+_HOLDING_MEMBERS = frozenset({"properties", "anyOf", "oneOf"})
 #: why a required member whose schema takes no value is refused
 _REQUIRED_NOTHING = "schema accepts no value, and the member is required: no instance can be given"
 
@@ -95,4 +97,4 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 node = {**node, key: [b for i, b in enumerate(branches) if i not in dead]}
         return node
 
-    return PassResult(transform(schema, drop), tuple(changes), tuple(refused))
+    return PassResult(transform(schema, drop, only=_HOLDING_MEMBERS), tuple(changes), tuple(refused))

@@ -56,7 +56,7 @@ def spell_null(schema: Any, options: Options) -> PassResult:
         outer = {k: v for k, v in node.items() if k in _OUTER}
         return {"anyOf": branches, **outer}
 
-    return PassResult(transform(schema, spell), tuple(changes))
+    return PassResult(transform(schema, spell, only=_TYPE), tuple(changes))
 
 
 NULL_BRANCH = {"type": "null"}
@@ -87,6 +87,8 @@ _FOR_TYPE = {
     "object": OBJECT_KEYS | {"required", "propertyOrdering"},
 }
 _TYPED = frozenset().union(*_FOR_TYPE.values())
+#: the nodes a ``type`` list may stand in
+_TYPE = frozenset({"type"})
 
 
 def _branch(node: dict[str, Any], name: Any) -> dict[str, Any] | None:

@@ -16,6 +16,9 @@ from ...core.regex_syntax import anchored_at_ends
 from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _policy, does
 
+#: the nodes with a pattern
+_PATTERN = frozenset({"pattern"})
+
 
 @does(
     "a `pattern` the profile keeps, with an anchor elsewhere than at its two ends, is written as the same "
@@ -47,4 +50,4 @@ def end_anchors(schema: Any, options: Options) -> PassResult:
         )
         return {**node, "pattern": whole}
 
-    return PassResult(transform(schema, respell), tuple(changes))
+    return PassResult(transform(schema, respell, only=_PATTERN), tuple(changes))

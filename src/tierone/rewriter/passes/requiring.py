@@ -67,7 +67,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
             changes.append(Change.for_rule(pointer.child("required"), "written in properties order", "T104"))
         return {**node, "properties": properties, "required": required}
 
-    return PassResult(transform(schema, require), tuple(changes))
+    return PassResult(transform(schema, require, only=_MEMBERS_OR_CLOSED), tuple(changes))
 
 
 def _with_properties(result: PassResult) -> PassResult:
@@ -82,7 +82,7 @@ def _with_properties(result: PassResult) -> PassResult:
         changes.append(Change.for_rule(pointer, "properties: {} written out", "T104"))
         return {**node, "properties": {}}
 
-    return PassResult(transform(result.schema, spell), result.changes + tuple(changes), result.unfixable)
+    return PassResult(transform(result.schema, spell, only=_CLOSED), result.changes + tuple(changes), result.unfixable)
 
 
 def _over_budget(schema: Any, options: Options) -> PassResult:
@@ -138,7 +138,7 @@ def _over_budget(schema: Any, options: Options) -> PassResult:
         required = [*list_at(node, "required"), *(names or ())]
         return {**node, "properties": properties, **({"required": required} if names else {})}
 
-    return PassResult(transform(schema, require), tuple(changes))
+    return PassResult(transform(schema, require, only=_MEMBERS), tuple(changes))
 
 
 #: what may stand beside a null union's ``anyOf`` and go with its one other branch
@@ -183,6 +183,14 @@ def _without_null(member: Any) -> dict[str, Any] | None:
             return None
         out["enum"] = values
     return out if not admits_null(out) else None
+
+
+#: the nodes that declare members
+_MEMBERS = frozenset({"properties"})
+#: the nodes a closed object without members is among: those with ``additionalProperties``
+_CLOSED = frozenset({"additionalProperties"})
+#: the nodes that declare members, or may be closed without them
+_MEMBERS_OR_CLOSED = _CLOSED | _MEMBERS
 
 
 def _closed_object(node: dict[str, Any]) -> bool:
