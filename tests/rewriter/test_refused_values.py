@@ -1,7 +1,8 @@
 """Values no instance can take, and integers no engine reads as written: an ``enum`` value its
 own ``type`` refuses is dropped (exact: rule T604), and a bound, ``enum`` or ``const`` holding
 an integer past 64 bits leaves the rendition (a loosening in the ledger, enforced on read:
-rule T609). Before, both refused the whole schema under every profile."""
+rule T609). Before, both refused the whole schema under every profile. An ``enum`` whose values
+repeat is written with each once (exact: rule T606), where its dialect allows repeats."""
 
 from __future__ import annotations
 
@@ -56,3 +57,28 @@ def test_an_integer_past_64_bits_leaves_the_rendition_and_is_enforced_on_read(pr
 def test_a_const_the_type_refuses_has_no_instance_and_stays_refused():
     schema = {"type": "object", "properties": {"a": {"type": "integer", "const": None}}, "required": ["a"]}
     assert "T604" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}
+
+
+#: git hook names as a hook tool's configuration lists them, one of them twice
+HOOKS = {
+    "type": "object",
+    "properties": {"hook": {"type": "string", "enum": ["pre-commit", "commit-msg", "commit-msg", "pre-push"]}},
+    "required": ["hook"],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_enum_values_that_repeat_are_written_once(profile):
+    result = assert_served(HOOKS, profile, [{"hook": "commit-msg"}, {"hook": "pre-push"}])
+    assert result.schema["properties"]["hook"]["enum"] == ["pre-commit", "commit-msg", "pre-push"]
+    t606 = [change for change in result.changes if change.rule == "T606"]
+    assert [str(change.pointer) for change in t606] == ["/properties/hook/enum"]
+    assert not t606[0].loosens  # exact: a repeat takes no value the first does not
+    assert not tierone.restore({"hook": "post-merge"}, HOOKS).ok
+
+
+def test_in_draft_04_repeated_enum_values_make_the_schema_invalid_and_it_stays_refused():
+    # draft-04 Validation 5.5.1: the values MUST be unique; restore could read no answer
+    schema = {"$schema": "http://json-schema.org/draft-04/schema#", **HOOKS}
+    refused = tierone.rewrite(schema, "openai").unfixable
+    assert [(u.rule, str(u.pointer)) for u in refused] == [("T606", "/properties/hook")]

@@ -5,7 +5,7 @@ iterative (no recursion limit), in document order, and hands every node its poin
 depth: the root is depth 0 and every hop into a subschema adds one.
 """
 
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from typing import Any, NamedTuple
 
 from .pointer import ROOT, Pointer
@@ -189,63 +189,40 @@ def transform(schema: Any, replace: Any, pointer: Pointer = ROOT, only: frozense
     loading caps at 1,000 levels. ``only``: ``replace`` is handed only the objects holding one
     of these keys (it leaves every other node as it is), and pointers are built for those alone.
     """
-    if only is not None:
-        return _transform_only(schema, replace, tuple(pointer), only)
-    if isinstance(schema, dict):
-        rebuilt: dict[str, Any] | None = None  # a copy, made at the first changed child
-        new: Any
-        for key, value in schema.items():
-            if key not in SUBSCHEMA_KEYWORDS:
-                continue
-            if key in IN_MAPPING and isinstance(value, dict):
-                new = _entries(value, replace, pointer + (key,), value.items(), key == "dependencies")
-            elif key in IN_ARRAY and isinstance(value, list):
-                new = _entries(value, replace, pointer + (key,), enumerate(value))
-            elif key in IN_VALUE:
-                new = transform(value, replace, _new(Pointer, pointer + (key,)))
-            else:
-                continue
-            if new is not value:
-                if rebuilt is None:
-                    rebuilt = dict(schema)
-                rebuilt[key] = new
-        if rebuilt is not None:
-            schema = rebuilt
-    return replace(schema, pointer)
+    return _transformed(schema, replace, tuple(pointer), only)
 
 
-def _transform_only(schema: Any, replace: Any, path: tuple[Any, ...], only: frozenset[str]) -> Any:
-    """:func:`transform` handing ``replace`` the objects holding one of ``only`` (``path``: the
-    node's place, made a :class:`Pointer` for those alone)."""
+def _transformed(schema: Any, replace: Any, path: tuple[Any, ...], only: frozenset[str] | None) -> Any:
+    """:func:`transform` of the node at ``path`` (made a :class:`Pointer` for ``replace`` alone)."""
     if not isinstance(schema, dict):
-        return schema
+        return schema if only is not None else replace(schema, _new(Pointer, path))
     rebuilt: dict[str, Any] | None = None
     new: Any
     for key, value in schema.items():
         if key not in SUBSCHEMA_KEYWORDS:
             continue
         if key in IN_MAPPING and isinstance(value, dict):
-            new, base = None, (*path, key)
+            new, base = None, path + (key,)
             for slot, sub in value.items():
                 if key == "dependencies" and isinstance(sub, list):
                     continue  # the draft-07 "required" form holds names, not schemas
-                out = _transform_only(sub, replace, (*base, slot), only)
+                out = _transformed(sub, replace, base + (slot,), only)
                 if out is not sub:
                     if new is None:
                         new = value.copy()
                     new[slot] = out
             new = value if new is None else new
         elif key in IN_ARRAY and isinstance(value, list):
-            new, base = None, (*path, key)
+            new, base = None, path + (key,)
             for index, sub in enumerate(value):
-                out = _transform_only(sub, replace, (*base, index), only)
+                out = _transformed(sub, replace, base + (index,), only)
                 if out is not sub:
                     if new is None:
                         new = value.copy()
                     new[index] = out
             new = value if new is None else new
         elif key in IN_VALUE:
-            new = _transform_only(value, replace, (*path, key), only)
+            new = _transformed(value, replace, path + (key,), only)
         else:
             continue
         if new is not value:
@@ -254,7 +231,9 @@ def _transform_only(schema: Any, replace: Any, path: tuple[Any, ...], only: froz
             rebuilt[key] = new
     if rebuilt is not None:
         schema = rebuilt
-    return schema if only.isdisjoint(schema) else replace(schema, _new(Pointer, path))
+    if only is not None and only.isdisjoint(schema):
+        return schema
+    return replace(schema, _new(Pointer, path))
 
 
 def replaced(schema: Any, new: Mapping[Pointer, Any]) -> Any:
@@ -279,24 +258,6 @@ def replaced(schema: Any, new: Mapping[Pointer, Any]) -> Any:
             node = copy
         node[pointer[-1]] = value
     return copies[()]
-
-
-def _entries(
-    container: Any, replace: Any, base: tuple[Any, ...], slots: Iterable[tuple[Any, Any]], names_too: bool = False
-) -> Any:
-    """``container`` (an object or array of subschemas, whose (slot, subschema) pairs ``slots``
-    gives) with each subschema transformed: a copy when one changed, else ``container`` itself.
-    ``names_too``: entries that are lists hold names, not schemas (draft-07 ``dependencies``)."""
-    copy = None
-    for slot, sub in slots:
-        if names_too and isinstance(sub, list):
-            continue
-        out = transform(sub, replace, _new(Pointer, base + (slot,)))
-        if out is not sub:
-            if copy is None:
-                copy = container.copy()
-            copy[slot] = out
-    return container if copy is None else copy
 
 
 def detached(value: Any) -> Any:

@@ -14,7 +14,7 @@ from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import AFTER_LINT, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import reusing_graphs
 from .passes.wrapping import outside_wrapper
-from .unreadable import unreadable_references
+from .unreadable import scanned, unreadable_references
 
 
 class Rewritten(NamedTuple):
@@ -111,7 +111,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     current: Any = schema
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
-    present, references = _scanned(current)
+    present, references = scanned(current)
     with reusing_graphs(references="$ref" in present):
         unread = unreadable_references(schema, references) if references else []  # the first pass reuses its graph
         for step in PASSES:
@@ -163,28 +163,6 @@ def _recursion_refused(original: Any, profile: str) -> list[Unfixable]:
 
     found = lint(original, profile=profile, select=["T501"]).diagnostics
     return [Unfixable(d.pointer, d.code, d.message) for d in found]
-
-
-def _scanned(document: Any) -> tuple[set[str], list[str]]:
-    """The name of every member of every object in ``document``, schema or not (a ``$ref``
-    may lead anywhere, ``#/x-shared/A``, and the passes copy its target in as a subschema),
-    and the value of every reference keyword (``$ref``, ``$dynamicRef``, ``$recursiveRef``)
-    that is a string, in one scan."""
-    from ..core.validation import REFERENCE_KEYWORDS
-
-    names: set[str] = set()
-    references: list[str] = []
-    stack = [document]
-    while stack:
-        value = stack.pop()
-        if isinstance(value, dict):
-            names.update(value)
-            if "$ref" in value or "$dynamicRef" in value or "$recursiveRef" in value:
-                references += [value[k] for k in REFERENCE_KEYWORDS if isinstance(value.get(k), str)]
-            stack.extend(item for item in value.values() if isinstance(item, (dict, list)))
-        elif isinstance(value, list):
-            stack.extend(item for item in value if isinstance(item, (dict, list)))
-    return names, references
 
 
 def _way_out(code: str, profile: str) -> str:

@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from ..core.pointer import Pointer
+from ..core.validation import REFERENCE_KEYWORDS
 from .passes import Unfixable
 from .passes.base import graph_of
 
@@ -19,7 +20,7 @@ def unreadable_references(original: Any, references: Iterable[str] | None = None
     nothing here (the first such reference). ``references``: every reference of the original
     (the value of each reference keyword of every object in it), when a scan found them already."""
     from ..core.refs import LOCAL
-    from ..core.validation import REFERENCE_KEYWORDS, ReferenceNotHere, check_references, everything
+    from ..core.validation import ReferenceNotHere, check_references, everything
 
     graph = graph_of(original)
     if references is None:
@@ -53,3 +54,23 @@ def _file_hint(ref: str) -> str:
     from ..core.bundling import file_address
 
     return "; to bundle a file beside the schema, name its folder with --refs DIR" if file_address(ref) else ""
+
+
+def scanned(document: Any) -> tuple[set[str], list[str]]:
+    """The name of every member of every object in ``document``, schema or not (a ``$ref``
+    may lead anywhere, ``#/x-shared/A``, and the passes copy its target in as a subschema),
+    and the value of every reference keyword (``$ref``, ``$dynamicRef``, ``$recursiveRef``)
+    that is a string, in one scan."""
+    names: set[str] = set()
+    references: list[str] = []
+    stack = [document]
+    while stack:
+        value = stack.pop()
+        if isinstance(value, dict):
+            names.update(value)
+            if "$ref" in value or "$dynamicRef" in value or "$recursiveRef" in value:
+                references += [value[k] for k in REFERENCE_KEYWORDS if isinstance(value.get(k), str)]
+            stack.extend(item for item in value.values() if isinstance(item, (dict, list)))
+        elif isinstance(value, list):
+            stack.extend(item for item in value if isinstance(item, (dict, list)))
+    return names, references

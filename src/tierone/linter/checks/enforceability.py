@@ -111,7 +111,7 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
     if isinstance(value, expected):
         if keyword == "enum" and not value:
             return (Hit(visit.pointer, keyword, {"detail": "an empty enum accepts no value"}),)
-        if isinstance(value, list) and keyword == "enum" and _repeats(value):
+        if isinstance(value, list) and keyword == "enum" and repeats(value):
             return (Hit(visit.pointer, keyword, {"detail": "enum values repeat"}),)
         return NONE
     noun = "an object of schemas" if expected is dict else "an array"
@@ -121,14 +121,27 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
 _SCALARS = (str, int, bool, type(None))
 
 
-def _repeats(values: list[Any]) -> bool:
-    """Whether two values have the same JSON text (so 1, true and 1.0 are three values)."""
+def repeats(values: list[Any]) -> bool:
+    """Whether two values have the same JSON text (so 1, true and 1.0 are three values);
+    :func:`distinct` writes each once."""
     if all(v.__class__ in _SCALARS for v in values):  # the common case: no serialising
         return len({(v.__class__, v) for v in values}) != len(values)
+    return len(distinct(values)) != len(values)
+
+
+def distinct(values: list[Any]) -> list[Any]:
+    """``values`` with each JSON text kept once, at its first place (1, true and 1.0 are three
+    values): what an ``enum`` whose values repeat takes, written without the repeats."""
     import json
 
-    seen = {json.dumps(v, sort_keys=True) for v in values}
-    return len(seen) != len(values)
+    seen: set[str] = set()
+    kept = []
+    for value in values:
+        text = json.dumps(value, sort_keys=True)
+        if text not in seen:
+            seen.add(text)
+            kept.append(value)
+    return kept
 
 
 @node_check("T607")

@@ -10,7 +10,9 @@ and where; an object or array that takes no string and stands where a value stan
 an item, a branch, a definition) is encoded: for a count, the one that brings it back under
 with the smallest subtree (else the one that saves most, and so on, none inside another), unless
 gathering members loosens fewer schema nodes; for depth, on the way to each node too deep, the
-deepest one at the limit. A limit no subtree and no gathering can meet stays refused.
+deepest one at the limit. Where no subtree and no gathering helps, an enumeration too long by
+itself, or the largest enumerations over a count, leave the rendition (``large_enums``). A
+limit none of these can meet stays refused.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .definitions import drop_unreferenced_definitions
 from .encoded import encoded_field
 from .gathering import Gathering, Held, best_gathering, gatherable, gathered_at, members_left
+from .large_enums import ONE_TOO_LONG, enums_to_drop, without_enums
 
 if TYPE_CHECKING:
     from ...linter.diagnostics import Diagnostic
@@ -35,8 +38,8 @@ if TYPE_CHECKING:
 #: the limit rules met by encoding, and the count of each (``Tally`` field) a subtree adds to
 TOTALS = {"T403": "properties", "T404": "enum_values", "T405": "string_budget", "T408": "unions"}
 DEPTHS = ("T401", "T402")
-#: every limit rule met by encoding
-RULES = frozenset((*DEPTHS, *TOTALS))
+#: every limit rule met by encoding, or by an enumeration that leaves (``large_enums``)
+RULES = frozenset((*DEPTHS, *TOTALS, ONE_TOO_LONG))
 #: encodings tried before the limits still over are left to the refusal
 ROUNDS = 32
 #: where a member is tallied on its own
@@ -48,7 +51,8 @@ _HERE = Visit(Pointer(), {}, 0, None)
     "Anthropic's 16 union-typed parameters), the fewest subtrees that bring it back under are carried as JSON "
     "strings, their schema stated in the description, or, where that loosens more or no subtree can, the fewest "
     "members of one object move into its JSON string member `tierone_rest` (restore decodes, merges and checks "
-    "them); never with `--exact`"
+    "them); an enumeration too long for its limit, or enumerations over the count where neither can help, leave, "
+    "the largest first, their values stated in the description (restore checks them); never with `--exact`"
 )
 def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None = None) -> PassResult:
     """The last pass: ``schema`` (a finished rendition) with subtrees encoded until no limit
@@ -81,12 +85,18 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         # every place too deep at once (each its own branch), but a reference outside the
         # definitions only once none inside them is too deep (it may be deep enough once its
         # target is shallower); a count one subtree at a time
-        wheres = [d.pointer for d in found if d.code == code] if code in DEPTHS else [found[0].pointer]
+        wheres = [d.pointer for d in found if d.code == code] if code in (*DEPTHS, ONE_TOO_LONG) else [found[0].pointer]
         if any(w[:1] in (("$defs",), ("definitions",)) for w in wheres):
             wheres = [w for w in wheres if w[:1] in (("$defs",), ("definitions",)) or not _refers(w, schema)]
-        chosen = _choices(schema, code, wheres, options, tried, held)
-        if not chosen:
-            stuck.add(code)
+        chosen = _choices(schema, code, wheres, options, tried, held) if code != ONE_TOO_LONG else []
+        if not chosen:  # no subtree can be carried as text: the largest enumerations may leave
+            dropped = enums_to_drop(schema, code, wheres, _policy(options, code).limit or 0)  # type: ignore[union-attr]
+            if not dropped:
+                stuck.add(code)
+                continue
+            schema, more = without_enums(schema, dropped, code, options)
+            changes += more
+            found = None
             continue
         if isinstance(chosen, Gathering):
             schema, held[chosen.at] = gathered_at(schema, chosen, graph_of(schema), held.get(chosen.at))

@@ -13,6 +13,7 @@ from ...core.jsontypes import admitted, declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _rename_key, does
+from .old_drafts import requires_unique_enum
 
 #: the nodes that enumerate values
 _VALUES = frozenset({"enum", "const"})
@@ -46,13 +47,16 @@ def settle_enum_values(schema: Any, options: Options) -> PassResult:
     {"unit": {"type": "string", "enum": ["cm"]}}, "required": ["unit"], "additionalProperties": false}]}``
     """
     const, refused, complex_values = _flagged(options, "T213"), _flagged(options, "T604"), _flagged(options, "T214")
-    if not (const or refused or complex_values):
+    repeats_go = _flagged(options, "T606") and not requires_unique_enum(schema)  # else invalid: refused (T606)
+    if not (const or refused or complex_values or repeats_go):
         return PassResult(schema)
     changes: list[Change] = []
 
     def settle(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or ("enum" not in node and "const" not in node):
             return node
+        if repeats_go:
+            node = _without_repeats(node, pointer, changes)
         if const and "const" in node and "enum" not in node:
             changes.append(Change.for_rule(pointer, "const turned into a one-value enum", "T213"))
             node = _rename_key(node, "const", "enum", [node["const"]])
@@ -64,6 +68,18 @@ def settle_enum_values(schema: Any, options: Options) -> PassResult:
         return _spelled(node, pointer, changes) if complex_values else node
 
     return PassResult(transform(schema, settle, only=_VALUES), tuple(changes))
+
+
+def _without_repeats(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
+    """``node`` with each ``enum`` value once (a repeat takes no value the first does not)."""
+    from ...linter.checks.enforceability import distinct, repeats
+
+    values = node.get("enum")
+    if not isinstance(values, list) or not repeats(values):
+        return node
+    kept = distinct(values)
+    changes.append(Change.for_rule(pointer.child("enum"), "repeated values written once", "T606"))
+    return {**node, "enum": kept}
 
 
 def _without_refused(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:

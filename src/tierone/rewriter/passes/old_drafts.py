@@ -23,11 +23,26 @@ KEPT = NOT_CONSTRAINING | {"$ref", "id", "$id"}
 OLD_DRAFTS = tuple(f"json-schema.org/draft-0{n}/schema" for n in (3, 4, 6, 7))
 
 
+#: dialects whose ``enum`` MUST hold each value once (draft-04 Validation 5.5.1; from draft 6
+#: on it SHOULD): a schema of theirs whose values repeat is invalid, and restore reads none
+UNIQUE_ENUM_DRAFTS = OLD_DRAFTS[:2]
+
+
 def ignores_ref_siblings(schema: Any) -> bool:
     """Whether ``schema`` names a dialect (``$schema``) in which the keywords beside ``$ref`` are
     ignored: draft 3 to draft 7."""
+    return _names_one_of(schema, OLD_DRAFTS)
+
+
+def requires_unique_enum(schema: Any) -> bool:
+    """Whether ``schema`` names a dialect (``$schema``) whose ``enum`` values must not repeat:
+    draft 3 and draft 4."""
+    return _names_one_of(schema, UNIQUE_ENUM_DRAFTS)
+
+
+def _names_one_of(schema: Any, dialects: tuple[str, ...]) -> bool:
     named = schema.get("$schema") if isinstance(schema, dict) else None
-    return isinstance(named, str) and any(draft in named for draft in OLD_DRAFTS)
+    return isinstance(named, str) and any(draft in named for draft in dialects)
 
 
 def ignored_siblings(node: Any) -> list[str]:

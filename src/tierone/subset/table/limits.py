@@ -78,7 +78,9 @@ ROWS: tuple[Feature, ...] = (
             "a plain string described in words, checked after decoding",
             "`tierone rewrite` carries the subtree that brings the count back under as a JSON string (its schema in "
             "the description), or moves the fewest members of one object into its JSON string member "
-            "`tierone_rest`, whichever loosens less; `tierone restore` decodes, merges and checks them. "
+            "`tierone_rest`, whichever loosens less; where neither can (the values stand in string fields or in "
+            "definitions several members refer to), the largest enumerations leave the rendition, their values "
+            "stated in the description; `tierone restore` decodes, merges and checks them all. "
             "`--exact` refuses instead.",
         ),
         fix="fit_limits",
@@ -112,7 +114,10 @@ ROWS: tuple[Feature, ...] = (
             "OpenAI limits a single enum of over 250 values to 15,000 characters.",
             "an enum of 300 long strings",
             "a plain string described in words, checked after decoding",
+            "`tierone rewrite` takes the `enum` out of the rendition (the field keeps its type) and states its "
+            "values in the description; `tierone restore` checks them. `--exact` refuses instead.",
         ),
+        fix="fit_limits",
     ),
     Feature(
         "T407",
