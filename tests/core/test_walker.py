@@ -1,11 +1,20 @@
-"""The walker: document order, depth without recursion; transform and detached copies."""
+"""The walker: document order, depth without recursion; transform and detached copies; the
+walk for a few keys (``having``) and a transform that hands only some nodes on (``only``), each
+the same as the whole walk filtered."""
 
 from __future__ import annotations
 
 import json
 
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tests.strategies import SCHEMAS
 from tierone.core.pointer import Pointer
-from tierone.core.walker import detached, replaced, transform, walk
+from tierone.core.walker import detached, having, replaced, transform, walk
+
+#: keys some nodes hold and most do not
+FEW_KEYS = st.sampled_from([frozenset({"$ref"}), frozenset({"enum", "const"}), frozenset({"properties", "anyOf"})])
 
 
 class TestWalker:
@@ -73,3 +82,34 @@ def test_detached_copies_every_container():
     copy = detached(schema)
     assert copy == schema
     assert copy is not schema and copy["a"] is not schema["a"] and copy["a"][0]["b"] is not schema["a"][0]["b"]
+
+
+# ---- the walk for a few keys, and a transform of some nodes: the whole walk filtered --------
+
+
+@given(SCHEMAS, FEW_KEYS)
+def test_having_is_the_walk_of_the_nodes_holding_a_key(schema, keys):
+    expected = [
+        (v.pointer, v.schema, v.depth) for v in walk(schema) if isinstance(v.schema, dict) and keys & set(v.schema)
+    ]
+    found = having(schema, keys)
+    assert found == expected
+    assert all(type(pointer) is Pointer for pointer, _, _ in found)
+
+
+@given(SCHEMAS, FEW_KEYS)
+def test_transform_of_only_some_nodes_is_the_whole_transform_leaving_the_others(schema, keys):
+    def mark(node, pointer):
+        return {**node, "x-at": str(pointer)} if isinstance(node, dict) else node
+
+    def mark_some(node, pointer):
+        return mark(node, pointer) if isinstance(node, dict) and keys & set(node) else node
+
+    handed: list[Pointer] = []
+
+    def record(node, pointer):
+        handed.append(pointer)
+        return mark(node, pointer)
+
+    assert transform(schema, record, only=keys) == transform(schema, mark_some)
+    assert all(keys & set(v.schema) for v in walk(schema) if v.pointer in handed)

@@ -12,25 +12,17 @@ from .passes import Unfixable
 from .passes.base import graph_of
 
 
-def unreadable_references(original: Any, references: Iterable[str] | None = None) -> list[Unfixable]:
+def unreadable_references(original: Any, references: Iterable[str]) -> list[Unfixable]:
     """A reference of the original that does not lead into the document, wherever it stands
     (also under a keyword the rendition drops: ``unevaluatedProperties``, ``not``, ``if``):
     restore reads every answer against the original, and could read none (it never fetches),
     so no rendition is written. T502 for one to another document, T503 for one that names
     nothing here (the first such reference). ``references``: every reference of the original
-    (the value of each reference keyword of every object in it), when a scan found them already."""
+    (the value of each reference keyword of every object in it: :func:`scanned`)."""
     from ..core.refs import LOCAL
-    from ..core.validation import ReferenceNotHere, check_references, everything
+    from ..core.validation import ReferenceNotHere, check_references
 
     graph = graph_of(original)
-    if references is None:
-        references = [
-            node[k]
-            for _, node in everything(original)
-            if isinstance(node, dict)
-            for k in REFERENCE_KEYWORDS
-            if isinstance(node.get(k), str)
-        ]
     # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
     if all(graph.resolve(ref).kind == LOCAL for ref in references):
         return []

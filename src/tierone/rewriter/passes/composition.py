@@ -8,6 +8,7 @@ from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import REFERENCE, having, size, transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
+from .constraints import _kept
 from .merging import forbidden_required, merged_all_of
 
 
@@ -138,9 +139,15 @@ def _extends_itself(target: dict[str, Any], ref: str) -> bool:
     return any(node["$ref"] == ref for _, node, _ in having(target, REFERENCE))
 
 
-@does("`oneOf` → `anyOf` (exclusivity is re-checked by restore)")
+@does(
+    "`oneOf` → `anyOf` (exclusivity is re-checked by restore); a `oneOf` beside an `anyOf` leaves the rendition "
+    "(one union stands: the `anyOf`, as the read side plans answers by it) and restore checks it"
+)
 def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
     """``oneOf`` becomes ``anyOf`` (the read side checks exclusivity against the original).
+    Beside an ``anyOf``, which a second ``anyOf`` cannot join, the ``oneOf`` leaves instead (a
+    loosening: restore checks it against the original); the ``anyOf`` stands, the union the
+    read side plans answers by.
 
     Before: ``{"oneOf": [{"type": "string"}, {"type": "integer"}]}``
     After:  ``{"anyOf": [{"type": "string"}, {"type": "integer"}]}``
@@ -148,17 +155,17 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
     if not _flagged(options, "T201"):
         return PassResult(schema)
     changes: list[Change] = []
-    unfixable: list[Unfixable] = []
 
     def rename(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "oneOf" not in node:
             return node
         if "anyOf" in node:
-            unfixable.append(Unfixable(pointer, "T201", "oneOf next to anyOf cannot become a second anyOf"))
-            return node
+            what = "oneOf removed (beside an anyOf, which stands: no second anyOf can join it)"
+            changes.append(Change.for_rule(pointer, what, "T201", loosens=_kept("oneOf", node["oneOf"])))
+            return {k: v for k, v in node.items() if k != "oneOf"}
         changes.append(
             Change.for_rule(pointer, "oneOf renamed to anyOf", "T201", loosens="oneOf: exactly one branch matches")
         )
         return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
 
-    return PassResult(transform(schema, rename, only=_ONE_OF), tuple(changes), tuple(unfixable))
+    return PassResult(transform(schema, rename, only=_ONE_OF), tuple(changes))

@@ -17,7 +17,8 @@ ROWS: tuple[Feature, ...] = (
             '{"oneOf": [{"type": "string"}, {"type": "integer"}]}',
             '{"anyOf": [{"type": "string"}, {"type": "integer"}]}',
             "`tierone rewrite` turns `oneOf` into `anyOf`; exclusivity is checked again on "
-            "the read side by `tierone restore`.",
+            "the read side by `tierone restore`. Beside an `anyOf`, the `oneOf` leaves the rendition instead "
+            "(restore checks it); `--exact` refuses that.",
         ),
         load_bearing=True,
         fix="one_of_to_any_of",
