@@ -15,7 +15,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.walker import replaced, walk
 from .base import Change, Options, _noted
-from .constraints import _json, _kept
+from .constraints import HINTS, _json, _kept
 
 #: the limit rules an enumeration that leaves may bring back under, and the count of each
 #: (a ``Tally`` field) an ``enum`` adds to
@@ -76,7 +76,8 @@ def without_enums(schema: Any, places: Sequence[Pointer], code: str, options: Op
 
 
 def _stated(values: list[Any]) -> str:
-    """The values of an enumeration in words, the first ones only past :data:`STATED` characters."""
+    """The values of an enumeration in words (as a removed ``enum`` is stated), the first ones
+    only past :data:`STATED` characters."""
     shown: list[str] = []
     room = STATED
     for value in values:
@@ -85,4 +86,4 @@ def _stated(values: list[Any]) -> str:
         if room < 0:
             return f"One of {len(values)} values, checked after decoding: {', '.join(shown)}, …"
         shown.append(text)
-    return f"One of: {', '.join(shown)}."
+    return HINTS["enum"](values)
