@@ -55,9 +55,13 @@ def test_the_spliced_branches_refuse_what_the_original_refuses():
         strict.parse(json.dumps(wrong_type))
 
 
-def test_a_branch_union_beside_a_one_of_that_stays_is_still_refused():
-    # beside a oneOf the rewriter could not read as anyOf, splicing would change which values
-    # are valid: refused (T608) as before
+def test_a_one_of_beside_an_any_of_leaves_and_is_checked_on_read():
+    # a oneOf beside an anyOf (here of which members are present) cannot become a second anyOf:
+    # it leaves the rendition (T201, a loosening) and restore still enforces it
     node = {**ENVIRONMENT, "oneOf": ENVIRONMENT["anyOf"], "anyOf": [{"required": ["root"]}, {"required": ["name"]}]}
-    result = tierone.rewrite({**ORIGINAL, "$defs": {**ORIGINAL["$defs"], "environment": node}}, "openai")
-    assert not result.ok
+    original = {**ORIGINAL, "$defs": {**ORIGINAL["$defs"], "environment": node}}
+    result = tierone.rewrite(original, "openai")
+    assert result.ok
+    assert ("/$defs/environment", "oneOf removed") in {(str(c.pointer), c.what[:13]) for c in result.loosened}
+    assert tierone.restore({"environments": [{"name": "a", "type": "docker", "image": "x"}]}, original).ok
+    assert not tierone.restore({"environments": [{"name": "a", "type": "ssh", "image": "x"}]}, original).ok
