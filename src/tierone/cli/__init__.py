@@ -121,3 +121,42 @@ def main() -> None:
             raise
         typer.echo(f"tierone: error: {error}", err=True)
         sys.exit(2)
+
+
+def run() -> None:
+    """The ``tierone`` executable (and ``python -m tierone``): :func:`main`, then the process
+    ends at once.
+
+    Tearing the interpreter down (freeing every module, a last garbage collection) takes
+    about 10 ms after a ``tierone lint``, a seventh of its run, and writes nothing: once the
+    output is flushed the process exits with ``os._exit``. Only when nothing else is owed at
+    exit: no ``atexit`` handler (a coverage or profiling tool saving its data) and no other
+    thread still running; otherwise the interpreter ends as usual. An unexpected error still
+    propagates (and prints its traceback) the usual way.
+    """
+    import os
+
+    try:
+        main()
+        code: str | int | None = 0
+    except SystemExit as done:
+        code = done.code
+    if not isinstance(code, int) or not _nothing_owed_at_exit():
+        sys.exit(code)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            if stream is not None:
+                stream.flush()
+        except (OSError, ValueError):  # a reader gone or a closed stream: nothing left to say
+            code = code or 2
+    os._exit(code)
+
+
+def _nothing_owed_at_exit() -> bool:
+    import atexit
+
+    registered = getattr(atexit, "_ncallbacks", None)  # CPython's count; elsewhere exit as usual
+    if registered is None or registered():
+        return False
+    threading = sys.modules.get("threading")
+    return threading is None or threading.active_count() == 1
