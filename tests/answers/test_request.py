@@ -101,6 +101,20 @@ def test_a_request_that_cannot_fit_is_refused_naming_the_limit_the_count_and_the
     assert "over the limit of" in message and "tool tool0" in message and "output" in message
 
 
+def test_more_strict_tools_than_the_vendor_takes_are_refused_naming_the_tool_limit():
+    one = create_model("One", q=(str, ...))
+    tools = {f"t{i}": one for i in range(21)}
+    with pytest.raises(tierone.StrictError) as raised:
+        tierone.request(tools=tools, vendor="anthropic")
+    [finding] = raised.value.findings
+    assert finding.message.startswith("T409: the request cannot fit: it has 21 strict tools, over the limit of 20")
+    assert "tool t0, tool t1" in finding.message and "tool t20" in finding.message
+    assert len(tierone.request(tools=dict(list(tools.items())[:20]), vendor="anthropic").tools) == 20
+    loose = {**tools, "t20": tierone.Tool(one, strict=False)}  # sent without strict mode: not counted
+    assert tierone.request(tools=loose, vendor="anthropic").parse_tool_call("t20", {"q": "x"}) == one(q="x")
+    assert len(tierone.request(tools=tools, vendor="openai").tools) == 21  # no such limit stated
+
+
 @pytest.mark.parametrize(
     ("call", "error"),
     [

@@ -135,3 +135,40 @@ def test_a_request_within_its_limits_is_rewritten_as_each_schema_alone(count, tm
 
     out = CliRunner().invoke(app, ["rewrite", str(path)])
     assert json.loads(out.stdout)["tools"][0]["input_schema"] == tierone.rewrite(_tool(0, count), "anthropic").schema
+
+
+def _small_tools(count: int, loose: int = 0) -> list[dict[str, Any]]:
+    schema = {
+        "type": "object",
+        "properties": {"q": {"type": "string"}},
+        "required": ["q"],
+        "additionalProperties": False,
+    }
+    return [{"name": f"t{i}", "input_schema": schema, "strict": i >= loose} for i in range(count)]
+
+
+@pytest.mark.parametrize(("count", "loose", "over"), [(20, 0, False), (21, 0, True), (21, 1, False), (30, 5, True)])
+def test_strict_tools_over_the_limit_are_reported_once_for_the_request(tmp_path: Path, count, loose, over):
+    path = tmp_path / "agent.json"
+    path.write_text(json.dumps({"model": "m", "max_tokens": 1, "messages": [], "tools": _small_tools(count, loose)}))
+    found = [d for d in tierone.lint(str(path)).diagnostics if d.code == "T409"]
+    if not over:
+        assert found == []
+        return
+    [finding] = found
+    assert finding.message == f"the request has {count - loose} strict tools, over the limit of 20"
+    assert str(finding.pointer) == "" and (finding.line, finding.column) == (1, 1) and not finding.fixable
+    assert finding.vendors == ("anthropic",)
+    assert tierone.lint(str(path), profile="openai").ok  # a limit only Anthropic's cells state
+    from typer.testing import CliRunner
+
+    from tierone.cli import app
+
+    ignored = CliRunner().invoke(app, ["lint", "--isolated", "--ignore", "T409", str(path)])
+    assert ignored.exit_code == 0, ignored.stdout
+    rewritten = CliRunner().invoke(app, ["rewrite", str(path), "-o", str(tmp_path / "out.json")])
+    assert rewritten.exit_code == 1
+    assert f"T409 cannot be made compliant: the request cannot fit: it has {count - loose} strict tools" in (
+        rewritten.stderr
+    )
+    assert not (tmp_path / "out.json").exists()

@@ -138,6 +138,7 @@ def request(
     parts += list(given.items())
     if not parts:
         raise ValueError("a request needs an output schema or at least one tool")
+    _count_tools([name for name, tool in given.items() if tool.strict], profile)
     loaded = [_loaded(part.source, refs) for _, part in parts]
     strict = [index for index, (_, part) in enumerate(parts) if part.strict]
     from ..rewriter.requests import request_shares
@@ -166,6 +167,16 @@ def request(
         {name: tool.description for name, tool in given.items()},
         {name: tool.strict for name, tool in given.items()},
     )
+
+
+def _count_tools(names: list[str], profile: str) -> None:
+    """A :class:`StrictError` when ``names`` are more strict tools than one request may carry."""
+    from ..linter.requests import TOOL_COUNT, too_many_tools, tool_limit
+
+    limit = tool_limit([profile])
+    if limit is not None and len(names) > limit:
+        why = too_many_tools([f"tool {name}" for name in names], limit)
+        raise StrictError([("", f"{TOOL_COUNT}: {why}")], f"the request cannot fit {profile}'s limits")
 
 
 def _loaded(source: Any, refs: Sequence[str]) -> tuple[Any, Any, str]:

@@ -34,5 +34,6 @@ KEYWORD_EXTRA: dict[str, tuple[tuple[str, c.KeywordCheck], ...]] = _extra()
 FINAL: dict[str, c.FinalCheck] = {d.code: d.check for d in c.DETECTORS if d.stage == "final"}
 
 #: rules with no detector of their own (T605 is the engine's fall-through for unknown keys,
-#: T801 the engine's report of a suppression that suppressed nothing)
-IMPLICIT = frozenset({"T605", "T801"})
+#: T801 the engine's report of a suppression that suppressed nothing, T409 a count of a
+#: request's tools, judged by ``linter.requests``, never on one schema)
+IMPLICIT = frozenset({"T605", "T801", "T409"})

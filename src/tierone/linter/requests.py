@@ -9,6 +9,7 @@ from typing import Any
 
 from ..core.loading import Source, room_for_depth
 from ..core.pointer import Pointer
+from ..subset.profiles import policies
 from ..subset.table import FEATURES
 from ..vendors.requests import Found, spelt
 from . import suppression
@@ -17,7 +18,7 @@ from .checks.limits import COUNTED
 from .diagnostics import Diagnostic, FileResult
 from .engine import Checklist, diagnose, find, place_of
 
-__all__ = ["PER_REQUEST", "lint_request", "request_counts"]
+__all__ = ["PER_REQUEST", "TOOL_COUNT", "lint_request", "request_counts", "too_many_tools", "tool_limit"]
 
 
 def lint_request(source: Source, found: Found, checklist_of: Callable[[str | None], Checklist]) -> FileResult:
@@ -38,6 +39,7 @@ def lint_request(source: Source, found: Found, checklist_of: Callable[[str | Non
         for code in PER_REQUEST & checklist.limits.keys():
             spent.setdefault(code, []).append((entry.label, getattr(tallies[0], COUNTED[code]), checklist))
     hits += _over_request_limits(spent)
+    hits += _over_tool_limit([checklist_of(e.profile) for e in found.schemas if e.role == "tool"])
     directives = suppression.directives_of(source)
     positions: dict[tuple[Any, ...], tuple[int, int]] = {}
     if hits:
@@ -56,8 +58,44 @@ def lint_request(source: Source, found: Found, checklist_of: Callable[[str | Non
     return FileResult(source.path, kept, profile="+".join(profiles) or checklist_of(None).profile, format=source.format)
 
 
-#: the limits that count across a request, by rule code
-PER_REQUEST = frozenset(feature.code for feature in FEATURES if feature.per_request)
+#: the limit on how many strict tools one request carries (counted over its tools, in no schema)
+TOOL_COUNT = "T409"
+#: the limits that count what a request's schemas hold together, by rule code
+PER_REQUEST = frozenset(feature.code for feature in FEATURES if feature.per_request) - {TOOL_COUNT}
+
+
+def _over_tool_limit(tools: list[Checklist]) -> list[tuple[Checklist, Any]]:
+    """A hit at the body's root when it carries more strict tools (one checklist each) than
+    the strictest of their profiles allows."""
+    limited = sorted((c for c in tools if TOOL_COUNT in c.limits), key=lambda c: c.limits[TOOL_COUNT])
+    if not limited or len(tools) <= limited[0].limits[TOOL_COUNT]:
+        return []
+    checklist = limited[0]
+    policy = next(p for p in policies(checklist.profile) if p.feature.code == TOOL_COUNT)
+    fields = {"count": len(tools), "limit": checklist.limits[TOOL_COUNT]}
+    return [(checklist, (policy, Hit(Pointer(), None, fields, amount=len(tools))))]
+
+
+def tool_limit(profiles: list[str]) -> int | None:
+    """The most strict tools one request may carry under every one of ``profiles`` (None: no
+    limit)."""
+    from .engine import checklist_for
+
+    limits = [checklist_for(p, frozenset({TOOL_COUNT})).limits.get(TOOL_COUNT) for p in dict.fromkeys(profiles)]
+    return min((limit for limit in limits if limit is not None), default=None)
+
+
+#: the tools a refusal names at most
+_NAMED = 25
+
+
+def too_many_tools(labels: list[str], limit: int) -> str:
+    """Why a request of the strict tools ``labels`` cannot be sent: its count and the limit."""
+    shown = ", ".join(labels[:_NAMED]) + (f" and {len(labels) - _NAMED} more" if len(labels) > _NAMED else "")
+    return (
+        f"the request cannot fit: it has {len(labels)} strict tools, over the limit of {limit} per request "
+        f"({shown}); send some without strict mode, or split them across requests"
+    )
 
 
 def _over_request_limits(spent: dict[str, list[tuple[str, int, Checklist]]]) -> list[tuple[Checklist, Any]]:

@@ -61,12 +61,20 @@ def _over_request(
 ) -> list[Any]:
     """Where a schema could not be made to fit its share of a limit that counts across the
     request, one problem at the body's root naming the limit, the request's count and the
-    schemas that spend it."""
+    schemas that spend it; and one where the request carries more strict tools than allowed."""
+    from ..linter.requests import TOOL_COUNT, too_many_tools, tool_limit
     from .passes import Unfixable
 
     refused = {u.rule for u in unfixable} & {code for share in shares for code in share}
     labels = [entry.label for entry in found.schemas]
-    return [Unfixable(Pointer(), code, cannot_fit(code, labels, schemas, profiles)) for code in sorted(refused)]
+    over = [Unfixable(Pointer(), code, cannot_fit(code, labels, schemas, profiles)) for code in sorted(refused)]
+    tools = [
+        (entry.label, profile) for entry, profile in zip(found.schemas, profiles, strict=True) if entry.role == "tool"
+    ]
+    limit = tool_limit([profile for _, profile in tools])
+    if limit is not None and len(tools) > limit:
+        over.append(Unfixable(Pointer(), TOOL_COUNT, too_many_tools([label for label, _ in tools], limit)))
+    return over
 
 
 def cannot_fit(code: str, labels: list[str], schemas: list[Any], profiles: list[str]) -> str:

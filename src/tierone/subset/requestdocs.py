@@ -34,6 +34,10 @@ its shape (a bare schema is never taken for a request), or named with `--input-k
   those kept optional spend no union): the rewritten request fits. With `--exact`, a schema that
   cannot fit its share is refused, and one problem at the body's root names the limit, the
   request's count and the schemas that spend it.
+- **How many strict tools** (rule T409, Anthropic: 20): a body with more is one finding at its
+  root, and one problem for the rewrite, which cannot choose for you which tools to send
+  without strict mode (set `strict` false on the least critical ones, or split the tools
+  across requests).
 - **Restore**: `tierone restore --schema BODY --tool NAME ARGUMENTS` reads a call's arguments
   against the schema the (original) body carries for that tool; without `--tool`, an answer
   against its output schema.
@@ -54,7 +58,8 @@ request as the rewrite does. `.fragments(api)` gives the call's arguments in tha
 (`.stream()` and `.retry_messages()` as for `tierone.strict`). A tool given as
 `tierone.Tool(source, description, strict=False)` is sent without strict mode, its schema as
 it is. A request that cannot fit (with `exact=True`, which refuses to loosen a schema to fit) is
-one `StrictError` naming the limit, the count and the schemas that spend it.
+one `StrictError` naming the limit, the count and the schemas that spend it; so is a request
+with more strict tools than the vendor takes (naming rule T409, the count and the tools).
 
 ```python
 from pydantic import BaseModel

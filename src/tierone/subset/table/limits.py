@@ -156,4 +156,22 @@ ROWS: tuple[Feature, ...] = (
         fix="fit_limits",
         per_request=True,
     ),
+    Feature(
+        "T409",
+        "strict-tool-count",
+        "limit",
+        (),
+        "the request has {count} strict tools, over the limit of {limit}",
+        doc(
+            "Counts the tools of one request sent in strict mode (a tool sent without it, and the "
+            "output schema, do not count). Judged on request bodies and by `tierone.request()`, "
+            "never on one schema.",
+            "Anthropic accepts at most 20 strict tools per request, whatever their schemas.",
+            "an agent with 21 tools, each marked `strict: true`",
+            "send fewer tools in strict mode (mark the least critical ones `strict: false`: their "
+            "calls are then read as they come; which ones is the caller's choice, so `tierone "
+            "rewrite` leaves it to you), or split the tools across requests",
+        ),
+        per_request=True,
+    ),
 )
