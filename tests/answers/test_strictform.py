@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 
+import jsonschema
 import pytest
 
 from tests import roundtrip
@@ -12,6 +13,7 @@ from tests.conftest import corpus_files
 from tests.roundtrip import check
 from tierone.answers.restore import restore
 from tierone.answers.strictform import as_read, normalized, to_strict_form
+from tierone.rewriter.rewrite import rewrite
 
 HAND_MADE = {
     "optional-mix": {
@@ -346,3 +348,48 @@ def test_a_rewrite_that_is_not_a_schema_is_a_failure_never_a_skip(monkeypatch):
 )
 def test_a_schema_without_a_generator_is_still_a_skip(schema, reason):
     assert check(schema, examples=5) == roundtrip.Outcome("skipped", reason)
+
+
+#: a union's branch declares a member loosely (``form: {type: object}``) that the object holding
+#: the union declares in full (a union of its own, with a free-form member beside it): the
+#: rendition's branch holds both merged, and the strict form and restore read it so
+SHARED_MEMBER = {
+    "type": "object",
+    "properties": {
+        "auth": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {
+                "kind": {"type": "string"},
+                "form": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {"address": {"title": "URL"}, "mode": {"enum": ["a", "b"]}},
+                    "anyOf": [
+                        {"properties": {"mode": {"enum": ["a"]}, "address": {"type": "string"}}, "required": ["mode"]},
+                        {"properties": {"mode": {"enum": ["b"]}}, "required": ["mode"]},
+                    ],
+                },
+            },
+            "oneOf": [
+                {"type": "object", "properties": {"kind": {"enum": ["form"]}, "form": {"type": "object"}}, "required": ["kind", "form"]},
+                {"type": "object", "properties": {"kind": {"enum": ["none"]}}, "required": ["kind"]},
+            ],
+        }
+    },
+    "required": ["auth"],
+    "additionalProperties": False,
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "vendors", "anthropic", "gemini"])
+def test_a_member_both_the_branch_and_the_object_declare_is_read_as_the_rendition_merges_it(profile):
+    instance = {"auth": {"kind": "form", "form": {"mode": "a", "address": "https://example.com/login"}}}
+    rendition = rewrite(SHARED_MEMBER, profile)
+    assert rendition.ok, rendition.unfixable
+    strict = to_strict_form(instance, SHARED_MEMBER, profile)
+    assert jsonschema.Draft202012Validator(rendition.schema).is_valid(strict)
+    back = restore(strict, SHARED_MEMBER)
+    assert back.ok, back.errors
+    assert back.payload == instance
+    assert check(SHARED_MEMBER, examples=20, profile=profile).status == "clean"

@@ -96,6 +96,8 @@ class Plan:
         self.verbatim = verbatim
         is_dict = isinstance(node, dict)
         self.properties: dict[str, Any] = members_of(node, reader.deref, beside) if is_dict else {}
+        if beside and not beside.keys().isdisjoint(self.properties):
+            self.properties = _shared(self.properties, beside)
         #: members that were optional: null means absent
         self.optional = (
             frozenset(n for n in self.properties if n not in names_at(node))
@@ -241,6 +243,19 @@ def carried_names(plan: Plan) -> frozenset[str] | None:
     if plan.decode or plan.unwraps or plan.verbatim or plan.union or plan.all_of or plan.additional is not None:
         return None
     return frozenset((*plan.properties, REST_MEMBER))
+
+
+def _shared(members: dict[str, Any], beside: dict[str, Any]) -> dict[str, Any]:
+    """A union branch's members as its rendition writes them where the object holding the
+    union declares them too (:func:`~tierone.rewriter.passes.shared_member`); a member the two
+    declare so that no rendition is written keeps the branch's schema."""
+    from ..rewriter.passes import shared_member
+
+    shared = {}
+    for name, member in members.items():
+        both = shared_member(beside[name], member) if name in beside else None
+        shared[name] = member if both is None else both
+    return shared
 
 
 def _entry(

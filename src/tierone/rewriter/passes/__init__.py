@@ -37,7 +37,7 @@ from .references import (
     rename_definitions,
 )
 from .requiring import require_all
-from .sharing import distribute_properties
+from .sharing import distribute_properties, shared_member
 from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root
 
@@ -81,6 +81,7 @@ __all__ = [
     "rename_definitions",
     "require_all",
     "settle_enum_values",
+    "shared_member",
     "spell_null",
     "string_enums_only",
     "strip_constraints",

@@ -221,6 +221,17 @@ def _spliced(
     return out
 
 
+def shared_member(beside: Any, member: Any) -> Any:
+    """What a union branch's rendition says of a member that both the object holding the union
+    (``beside``) and the branch (``member``) declare: ``beside`` where it is free-form (JSON text,
+    as the object says; the branch's schema is checked on read) or the branch adds nothing,
+    else both merged; None where they cannot be (the union is then refused). The read side
+    plans such a member alike."""
+    if is_free_form(beside) or member == beside or member in (True, {}):
+        return beside
+    return _both(beside, member)
+
+
 def _merged(
     node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept: list[Pointer]
 ) -> dict[str, Any] | str:
@@ -240,8 +251,8 @@ def _merged(
             continue
         if name not in properties:
             properties[name] = sub
-        elif properties[name] != sub and sub not in (True, {}):
-            both = _both(properties[name], sub)
+        else:
+            both = shared_member(properties[name], sub)
             if both is None:
                 return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
             properties[name] = both
