@@ -94,6 +94,8 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
         out = list(branches)
         for index in cyclic:
             branch, site = branches[index], pointer.child("anyOf").child(index)
+            if not (isinstance(branch, dict) and "$ref" in branch):
+                continue  # the type moved into it took its target's copy already
             target = graph.target(branch["$ref"])
             if isinstance(target, dict):
                 out[index] = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
