@@ -103,9 +103,18 @@ def carried(schema: Any, loosened: Any) -> float:
     return round(kept / max(len(nodes), 1), 3)
 
 
+#: the memory one worker may take: an engine that wants more fails there (and its process
+#: with it, which counts as that judge undecided) rather than taking the machine down
+WORKER_MEMORY = 8 * 2**30
+
+
 def _serve(requests: Connection, answers: Connection) -> None:
+    import resource
+
     from tests.judges import all_judges
     from tierone.subset.profiles import PROFILES
+
+    resource.setrlimit(resource.RLIMIT_AS, (WORKER_MEMORY, WORKER_MEMORY))
 
     for profile in PROFILES:  # import every SDK before the first deadline runs
         all_judges({"type": "object", "properties": {}, "required": [], "additionalProperties": False}, profile)
@@ -133,15 +142,18 @@ class Worker:
         self, path: str, profiles: list[str], timeout: float, skip: tuple[str, ...]
     ) -> tuple[dict[str, Any] | None, str | None]:
         """The file's result, or None and the judge that was running when ``timeout`` seconds
-        passed (None when the rewrites themselves were still running)."""
+        passed or the process died (None when the rewrites themselves were still running)."""
         self._requests.send((path, profiles, skip))
         deadline = time.monotonic() + timeout
         running = None
-        while self._answers.poll(max(deadline - time.monotonic(), 0)):
-            kind, value = self._answers.recv()
-            if kind == "done":
-                return value, None
-            running = value
+        try:
+            while self._answers.poll(max(deadline - time.monotonic(), 0)):
+                kind, value = self._answers.recv()
+                if kind == "done":
+                    return value, None
+                running = value
+        except (EOFError, OSError):  # the process died (an engine out of memory aborts it): as a timeout
+            pass
         return None, running
 
     def stop(self) -> None:

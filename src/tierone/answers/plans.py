@@ -247,14 +247,16 @@ def carried_names(plan: Plan) -> frozenset[str] | None:
 
 def _shared(members: dict[str, Any], beside: dict[str, Any]) -> dict[str, Any]:
     """A union branch's members as its rendition writes them where the object holding the
-    union declares them too (:func:`~tierone.rewriter.passes.shared_member`); a member the two
-    declare so that no rendition is written keeps the branch's schema."""
+    union declares them too (:func:`~tierone.rewriter.passes.shared_member`: merged, loosely
+    where one schema cannot say both); a member the two declare so that the branch takes
+    nothing, or that cannot be merged at all, keeps the branch's schema (the rendition leaves
+    such a branch out, or is refused)."""
     from ..rewriter.passes import shared_member
 
     shared = {}
     for name, member in members.items():
         both = shared_member(beside[name], member) if name in beside else None
-        shared[name] = member if both is None else both
+        shared[name] = member if both is None or both is False else both
     return shared
 
 

@@ -12,6 +12,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.pointer import ROOT as ROOT_PLACE
+from ..rewriter.passes.open_unions import object_beside_union
+from ..rewriter.passes.sharing import union_key
 from ..rewriter.shapes import JSON_MEMBER, ROOT_MEMBER
 from .plans import carried_names
 from .reader import Path, Plan, Reader
@@ -45,7 +47,7 @@ def to_strict_form(
     from .renditionform import fitted, rendition_of
 
     rendition = rendition_of(original, profile, unroll)
-    filler = _Filler(Reader(original, shortcuts=False), True)
+    filler = _Filler(Reader(original, shortcuts=False), True, _shares_members(profile))
     form = deeply(_filled, filler, instance, _wraps(rendition, original))
     return deeply(fitted, form, rendition, filler.as_data)
 
@@ -89,12 +91,24 @@ def _filled(filler: _Filler, instance: Any, wrapped: bool) -> Any:
     return filler.value(instance, reader.root, None)
 
 
+def _shares_members(profile: str) -> bool:
+    """Whether ``profile``'s renditions share an object's members into each branch of its union
+    (where they close objects: rule T102; see ``rewriter.passes.sharing``)."""
+    from ..subset.profiles import policies
+
+    return any(policy.feature.code == "T102" for policy in policies(profile))
+
+
 class _Filler:
     """Walks an instance alongside the original schema's plans, putting back the strict shapes
-    (``fill``) or only dropping the nulls that mean absent."""
+    (``fill``) or only dropping the nulls that mean absent. ``shares``: the rendition shares an
+    object's members into each branch of its union, so that no branch of it is free-form data
+    carried as JSON text, whatever the branch says alone (``not``); where it does not, a union
+    beside an object's members leaves a rendition whose branch would be free-form
+    (``rewriter.passes.open_unions``)."""
 
-    def __init__(self, reader: Reader, fill: bool) -> None:
-        self.reader, self.fill = reader, fill
+    def __init__(self, reader: Reader, fill: bool, shares: bool = True) -> None:
+        self.reader, self.fill, self.shares = reader, fill, shares
         self._active: set[tuple[int, int]] = set()
         #: each JSON text written for free-form data (by its id), with the data and its plan
         self._texts: dict[int, tuple[str, Any, Plan, Path]] = {}
@@ -149,7 +163,12 @@ class _Filler:
         its members (the rendition closes an object that declares members); else through the
         first it satisfies."""
         first = None
+        shared = isinstance(value, dict) and (
+            union_key(plan.node) is not None if self.shares else object_beside_union(plan.node)
+        )
         for entry in plan.union:
+            if shared and (entry.plan.decode or entry.plan.unwraps):
+                continue  # an object holding the members shared into it: never its JSON text
             if self.reader.satisfies(entry, value):
                 if _carries(entry.plan, value):
                     return self._in_place(value, entry.plan, pointer)

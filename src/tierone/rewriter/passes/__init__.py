@@ -11,6 +11,7 @@ This module is the pass table; what each pass does, for docs/rewrite.md, is writ
 from __future__ import annotations
 
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
+from .branch_members import shared_member
 from .budgets import RULES, fit_limits
 from .closing import close_objects, declare_required, encode_free_form, type_untyped
 from .composition import merge_all_of, one_of_to_any_of
@@ -27,6 +28,7 @@ from .merging import merged_all_of, merged_branches
 from .names import plain_definition_names
 from .nulls import spell_null
 from .old_drafts import drop_ignored_ref_siblings
+from .open_unions import drop_open_unions
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
 from .presence import drop_presence_unions
@@ -37,7 +39,7 @@ from .references import (
     rename_definitions,
 )
 from .requiring import require_all
-from .sharing import distribute_properties, shared_member
+from .sharing import distribute_properties
 from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root
 
@@ -60,6 +62,7 @@ __all__ = [
     "drop_idle_keywords",
     "drop_ignored_ref_siblings",
     "drop_impossible_members",
+    "drop_open_unions",
     "drop_presence_unions",
     "drop_unreferenced_definitions",
     "encode_free_form",
@@ -110,6 +113,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     idle_additional_items: ("additionalItems",),
     tuple_items: ("items",),
     drop_presence_unions: ("anyOf", "oneOf"),
+    drop_open_unions: ("anyOf", "oneOf"),
 }
 
 #: passes that run last, and only where the lint of the rendition finds one of their rules
@@ -140,6 +144,7 @@ PASSES: tuple[Pass, ...] = (
     declare_required,
     drop_impossible_members,
     type_untyped,
+    drop_open_unions,
     encode_free_form,
     close_objects,
     drop_idle_keywords,

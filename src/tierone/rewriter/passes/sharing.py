@@ -11,7 +11,7 @@ from ...core.refs import ReferenceGraph
 from ...core.walker import transform
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .merging import _both
+from .branch_members import DROPPED, FREE_FORM, Kept, recorded, shared_member
 
 #: the keywords of an object that a union's branches can share
 SHARED = ("properties", "required")
@@ -48,7 +48,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     graph = _Lazy(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
-    kept: list[Pointer] = []  # branch members left free-form as the node says: restore checks the branch's
+    kept: Kept = []  # branch members loosened (restore checks the branch's schema) and branches left out
 
     def distribute(node: Any, pointer: Pointer) -> Any:
         union = union_key(node)
@@ -60,6 +60,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         ]
         reason = next((b for b in shared if isinstance(b, str)), None)
         branches = [b for part in shared if not isinstance(part, str) for b in part]
+        if reason is None and not branches:
+            reason = "no branch takes a value beside them"
         if reason is None and not pointer:
             reason = "shared, they would make the root a union, which strict modes refuse"
         if reason is not None:
@@ -75,15 +77,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
                 )
             )
             return node
-        changes.extend(
-            Change.for_rule(
-                place,
-                "left free-form as the members beside the union say (the branch's schema for it is checked on read)",
-                "T608",
-                loosens="the branch's schema for a member free-form beside the union",
-            )
-            for place in kept
-        )
+        changes.extend(recorded(place, what) for place, what in kept)
         kept.clear()
         changes.append(
             Change.for_rule(
@@ -163,7 +157,7 @@ class _Lazy:
 
 
 def _shared_into(
-    node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Lazy, union: str, kept: list[Pointer]
+    node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Lazy, union: str, kept: Kept
 ) -> list[Any] | str:
     """``branch`` with ``node``'s members and ``required`` merged in (a branch that is an
     ``anyOf`` of its own, beside an ``anyOf``, becomes its branches, each with both merged
@@ -191,11 +185,14 @@ def _shared_into(
     if {"anyOf", "oneOf", "allOf"} & set(branch):
         return _spliced(node, branch, pointer, lazy, union, kept)
     merged = _merged(node, branch, pointer, kept)
+    if merged is None:
+        kept.append((pointer, DROPPED))
+        return []
     return merged if isinstance(merged, str) else [merged]
 
 
 def _spliced(
-    node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, lazy: _Lazy, union: str, kept: list[Pointer]
+    node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, lazy: _Lazy, union: str, kept: Kept
 ) -> list[Any] | str:
     """The branches of ``branch``'s own ``anyOf`` (beside an ``anyOf``: the same values), each
     with ``node``'s and ``branch``'s members merged in."""
@@ -203,6 +200,9 @@ def _spliced(
     if union != "anyOf" or set(branch) & {"oneOf", "allOf"} or not isinstance(inner, list) or not inner:
         return f"the branch at {pointer} is a union of its own"
     outer = _merged(node, {k: v for k, v in branch.items() if k != "anyOf"}, pointer, kept)
+    if outer is None:
+        kept.append((pointer, DROPPED))
+        return []
     if isinstance(outer, str):
         return outer
     rest = {k: v for k, v in outer.items() if k not in (*SHARED, "additionalProperties")}
@@ -221,22 +221,9 @@ def _spliced(
     return out
 
 
-def shared_member(beside: Any, member: Any) -> Any:
-    """What a union branch's rendition says of a member that both the object holding the union
-    (``beside``) and the branch (``member``) declare: ``beside`` where it is free-form (JSON text,
-    as the object says; the branch's schema is checked on read) or the branch adds nothing,
-    else both merged; None where they cannot be (the union is then refused). The read side
-    plans such a member alike."""
-    if is_free_form(beside) or member == beside or member in (True, {}):
-        return beside
-    return _both(beside, member)
-
-
-def _merged(
-    node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept: list[Pointer]
-) -> dict[str, Any] | str:
+def _merged(node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept: Kept) -> dict[str, Any] | str | None:
     """``branch`` (no union of its own) with ``node``'s members and ``required`` merged in; a
-    str saying why not."""
+    str saying why not; None where the branch takes nothing beside the node."""
     closed = node.get("additionalProperties") is False  # only the node's members may appear
     if closed and branch.get("additionalProperties", True) is not True:
         return f"the branch at {pointer} says which members it admits beside a closed object"
@@ -245,17 +232,23 @@ def _merged(
     for name, sub in dict_at(branch, "properties").items():
         if name not in properties and closed:  # never there: left out, the read side would still fill it in
             return f"the branch at {pointer} declares {name!r}, which the closed object beside the union refuses"
+        place = pointer.child("properties").child(name)
         if name in properties and is_free_form(properties[name]):  # JSON text, as the node says
             if sub != properties[name] and sub not in (True, {}):
-                kept.append(pointer.child("properties").child(name))
+                kept.append((place, FREE_FORM))
             continue
         if name not in properties:
             properties[name] = sub
-        else:
-            both = shared_member(properties[name], sub)
-            if both is None:
-                return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
-            properties[name] = both
+            continue
+        loose: list[str] = []
+        both = shared_member(properties[name], sub, loose)
+        if both is False and (name in wanted or name in list_at(node, "required")):
+            return None  # a required member no value satisfies: the branch takes nothing
+        if both is None or both is False:
+            return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
+        if loose:
+            kept.append((place, ", ".join(f"`{key}`" for key in dict.fromkeys(loose))))
+        properties[name] = both
     required = list(node.get("required", []))
     required += [n for n in wanted if n not in required]
     if closed and any(n not in properties for n in required if isinstance(n, str)):

@@ -1,0 +1,57 @@
+"""A member declared both beside a union and in one of its branches: the one schema a
+branch's rendition gives it (:func:`shared_member`, which the read side plans by too), and
+the record of what the rendition loosened or left out there (:func:`recorded`)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.pointer import Pointer
+from ..shapes import is_free_form
+from .base import Change
+from .merging import _both, _member_both
+
+#: what ``kept`` says of a place: a member left free-form as the node says, a branch left out
+#: (it takes nothing beside the node), else the branch's keywords a loose merge left out
+FREE_FORM, DROPPED = "", "dropped"
+Kept = list[tuple[Pointer, str]]
+
+
+def recorded(place: Pointer, what: str) -> Change:
+    """The change a ``kept`` entry records."""
+    if what == FREE_FORM:
+        return Change.for_rule(
+            place,
+            "left free-form as the members beside the union say (the branch's schema for it is checked on read)",
+            "T608",
+            loosens="the branch's schema for a member free-form beside the union",
+        )
+    if what == DROPPED:
+        return Change.for_rule(place, "left out: a member it requires takes no value beside the union", "T608")
+    return Change.for_rule(
+        place,
+        f"merged with the member beside the union, which one schema cannot say with it (the branch's {what} "
+        "checked on read)",
+        "T608",
+        loosens=f"the branch's {what} for a member declared beside the union too",
+    )
+
+
+def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -> Any:
+    """What a union branch's rendition says of a member that both the object holding the union
+    (``beside``) and the branch (``member``) declare: ``beside`` where it is free-form (JSON text,
+    as the object says; the branch's schema is checked on read) or the branch adds nothing,
+    else both merged; where one schema cannot say both, merged loosely (``beside``'s keyword
+    stands, and the keywords of the branch's left out go in ``loosened``: restore checks them);
+    ``False`` where no value satisfies both; None where they cannot be merged at all. The read
+    side plans such a member alike."""
+    if is_free_form(beside) or member == beside or member in (True, {}):
+        return beside
+    exact = _both(beside, member)
+    if exact is not None:
+        return exact
+    loose: list[str] = []
+    both = _member_both(beside, member, None, loose)
+    if loosened is not None:
+        loosened += loose
+    return both
