@@ -12,8 +12,6 @@ from collections.abc import Sequence
 from typing import Any
 
 from ..core.pointer import ROOT as ROOT_PLACE
-from ..rewriter.passes.open_unions import object_beside_union
-from ..rewriter.passes.sharing import union_key
 from ..rewriter.shapes import JSON_MEMBER, ROOT_MEMBER
 from .plans import carried_names
 from .reader import Path, Plan, Reader
@@ -108,7 +106,13 @@ class _Filler:
     (``rewriter.passes.open_unions``)."""
 
     def __init__(self, reader: Reader, fill: bool, shares: bool = True) -> None:
-        self.reader, self.fill, self.shares = reader, fill, shares
+        from ..rewriter.passes.open_unions import object_beside_union
+        from ..rewriter.passes.sharing import union_key
+
+        self.reader, self.fill = reader, fill
+        #: whether a union of ``plan.node`` (an object value) is carried beside its members
+        #: (shared into each branch, or left out), never as one branch's JSON text
+        self._beside_members: Any = (lambda node: union_key(node) is not None) if shares else object_beside_union
         self._active: set[tuple[int, int]] = set()
         #: each JSON text written for free-form data (by its id), with the data and its plan
         self._texts: dict[int, tuple[str, Any, Plan, Path]] = {}
@@ -163,9 +167,7 @@ class _Filler:
         its members (the rendition closes an object that declares members); else through the
         first it satisfies."""
         first = None
-        shared = isinstance(value, dict) and (
-            union_key(plan.node) is not None if self.shares else object_beside_union(plan.node)
-        )
+        shared = isinstance(value, dict) and self._beside_members(plan.node)
         for entry in plan.union:
             if shared and (entry.plan.decode or entry.plan.unwraps):
                 continue  # an object holding the members shared into it: never its JSON text
