@@ -105,7 +105,7 @@ def carried(schema: Any, loosened: Any) -> float:
 
 #: the memory one worker may take: an engine that wants more fails there (and its process
 #: with it, which counts as that judge undecided) rather than taking the machine down
-WORKER_MEMORY = 8 * 2**30
+WORKER_MEMORY = 16 * 2**30
 
 
 def _serve(requests: Connection, answers: Connection) -> None:
