@@ -41,8 +41,9 @@ def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -
     """What a union branch's rendition says of a member that both the object holding the union
     (``beside``) and the branch (``member``) declare: ``beside`` where it is free-form (JSON text,
     as the object says; the branch's schema is checked on read) or the branch adds nothing,
-    else both merged; where one schema cannot say both, merged loosely (``beside``'s keyword
-    stands, and the keywords of the branch's left out go in ``loosened``: restore checks them);
+    else both merged; where one schema cannot say both a keyword that constrains a value
+    (``pattern``, ``multipleOf``), merged loosely (``beside``'s keyword stands, and the keywords
+    of the branch's left out go in ``loosened``: restore checks them);
     ``False`` where no value satisfies both; None where they cannot be merged at all. The read
     side plans such a member alike."""
     if is_free_form(beside) or member == beside or member in (True, {}):
@@ -52,6 +53,25 @@ def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -
         return exact
     loose: list[str] = []
     both = _member_both(beside, member, None, loose)
+    if STRUCTURE & set(loose):
+        return None  # what members or items it holds: both sides must read it alike, so exactly
     if loosened is not None:
         loosened += loose
     return both
+
+
+#: keywords that say what a value holds (its members, items, branches): a loose merge that would
+#: leave one of them out is refused (``properties`` stands for a reference it cannot follow)
+STRUCTURE = frozenset(
+    {
+        "properties",
+        "additionalProperties",
+        "patternProperties",
+        "items",
+        "prefixItems",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "$ref",
+    }
+)
