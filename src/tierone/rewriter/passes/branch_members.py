@@ -37,6 +37,23 @@ def recorded(place: Pointer, what: str) -> Change:
     )
 
 
+#: keywords that say what a value holds (its members, items, branches): a loose merge that would
+#: leave one of them out is refused (``properties`` stands for a reference it cannot follow)
+STRUCTURE = frozenset(
+    {
+        "properties",
+        "additionalProperties",
+        "patternProperties",
+        "items",
+        "prefixItems",
+        "anyOf",
+        "oneOf",
+        "allOf",
+        "$ref",
+    }
+)
+
+
 def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -> Any:
     """What a union branch's rendition says of a member that both the object holding the union
     (``beside``) and the branch (``member``) declare: ``beside`` where it is free-form (JSON text,
@@ -58,20 +75,3 @@ def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -
     if loosened is not None:
         loosened += loose
     return both
-
-
-#: keywords that say what a value holds (its members, items, branches): a loose merge that would
-#: leave one of them out is refused (``properties`` stands for a reference it cannot follow)
-STRUCTURE = frozenset(
-    {
-        "properties",
-        "additionalProperties",
-        "patternProperties",
-        "items",
-        "prefixItems",
-        "anyOf",
-        "oneOf",
-        "allOf",
-        "$ref",
-    }
-)

@@ -32,19 +32,11 @@ def drop_open_unions(schema: Any, options: Options) -> PassResult:
         if not object_beside_union(node):
             return node
         for union in ("anyOf", "oneOf"):
-            branches = list_at(node, union)
-            free = next(
-                (i for i, b in enumerate(branches) if is_free_form(b) and _flagged(options, free_form_rule(b))), None
-            )
-            if free is not None:
-                changes.append(
-                    Change.for_rule(
-                        pointer.child(union),
-                        f"left out: its branch {free} takes any object beside the members (checked on read)",
-                        free_form_rule(branches[free]),
-                        loosens=f"`{union}`",
-                    )
-                )
+            free = [(i, free_form_rule(b)) for i, b in enumerate(list_at(node, union)) if is_free_form(b)]
+            found = next(((i, rule) for i, rule in free if _flagged(options, rule)), None)
+            if found is not None:
+                what = f"left out: its branch {found[0]} takes any object beside the members (checked on read)"
+                changes.append(Change.for_rule(pointer.child(union), what, found[1], loosens=f"`{union}`"))
                 node = {k: v for k, v in node.items() if k != union}
         return node
 
