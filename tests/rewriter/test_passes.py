@@ -221,6 +221,7 @@ class TestUnfixable:
 @settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
 @example({"type": ["object"], "additionalProperties": False})
+@example({"type": ["object"], "additionalProperties": True, "oneOf": []})  # an empty union: refused (T606)
 def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
     first = rewrite(schema)
     if first.ok:

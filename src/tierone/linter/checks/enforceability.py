@@ -111,6 +111,12 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
     if isinstance(value, expected):
         if keyword == "enum" and not value:
             return (Hit(visit.pointer, keyword, {"detail": "an empty enum accepts no value"}),)
+        if keyword in _UNIONS and not value:
+            return (
+                Hit(
+                    visit.pointer, keyword, {"detail": f"an empty `{keyword}` is not a schema (it holds at least one)"}
+                ),
+            )
         if isinstance(value, list) and keyword == "enum" and repeats(value):
             return (Hit(visit.pointer, keyword, {"detail": "enum values repeat"}),)
         return NONE
@@ -119,6 +125,8 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
 
 
 _SCALARS = (str, int, bool, type(None))
+#: the keywords whose list must hold at least one schema
+_UNIONS = frozenset({"anyOf", "oneOf", "allOf"})
 
 
 def repeats(values: list[Any]) -> bool:
