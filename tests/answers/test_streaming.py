@@ -189,6 +189,29 @@ class TestPartial:
             stream.close()
         assert str(raised.value) == str(whole(made, '{"author": "a", "text": "b" "replies": []}'))
 
+    def test_a_bad_escape_in_a_member_name_stops_the_partial_and_close_says_why(self):
+        made = tierone.strict(LOOP["Message"][0], "openai")
+        stream = made.stream()
+        assert stream.feed('{"author": "a", "te\\x') == {"author": "a"}  # feed never raises on bad text
+        assert stream.feed('t": "b"}') == {"author": "a"}
+        with pytest.raises(tierone.StrictError, match="Invalid .escape") as raised:
+            stream.close()
+        assert str(raised.value) == str(whole(made, '{"author": "a", "te\\xt": "b"}'))
+
+    def test_small_items_are_read_as_each_closes_even_with_closers_inside_their_strings(self):
+        made = tierone.strict(LOOP["Bill"][0], "openai")
+        lines = [
+            {"item": "a } ] {", "quantity": 1, "unit_price": "1", "note": None},
+            {"item": "b", "quantity": 2, "unit_price": "2", "note": "x}"},
+        ]
+        data = {"number": "n", "issued": "2026-01-02", "lines": lines, "discount": None}
+        text = json.dumps(tierone.to_strict_form(data, made.original, "openai"), indent=1)  # newlines between items
+        snapshots, result = streamed(made, text, [3])
+        assert same(result, whole(made, text))
+        shown = [len(s.get("lines", [])) for s in snapshots if isinstance(s, dict)]
+        assert shown == sorted(shown) and shown[-1] == 2  # each item shown once it is complete, never taken back
+        assert {"item": "a } ] {", "quantity": 1, "unit_price": "1"} in snapshots[-1]["lines"]
+
     def test_without_a_profile_the_first_reading_shows_the_partial(self):
         model, data = LOOP["Catalogue"]
         made = tierone.strict(model)

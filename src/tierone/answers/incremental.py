@@ -13,14 +13,15 @@ shows once complete.
 from __future__ import annotations
 
 import re
-from json import JSONDecodeError
+from json import JSONDecodeError, JSONDecoder
+from json.decoder import scanstring
 from typing import Any
 
 from pydantic_core import from_json
 
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import ROOT_MEMBER
-from .decoding import EXACT
+from .decoding import _finite, _not_json
 from .reader import Reader, Walk
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
@@ -30,8 +31,13 @@ _SPACE = re.compile(r"[ \t\n\r]*")
 _STRING_REST = re.compile(r'(?:[^"\\]|\\.)*"', re.DOTALL)
 #: a number, true, false or null, up to what ends it
 _SCALAR = re.compile(r"[^,\]}\s]*")
-#: reads one complete value at an offset, as the whole answer's reading reads it
-_DECODER = EXACT
+#: what skipping white space starts on
+_WHITE = frozenset(" \t\n\r")
+#: reads one complete value at an offset (``scan_once``: no wrapper), as the whole answer's
+#: reading reads it (decoding.EXACT) but for an integer past Python's digits, which stops the
+#: stream's reading like any other error (close() then reads the whole text and says why);
+#: integers are read at C speed
+_SCAN = JSONDecoder(parse_constant=_not_json, parse_float=_finite, parse_int=int).scan_once
 #: what a frame expects next
 _KEY, _COLON, _VALUE, _NEXT = range(4)
 #: what a stream may wait for (see ``Incremental.waiting``)
@@ -98,8 +104,9 @@ class Incremental:
         )
 
     def advance(self) -> None:
-        text, stack = self.text, self._stack
-        pos = _SPACE.match(text, self.pos).end()  # type: ignore[union-attr]
+        text, stack, pos = self.text, self._stack, self.pos
+        if pos < len(text) and text[pos] in _WHITE:
+            pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
         while pos < len(text):
             if not stack:
                 if self._started:
@@ -124,10 +131,14 @@ class Incremental:
                         self._stop()
                         return
                     else:
-                        found = _STRING_REST.match(text, pos + 1)
-                        if found is None:
+                        if _STRING_REST.match(text, pos + 1) is None:
                             break
-                        frame.key, frame.expects, pos = _DECODER.decode(text[pos : found.end()]), _COLON, found.end()
+                        try:
+                            frame.key, pos = scanstring(text, pos + 1, True)
+                        except ValueError:
+                            self._stop()
+                            return
+                        frame.expects = _COLON
                 elif frame.expects == _COLON:
                     if char != ":":
                         self._stop()
@@ -141,8 +152,38 @@ class Incremental:
                         pos = self._value(text, pos, frame, self._plan_in(frame), where)
             if pos < 0:
                 break
-            pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if pos < len(text) and text[pos] in _WHITE:
+                pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
         self.pos = pos if pos >= 0 else self.pos
+
+    def small_closed(self) -> None:
+        """The small container waited for (at ``pos``) may have closed: read it whole and put it
+        in place, and where the next item of the same array is another small container not
+        closed yet, wait for that one (the usual parse goes on otherwise)."""
+        text, pos, frame = self.text, self.pos, self._stack[-1]
+        try:
+            value, end = _SCAN(text, pos)
+        except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
+            self.waiting, self.held = WAIT_CLOSE, len(text) - pos
+            return
+        except (RecursionError, ValueError):
+            self.advance()  # not JSON: the usual parse stops there
+            return
+        where = (frame.where, len(frame.value) - frame.growing if frame.array else frame.key)
+        self._place(frame, self._read(self._plan_in(frame), value, where))
+        at, size = end, len(text)
+        if frame.array:
+            if at < size and text[at] in _WHITE:
+                at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+            if at < size and text[at] == ",":
+                frame.expects, at = _VALUE, at + 1
+                if at < size and text[at] in _WHITE:
+                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                if at < size and text[at] in "{[" and text.find("}", at) < 0 and text.find("]", at) < 0:
+                    self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, size - at, _CLOSER[text[at]]
+                    return
+        self.pos = at
+        self.advance()
 
     def _value(self, text: str, pos: int, frame: _Frame | None, plan: Any, where: Any) -> int:
         """Read the value starting at ``pos``: put it in place when complete (the offset past
@@ -156,9 +197,11 @@ class Incremental:
                 self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, _CLOSER[char]
                 return -1  # cannot be complete yet: read whole once it is
             try:
-                value, end = _DECODER.raw_decode(text, pos)
-            except (RecursionError, ValueError) as error:
-                if not isinstance(error, JSONDecodeError):  # not JSON (NaN, a number past a double) or too deep
+                value, end = _SCAN(text, pos)
+            except (RecursionError, ValueError, StopIteration) as error:
+                if not isinstance(
+                    error, (JSONDecodeError, StopIteration)
+                ):  # not JSON (NaN, a number past a double) or too deep
                     return self._stop()
                 if small:
                     self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, _CLOSER[char]
@@ -174,24 +217,28 @@ class Incremental:
             self._place(frame, self._read(plan, value, where))
             return end
         if char == '"':
-            found = _STRING_REST.match(text, pos + 1)
-            if found is None:
+            if _STRING_REST.match(text, pos + 1) is None:
                 if self._strings and _plain(plan):
                     self._place(frame, from_json(text[pos:], allow_partial="trailing-strings"), growing=True)
                     if text[-1] != "\\":
                         self.waiting = frame if frame is not None else _AT_ROOT
                 self.pos = pos
                 return -1
-            end = found.end()
+            try:
+                value, end = scanstring(text, pos + 1, True)
+            except ValueError:
+                return self._stop()
         else:
             end = _SCALAR.match(text, pos).end()  # type: ignore[union-attr]
             if end >= len(text):
                 self.pos = pos
                 return -1  # a number may go on
-        try:
-            value = _DECODER.decode(text[pos:end])
-        except (ValueError, RecursionError):
-            return self._stop()
+            try:
+                value, stop = _SCAN(text[pos:end], 0)
+            except (ValueError, RecursionError, StopIteration):
+                return self._stop()
+            if stop != end - pos:  # more than one value ("12x")
+                return self._stop()
         self._place(frame, self._read(plan, value, where))
         return end
 

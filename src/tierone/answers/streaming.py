@@ -49,8 +49,13 @@ class Stream:
         if waiting is not None:  # the fast ways: nothing to parse yet
             if waiting is WAIT_CLOSE:
                 held = parsing.held = parsing.held + len(chunk)
-                if held < DESCEND and parsing.closer not in chunk:
-                    return parsing.root  # the container it waits for cannot have closed
+                if held < DESCEND:
+                    if parsing.closer not in chunk:
+                        return parsing.root  # the container it waits for cannot have closed
+                    parsing.waiting = None
+                    self._joined_text()
+                    parsing.small_closed()  # it may have: read it whole
+                    return parsing.root
             elif waiting is STUCK:
                 if self._closed:
                     self._parts.pop()
@@ -85,10 +90,14 @@ class Stream:
 
     def _take_in(self) -> None:
         """The parts not yet parsed, parsed."""
+        self._joined_text()
+        self._parsing.advance()
+
+    def _joined_text(self) -> None:
+        """The parts not yet parsed, after the text not yet consumed."""
         parsing, parts = self._parsing, self._parts
         parsing.text = parsing.text[parsing.pos :] + "".join(parts[self._joined :])
         self._joined, parsing.pos = len(parts), 0
-        parsing.advance()
 
 
 def finishing(check: Any, reader: Any) -> Callable[[Any], Any]:

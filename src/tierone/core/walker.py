@@ -167,10 +167,23 @@ def size(schema: Any, most: int) -> int:
     at each), counted up to one past ``most``: what a pass that copies subtrees measures its
     growth by."""
     count = 0
-    for _ in walk(schema):
+    stack = [schema]
+    pop, push, extend = stack.pop, stack.append, stack.extend
+    while stack and count <= most:  # the walk's nodes, without their pointers
+        node = pop()
         count += 1
-        if count > most:
-            break
+        if node.__class__ is not dict:
+            continue
+        for key, value in node.items():
+            if key not in SUBSCHEMA_KEYWORDS:
+                continue
+            if key in IN_MAPPING:
+                if value.__class__ is dict:
+                    extend(v for v in value.values() if key != "dependencies" or not isinstance(v, list))
+            elif key in IN_ARRAY and value.__class__ is list:
+                extend(value)
+            elif key in IN_VALUE:
+                push(value)
     return count
 
 

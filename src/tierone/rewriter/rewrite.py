@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Container, Mapping, Sequence
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
@@ -132,8 +132,8 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
                     changes.extend(result.changes)
                     diagnostics = lint(current, profile=profile, limits=shares).diagnostics
     # places inside a root carried in the wrapper are named as the original's places
-    changes = [c._replace(pointer=outside_wrapper(c.pointer, schema)) for c in changes]
-    unfixable = [u._replace(pointer=outside_wrapper(u.pointer, schema)) for u in unfixable]
+    changes = [_outside(c, schema) for c in changes]
+    unfixable = [_outside(u, schema) for u in unfixable]
     known = {(u.pointer, u.rule) for u in unfixable}
     for refused in unread:  # once per place: the lint of the rendition may have reported it already
         if (refused.pointer, refused.rule) not in known:
@@ -153,6 +153,16 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     if options.unroll == 0 and not any(u.rule == "T501" for u in unfixable):
         unfixable.extend(_recursion_refused(schema, profile))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
+
+
+#: a change or a refusal: what carries a place
+_Placed = TypeVar("_Placed", Change, Unfixable)
+
+
+def _outside(found: _Placed, original: Any) -> _Placed:
+    """A change or refusal placed outside the wrapper (as it is when its place is not inside one)."""
+    where = outside_wrapper(found.pointer, original)
+    return found if where is found.pointer else found._replace(pointer=where)
 
 
 def _recursion_refused(original: Any, profile: str) -> list[Unfixable]:
