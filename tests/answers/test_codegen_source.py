@@ -69,7 +69,7 @@ def test_the_generated_source_of_an_object_that_may_gather_members(snapshot):
 def test_the_module_example_is_real_output():
     schema = {"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "string"}}, "required": ["a"]}
     doc = codegen.__doc__ or ""
-    example = doc.split("    # (K2 is", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
+    example = doc.split("    # (K1 is", 1)[1].split("\n", 1)[1].split("\n\n", 1)[0]
     shown = "\n".join(line[4:] for line in example.splitlines()) + "\n"
     assert shown == source_for(Reader(schema).root)
 

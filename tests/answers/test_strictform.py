@@ -8,6 +8,7 @@ import json
 import jsonschema
 import pytest
 
+import tierone
 from tests import roundtrip
 from tests.conftest import corpus_files
 from tests.roundtrip import check
@@ -380,6 +381,19 @@ SHARED_MEMBER = {
     "required": ["auth"],
     "additionalProperties": False,
 }  # fmt: skip
+
+
+@pytest.mark.parametrize("text", ["https://example.com/login", "123", '{"a": 1}', ""])
+def test_free_form_text_read_by_a_union_branch_and_its_object_is_decoded_once(text):
+    # `address` is free-form beside the union and a string in a branch: the answer carries its
+    # JSON text once, as the rendition says, and both readings (branch, object) decode it once
+    answer = {"auth": {"kind": "form", "form": {"address": json.dumps(text), "mode": "a"}}}
+    instance = {"auth": {"kind": "form", "form": {"address": text, "mode": "a"}}}
+    assert to_strict_form(instance, SHARED_MEMBER, "openai") == answer  # what a model writes
+    back = restore(answer, SHARED_MEMBER)
+    assert back.ok, back.errors
+    assert back.payload == instance  # "123" stays a string, never the number 123
+    assert tierone.strict(SHARED_MEMBER, "openai").parse(json.dumps(answer)) == instance
 
 
 @pytest.mark.parametrize("profile", ["tier1", "openai", "vendors", "anthropic", "gemini"])

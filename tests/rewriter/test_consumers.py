@@ -251,14 +251,70 @@ class TestSatisfiable:
             assert sent, profile
             assert restore(sent[0], original).payload == answer
 
-    def test_a_branch_that_declares_what_the_closed_object_refuses_is_refused(self):
-        for extra in ({"properties": {"extra": S}, "required": ["extra"]}, {"properties": {"extra": S}}):
-            refusing = {**self.CLOSED, "oneOf": [extra]}
-            result = rewrite(obj({"crs": refusing}), "openai")
-            assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/crs", "T608")]
-            assert "'extra'" in result.unfixable[0].reason
+    def test_a_member_the_closed_object_refuses_is_left_out_of_a_branch_and_one_it_requires_takes_nothing(self):
+        # beside a closed object a member may appear only where both it and the branch admit it:
+        # the branch's rendition leaves the others out (exact), and a branch requiring one of them
+        # takes no value; with no branch left, nothing is valid (refused, T608)
+        optional = obj({"crs": {**self.CLOSED, "oneOf": [{"properties": {"extra": S}}]}})
+        result = assert_served(optional, "openai", [{"crs": {"kind": "k", "spec": {"note": "n"}}}])
+        (branch,) = result.schema["properties"]["crs"]["anyOf"]
+        assert sorted(branch["properties"]) == ["kind", "spec"] and branch["additionalProperties"] is False
+        assert not [c for c in result.loosened if c.rule == "T608"]  # exact: `extra` can never be there
+        required = {**self.CLOSED, "oneOf": [{"properties": {"extra": S}, "required": ["extra"]}]}
+        result = rewrite(obj({"crs": required}), "openai")
+        assert [(str(u.pointer), u.rule) for u in result.unfixable] == [("/properties/crs", "T608")]
+        assert "no branch takes a value" in result.unfixable[0].reason
         own = {**self.CLOSED, "oneOf": [{"properties": {"kind": S}, "additionalProperties": {"type": "integer"}}]}
-        assert [u.rule for u in rewrite(obj({"crs": own}), "openai").unfixable] == ["T608"]
+        assert [u.rule for u in rewrite(obj({"crs": own}), "openai").unfixable] == ["T608"]  # `spec` an integer: none
+
+    def test_members_beside_a_union_that_takes_no_object_constrain_nothing_and_leave(self):
+        # properties (and an extra-members schema) apply to objects only: beside a union of
+        # strings and numbers they say nothing a value can be, and the rendition leaves them out
+        # rather than make the node an object no branch can be (found by the idempotence property)
+        for extra in ({}, {"type": "integer"}):
+            union = {
+                "properties": {"a": S},
+                "additionalProperties": extra,
+                "anyOf": [{"anyOf": [S]}, {"type": "integer"}],
+            }
+            result = assert_served(obj({"u": union}), "openai", [{"u": "text"}, {"u": 3}])
+            assert "properties" not in result.schema["properties"]["u"]
+            assert rewrite(result.schema, "openai").schema == result.schema
+        malformed = {"properties": {"a": S}, "additionalProperties": {"minLength": None}, "anyOf": [{"anyOf": [S]}]}
+        once = rewrite(malformed)  # the case the property found: the rewrite of the rewrite is itself
+        assert rewrite(once.schema).schema == once.schema
+
+    def test_a_branch_saying_which_members_it_admits_beside_a_closed_object_admits_those_both_admit(self):
+        union = {
+            "type": "object",
+            "properties": {"kind": S, "size": {"type": "integer"}, "note": S},
+            "required": ["kind"],
+            "additionalProperties": False,
+            "anyOf": [
+                {
+                    "properties": {"kind": {"const": "a"}, "size": {"type": "integer", "minimum": 1}},
+                    "required": ["size"],
+                    "additionalProperties": False,
+                },
+                {"properties": {"kind": {"const": "b"}, "colour": S}},
+                {"properties": {"kind": {"const": "c"}}, "required": ["colour"]},
+                {"properties": {"kind": {"const": "d"}}, "additionalProperties": {"type": "string"}},
+            ],
+        }
+        instances = [
+            {"u": {"kind": "a", "size": 2}},
+            {"u": {"kind": "b", "size": 0, "note": "n"}},
+            {"u": {"kind": "d", "note": "n"}},
+        ]
+        for profile in ("openai", "anthropic", "gemini"):
+            result = assert_served(obj({"u": union}), profile, instances)
+            branches = result.schema["properties"]["u"]["anyOf"]
+            assert [sorted(b["properties"]) for b in branches] == [
+                ["kind", "size"],
+                ["kind", "note", "size"],
+                ["kind", "note"],
+            ]
+            assert not [c for c in result.loosened if c.rule == "T608"]  # each branch what both admit; `c` takes none
 
     def test_a_free_form_member_the_branches_give_a_shape_travels_as_json_text_and_is_checked_on_read(self):
         # the node says the member is free-form: it travels as JSON text in every branch (the read

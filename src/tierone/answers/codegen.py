@@ -13,15 +13,15 @@ plans of one shape share one code object).
 
     # source_for(Reader(SCHEMA).root), where SCHEMA is
     # {"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "string"}}, "required": ["a"]}
-    # (K2 is "a", P3 reads its JSON-encoded value, K4 is "b", which drops on null)
+    # (K1 is "a", P2 reads its JSON-encoded value, K3 is "b", which drops on null)
     def read(value, pointer, walk):
         if isinstance(value, dict):
             r = value.copy() if type(value) is dict else dict(value.items())
-            v0 = r.get(K2, r)
+            v0 = r.get(K1, r)
             if v0 is not r:
-                r[K2] = P3.fn(v0, (pointer, K2), walk)
-            if r.get(K4, r) is None:
-                del r[K4]
+                r[K1] = P2.fn(v0, (pointer, K1), walk)
+            if r.get(K3, r) is None:
+                del r[K3]
             return r
         return value
 
@@ -37,7 +37,7 @@ from typing import Any
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER
 from .branches import branch_of
 from .compiling import function_of, source_of
-from .decoding import gather_rest, read_encoded, read_soft
+from .decoding import gather_rest, read_soft
 from .plans import Plan, reentrant
 
 
@@ -68,7 +68,7 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     if plan.inert:
         return None
     _guard(plan)
-    names: dict[str, Any] = {"read_encoded": read_encoded}
+    names: dict[str, Any] = {}
     lines: list[str] = []
     for flag, first, bound in _FIRST:
         if getattr(plan, flag):
@@ -101,13 +101,13 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
 
 #: what a plan's function does first, by the plan's flags (``soft`` only where not ``decode``)
 _FIRST: tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...] = (
-    ("decode", ("if isinstance(value, str):", "    return read_encoded(walk.errors, value, pointer)"), {}),
+    ("decode", ("if isinstance(value, str):", "    return walk.decoded(value, pointer)"), {}),
     ("soft", ("if isinstance(value, str):", "    value = read_soft(value, pointer)"), {"read_soft": read_soft}),
     (
         "unwraps",
         (
             "if value.__class__ is dict and len(value) == 1 and value.get(J).__class__ is str:",
-            "    return read_encoded(walk.errors, value[J], pointer)",
+            "    return walk.decoded(value[J], pointer)",
         ),
         {"J": JSON_MEMBER},
     ),

@@ -12,57 +12,26 @@ shows once complete.
 
 from __future__ import annotations
 
-import re
-from json import JSONDecodeError, JSONDecoder
-from json.decoder import scanstring
+from json import JSONDecodeError
 from typing import Any
 
 from pydantic_core import from_json
 
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import ROOT_MEMBER
-from .decoding import _finite, _not_json
+from .frames import COLON, KEY, NEXT, VALUE, Frame
+from .json_tokens import CLOSER, SCALAR, SCAN, SPACE, STRING_REST, WHITE, scanstring
 from .reader import Reader, Walk
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
 
-_SPACE = re.compile(r"[ \t\n\r]*")
-#: the rest of a string after its opening quote, up to its closing one
-_STRING_REST = re.compile(r'(?:[^"\\]|\\.)*"', re.DOTALL)
-#: a number, true, false or null, up to what ends it
-_SCALAR = re.compile(r"[^,\]}\s]*")
-#: what skipping white space starts on
-_WHITE = frozenset(" \t\n\r")
-#: reads one complete value at an offset (``scan_once``: no wrapper), as the whole answer's
-#: reading reads it (decoding.EXACT) but for an integer past Python's digits, which stops the
-#: stream's reading like any other error (close() then reads the whole text and says why);
-#: integers are read at C speed
-_SCAN = JSONDecoder(parse_constant=_not_json, parse_float=_finite, parse_int=int).scan_once
-#: what a frame expects next
-_KEY, _COLON, _VALUE, _NEXT = range(4)
 #: what a stream may wait for (see ``Incremental.waiting``)
 WAIT_CLOSE, _AT_ROOT, STUCK = object(), object(), object()
-#: what ends a container, by what opens it
-_CLOSER = {"{": "}", "[": "]"}
 #: stands for "no plan": the value is its own reading (a free position, or nothing to undo)
 _RAW = None
 #: a container below the root is read as it comes once its text so far passes this many
 #: characters; a smaller one is read whole (at C speed) once complete, and shown then
 DESCEND = 256
-
-
-class _Frame:
-    """An open container being read: its value so far (in the original's meaning)."""
-
-    __slots__ = ("array", "expects", "growing", "key", "plan", "value", "where", "wrapper")
-
-    def __init__(self, plan: Any, array: bool, where: Any, wrapper: bool = False) -> None:
-        self.plan, self.array, self.where, self.wrapper = plan, array, where, wrapper
-        self.value: Any = [] if array else {}
-        self.expects = _VALUE if array else _KEY
-        self.key: Any = None
-        #: whether the last item (array) or the member ``key`` holds a value still being written
-        self.growing = False
 
 
 class Incremental:
@@ -74,7 +43,7 @@ class Incremental:
         self._walk = Walk(reader, True)
         #: the text not yet consumed, and where the parsing stands in it
         self.text, self.pos = "", 0
-        self._stack: list[_Frame] = []
+        self._stack: list[Frame] = []
         #: the answer so far, in the original's meaning
         self.root: Any = None
         self._started = False
@@ -105,8 +74,8 @@ class Incremental:
 
     def advance(self) -> None:
         text, stack, pos = self.text, self._stack, self.pos
-        if pos < len(text) and text[pos] in _WHITE:
-            pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+        if pos < len(text) and text[pos] in WHITE:
+            pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]
         while pos < len(text):
             if not stack:
                 if self._started:
@@ -116,34 +85,34 @@ class Incremental:
             else:
                 frame = stack[-1]
                 char = text[pos]
-                if frame.expects == _NEXT:
+                if frame.expects == NEXT:
                     if char == ",":
-                        frame.expects, pos = (_VALUE if frame.array else _KEY), pos + 1
+                        frame.expects, pos = (VALUE if frame.array else KEY), pos + 1
                     elif char == ("]" if frame.array else "}"):
                         pos = self._closing(pos)
                     else:
                         self._stop()
                         return
-                elif frame.expects == _KEY:
+                elif frame.expects == KEY:
                     if char == "}" and not frame.value and frame.key is None:
                         pos = self._closing(pos)
                     elif char != '"':
                         self._stop()
                         return
                     else:
-                        if _STRING_REST.match(text, pos + 1) is None:
+                        if STRING_REST.match(text, pos + 1) is None:
                             break
                         try:
                             frame.key, pos = scanstring(text, pos + 1, True)
                         except ValueError:
                             self._stop()
                             return
-                        frame.expects = _COLON
-                elif frame.expects == _COLON:
+                        frame.expects = COLON
+                elif frame.expects == COLON:
                     if char != ":":
                         self._stop()
                         return
-                    frame.expects, pos = _VALUE, pos + 1
+                    frame.expects, pos = VALUE, pos + 1
                 else:
                     if frame.array and char == "]" and not frame.value:
                         pos = self._closing(pos)
@@ -152,8 +121,8 @@ class Incremental:
                         pos = self._value(text, pos, frame, self._plan_in(frame), where)
             if pos < 0:
                 break
-            if pos < len(text) and text[pos] in _WHITE:
-                pos = _SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            if pos < len(text) and text[pos] in WHITE:
+                pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]
         self.pos = pos if pos >= 0 else self.pos
 
     def small_closed(self) -> None:
@@ -162,7 +131,7 @@ class Incremental:
         closed yet, wait for that one (the usual parse goes on otherwise)."""
         text, pos, frame = self.text, self.pos, self._stack[-1]
         try:
-            value, end = _SCAN(text, pos)
+            value, end = SCAN(text, pos)
         except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
             self.waiting, self.held = WAIT_CLOSE, len(text) - pos
             return
@@ -173,19 +142,19 @@ class Incremental:
         self._place(frame, self._read(self._plan_in(frame), value, where))
         at, size = end, len(text)
         if frame.array:
-            if at < size and text[at] in _WHITE:
-                at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+            if at < size and text[at] in WHITE:
+                at = SPACE.match(text, at).end()  # type: ignore[union-attr]
             if at < size and text[at] == ",":
-                frame.expects, at = _VALUE, at + 1
-                if at < size and text[at] in _WHITE:
-                    at = _SPACE.match(text, at).end()  # type: ignore[union-attr]
+                frame.expects, at = VALUE, at + 1
+                if at < size and text[at] in WHITE:
+                    at = SPACE.match(text, at).end()  # type: ignore[union-attr]
                 if at < size and text[at] in "{[" and text.find("}", at) < 0 and text.find("]", at) < 0:
-                    self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, size - at, _CLOSER[text[at]]
+                    self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, size - at, CLOSER[text[at]]
                     return
         self.pos = at
         self.advance()
 
-    def _value(self, text: str, pos: int, frame: _Frame | None, plan: Any, where: Any) -> int:
+    def _value(self, text: str, pos: int, frame: Frame | None, plan: Any, where: Any) -> int:
         """Read the value starting at ``pos``: put it in place when complete (the offset past
         it), open a frame for a container to read as it comes, else show it as far as it
         goes and wait for more (-1, with ``self.pos`` kept at its start)."""
@@ -194,17 +163,18 @@ class Incremental:
         if char in "{[":
             small = frame is not None and not frame.wrapper and len(text) - pos < DESCEND
             if small and text.find("}", pos) < 0 and text.find("]", pos) < 0:
-                self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, _CLOSER[char]
+                self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, CLOSER[char]
                 return -1  # cannot be complete yet: read whole once it is
+            end: int
             try:
-                value, end = _SCAN(text, pos)
+                value, end = SCAN(text, pos)
             except (RecursionError, ValueError, StopIteration) as error:
                 if not isinstance(
                     error, (JSONDecodeError, StopIteration)
                 ):  # not JSON (NaN, a number past a double) or too deep
                     return self._stop()
                 if small:
-                    self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, _CLOSER[char]
+                    self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, CLOSER[char]
                     return -1  # small so far: read whole once complete
                 opened = self._opened(plan, char == "[", where, frame)
                 if opened is None:
@@ -217,7 +187,7 @@ class Incremental:
             self._place(frame, self._read(plan, value, where))
             return end
         if char == '"':
-            if _STRING_REST.match(text, pos + 1) is None:
+            if STRING_REST.match(text, pos + 1) is None:
                 if self._strings and _plain(plan):
                     self._place(frame, from_json(text[pos:], allow_partial="trailing-strings"), growing=True)
                     if text[-1] != "\\":
@@ -229,12 +199,12 @@ class Incremental:
             except ValueError:
                 return self._stop()
         else:
-            end = _SCALAR.match(text, pos).end()  # type: ignore[union-attr]
+            end = SCALAR.match(text, pos).end()  # type: ignore[union-attr]
             if end >= len(text):
                 self.pos = pos
                 return -1  # a number may go on
             try:
-                value, stop = _SCAN(text[pos:end], 0)
+                value, stop = SCAN(text[pos:end], 0)
             except (ValueError, RecursionError, StopIteration):
                 return self._stop()
             if stop != end - pos:  # more than one value ("12x")
@@ -242,14 +212,14 @@ class Incremental:
         self._place(frame, self._read(plan, value, where))
         return end
 
-    def _opened(self, plan: Any, array: bool, where: Any, parent: _Frame | None) -> _Frame | None:
+    def _opened(self, plan: Any, array: bool, where: Any, parent: Frame | None) -> Frame | None:
         """The frame of a container read as it comes, or None where its plan reads it whole."""
         if parent is None and not array and self._reader.wrapped is not None:
-            frame = _Frame(_RAW, False, where, wrapper=True)  # {"tierone_root": ...}: read inside
+            frame = Frame(_RAW, False, where, wrapper=True)  # {"tierone_root": ...}: read inside
             self._wrapper = frame.value
             return frame
         if plan is _RAW or plan.inert:
-            return _Frame(_RAW, array, where)
+            return Frame(_RAW, array, where)
         if not plan.ready:
             plan.prepare()
         if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft:
@@ -257,9 +227,9 @@ class Incremental:
         node = plan.node
         if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:
             return None
-        return _Frame(plan, array, where)
+        return Frame(plan, array, where)
 
-    def _plan_in(self, frame: _Frame) -> Any:
+    def _plan_in(self, frame: Frame) -> Any:
         if frame.wrapper:
             return self._reader.wrapped if frame.key == ROOT_MEMBER else _RAW
         plan = frame.plan
@@ -278,7 +248,7 @@ class Incremental:
             self.unsure = True
             return value  # close() says what is wrong
 
-    def _place(self, frame: _Frame | None, value: Any, growing: bool = False) -> None:
+    def _place(self, frame: Frame | None, value: Any, growing: bool = False) -> None:
         """Put a value in its container (a growing one replaces the last shown)."""
         if frame is None:
             self.root = value
@@ -294,7 +264,7 @@ class Incremental:
             frame.value[frame.key] = value
         frame.growing = growing
         if not growing:
-            frame.expects = _NEXT
+            frame.expects = NEXT
         if frame.wrapper:
             self.root = frame.value.get(ROOT_MEMBER)
 
@@ -312,7 +282,7 @@ class Incremental:
         stack = self._stack
         stack.pop()
         if stack:
-            stack[-1].growing, stack[-1].expects = False, _NEXT
+            stack[-1].growing, stack[-1].expects = False, NEXT
         return pos + 1
 
     def _stop(self) -> int:

@@ -19,7 +19,7 @@ from ..rewriter.passes.old_drafts import as_its_dialect_reads
 from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_root
 from ..rewriter.text_or_json import read_as_container, takes_no_string
 from .codegen import generated
-from .decoding import Path, loads, pointer_of
+from .decoding import Path, loads, pointer_of, read_encoded
 from .plans import SETTLE_BUDGET, Plan, calm, inert
 from .verdicts import Branch
 
@@ -203,12 +203,25 @@ class Walk:
     the errors of encoded parts, the places being read in place, and whether a model validates
     the result (``trusted``: then a lone possible union branch is taken on the model's word)."""
 
-    __slots__ = ("_active", "errors", "reader", "trusted")
+    __slots__ = ("_active", "_decoded", "errors", "reader", "trusted")
 
     def __init__(self, reader: Reader, trusted: bool) -> None:
         self.reader, self.trusted = reader, trusted
         self.errors: list[Any] = []
         self._active: set[tuple[int, int]] = set()
+        #: each string this read decoded from JSON text, by its place and identity
+        self._decoded: dict[tuple[Path, int], str] = {}
+
+    def decoded(self, text: str, path: Path) -> Any:
+        """The data the JSON text ``text`` at ``path`` holds (:func:`read_encoded`), decoded once:
+        a string this read decoded there already is that data, not text to decode again (a
+        member both an object and its union's branch declare is read by both, the branch first)."""
+        if self._decoded.get((path, id(text))) is text:
+            return text
+        value = read_encoded(self.errors, text, path)
+        if value.__class__ is str and value is not text:
+            self._decoded[path, id(value)] = value
+        return value
 
     def in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
         """``value`` read through ``plan`` at the same place (an ``allOf`` or union branch): a

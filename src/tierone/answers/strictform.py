@@ -121,6 +121,8 @@ class _Filler:
         if not plan.ready:
             plan.prepare()
         if (plan.decode or plan.unwraps) and self.fill:
+            if self._written(value):
+                return value  # filled already, through the union branch that shares this member
             text = json.dumps(value, ensure_ascii=False)
             self._texts[id(text)] = (text, value, plan, pointer)
             return text if plan.decode else {JSON_MEMBER: text}  # beside any string: in `tierone_json`
@@ -135,6 +137,14 @@ class _Filler:
         if isinstance(value, list) and plan.items is not None:
             return [self.value(item, plan.items, (pointer, i)) for i, item in enumerate(value)]
         return value
+
+    def _written(self, value: Any) -> bool:
+        """Whether ``value`` is JSON text this filling wrote (or the ``tierone_json`` object
+        holding it): free-form data in its strict form already."""
+        if isinstance(value, dict) and len(value) == 1:
+            value = value.get(JSON_MEMBER)
+        written = self._texts.get(id(value)) if isinstance(value, str) else None
+        return written is not None and written[0] is value
 
     def as_data(self, text: str) -> Any:
         """Free-form data written as ``text`` in the strict form of a rendition that keeps it as

@@ -11,6 +11,8 @@ from ..shapes import is_free_form
 from .base import Change
 from .merging import _both, _member_both
 
+#: the keywords of an object that a union's branches can share
+SHARED = ("properties", "required")
 #: what ``kept`` says of a place: a member left free-form as the node says, a branch left out
 #: (it takes nothing beside the node), else the branch's keywords a loose merge left out
 FREE_FORM, DROPPED = "", "dropped"

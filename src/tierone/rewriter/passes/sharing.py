@@ -11,10 +11,8 @@ from ...core.refs import ReferenceGraph
 from ...core.walker import transform
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .branch_members import DROPPED, FREE_FORM, Kept, recorded, shared_member
-
-#: the keywords of an object that a union's branches can share
-SHARED = ("properties", "required")
+from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, recorded, shared_member
+from .closed_branches import union_of, within_closed
 
 
 @does(
@@ -23,9 +21,10 @@ SHARED = ("properties", "required")
     "and a closed node (`additionalProperties: false`) closes each branch; a branch that is an `anyOf` of its "
     "own becomes its branches, each with both sets of members; a member free-form beside the union stays "
     "free-form in each branch (JSON text) and restore checks the branch's schema for it (a loosening; "
-    "`--exact` refuses); what cannot be shared (a branch declaring a member the closed node refuses, a member "
-    "declared twice in ways that cannot merge, a recursive branch), or a union it would make of the root, is "
-    "refused (rule T608)"
+    "`--exact` refuses); beside a closed node, a branch holds the members both admit (a member only one side "
+    "admits, or that no value of both can be, is left out: exact), and a branch requiring a member it cannot "
+    "hold takes no value and is left out; what cannot be shared (a member declared twice in ways that cannot "
+    "merge, a recursive branch), or a union it would make of the root, is refused (rule T608)"
 )
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
@@ -36,8 +35,10 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     object keeps its shape (members constrain objects only); a branch that is an ``anyOf`` of
     its own (beside an ``anyOf``) becomes its branches. A member free-form beside the union
     stays free-form in every branch (the read side decodes it as the node says), its branch
-    schema left to restore (in the ledger). A branch the shared members cannot be merged into
-    (a member declared twice in ways that cannot merge, a member the closed node refuses, a
+    schema left to restore (in the ledger). Beside a closed node, a branch holds the members
+    both admit (:func:`~.closed_branches.within_closed`); a member no value of both sides can be
+    is left out of a branch, which takes nothing where it requires one. A branch the shared
+    members cannot be merged into (a member declared twice in ways that cannot merge, a
     recursive reference, a union of its own beside a ``oneOf``), or a union at the root, is
     reported where objects are closed (and left as it is where they stay open).
 
@@ -51,6 +52,9 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     kept: Kept = []  # branch members loosened (restore checks the branch's schema) and branches left out
 
     def distribute(node: Any, pointer: Pointer) -> Any:
+        if _objects_refused(node):  # members constrain objects only, which no branch takes
+            changes.append(Change.for_rule(pointer, _NO_OBJECT, "T608"))
+            return {k: v for k, v in node.items() if k not in (*SHARED, "additionalProperties")}
         union = union_key(node)
         if union is None or all(_no_object(branch) for branch in node[union]):
             return node  # members constrain objects only: nothing to share
@@ -112,30 +116,48 @@ def _requirements_moved(node: dict[str, Any], union: str, pointer: Pointer, chan
             pointer.child("required"), f"{', '.join(map(repr, moving))} required in each {union} branch instead", "T105"
         )
     )
-    out = {**node, union: [{**b, "required": _union_of(list_at(b, "required"), moving)} for b in branches]}
+    out = {**node, union: [{**b, "required": union_of(list_at(b, "required"), moving)} for b in branches]}
     left = [n for n in list_at(node, "required") if n not in moving]
     if left:
         return {**out, "required": left}
     return {k: v for k, v in out.items() if k != "required"}
 
 
-def _union_of(names: list[Any], more: list[str]) -> list[Any]:
-    return [*names, *(n for n in more if n not in names)]
-
-
 def _no_object(branch: Any) -> bool:
-    """A branch written inline whose type leaves out objects."""
-    types = declared_types(branch) if isinstance(branch, dict) and "$ref" not in branch else None
-    return types is not None and "object" not in types
+    """A branch written inline whose type leaves out objects (or each of whose own ``anyOf``
+    branches leaves them out)."""
+    if not isinstance(branch, dict) or "$ref" in branch:
+        return False
+    types = declared_types(branch)
+    if types is None:
+        inner = branch.get("anyOf")
+        return isinstance(inner, list) and bool(inner) and all(_no_object(b) for b in inner)
+    return "object" not in types
+
+
+#: what the rendition says of members beside a union that takes no object
+_NO_OBJECT = (
+    "properties, required and additionalProperties removed (they constrain objects only, which no branch takes)"
+)
+
+
+def _objects_refused(node: Any) -> bool:
+    """Whether ``node`` says what an object's members are beside one union (``anyOf`` or
+    ``oneOf``) none of whose branches takes an object, and no ``type`` of its own: the
+    members constrain nothing a value can be."""
+    if not isinstance(node, dict) or "type" in node or not ({*SHARED, "additionalProperties"} & node.keys()):
+        return False
+    unions = [node[key] for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
+    return len(unions) == 1 and all(_no_object(branch) for branch in unions[0])
 
 
 def union_key(node: Any) -> str | None:
     """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share
-    (and no ``additionalProperties`` other than ``true``, which says nothing)."""
+    (and no ``additionalProperties`` other than ``true`` or ``{}``, which say nothing)."""
     if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
         return None
     unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
-    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False):
+    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False, {}):
         return None
     if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
         return None
@@ -157,18 +179,20 @@ class _Lazy:
 
 
 def _shared_into(
-    node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Lazy, union: str, kept: Kept
+    node: dict[str, Any], branch: Any, pointer: Pointer, lazy: _Lazy, union: str, kept: Kept, seen: tuple[Any, ...] = ()
 ) -> list[Any] | str:
     """``branch`` with ``node``'s members and ``required`` merged in (a branch that is an
     ``anyOf`` of its own, beside an ``anyOf``, becomes its branches, each with both merged
     in); a str saying why not. A member free-form beside the union that the branch gives a
     shape stays free-form (it travels as JSON text, as the node says) and its place goes in
-    ``kept``: restore checks the branch's schema for it."""
+    ``kept``: restore checks the branch's schema for it. ``seen``: the references followed on
+    the way to ``branch`` (a branch of a branch's own union that leads back is recursive)."""
     if isinstance(branch, dict) and "$ref" in branch:
         graph = lazy.graph
         target = graph.target(branch["$ref"])
-        if pointer in graph.recursive or not isinstance(target, dict):
+        if pointer in graph.recursive or not isinstance(target, dict) or branch["$ref"] in seen:
             return f"the branch at {pointer} is a recursive or unresolved reference"
+        seen = (*seen, branch["$ref"])
         branch = {
             **{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
             **{k: v for k, v in branch.items() if k != "$ref"},
@@ -183,7 +207,7 @@ def _shared_into(
     if types is not None and "object" not in types:
         return [branch]  # members constrain objects only
     if {"anyOf", "oneOf", "allOf"} & set(branch):
-        return _spliced(node, branch, pointer, lazy, union, kept)
+        return _spliced(node, branch, pointer, lazy, union, kept, seen)
     merged = _merged(node, branch, pointer, kept)
     if merged is None:
         kept.append((pointer, DROPPED))
@@ -192,7 +216,13 @@ def _shared_into(
 
 
 def _spliced(
-    node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, lazy: _Lazy, union: str, kept: Kept
+    node: dict[str, Any],
+    branch: dict[str, Any],
+    pointer: Pointer,
+    lazy: _Lazy,
+    union: str,
+    kept: Kept,
+    seen: tuple[Any, ...],
 ) -> list[Any] | str:
     """The branches of ``branch``'s own ``anyOf`` (beside an ``anyOf``: the same values), each
     with ``node``'s and ``branch``'s members merged in."""
@@ -208,7 +238,7 @@ def _spliced(
     rest = {k: v for k, v in outer.items() if k not in (*SHARED, "additionalProperties")}
     out: list[Any] = []
     for i, sub in enumerate(inner):
-        shared = _shared_into(outer, sub, pointer.child("anyOf").child(i), lazy, "anyOf", kept)
+        shared = _shared_into(outer, sub, pointer.child("anyOf").child(i), lazy, "anyOf", kept, seen)
         if isinstance(shared, str):
             return shared
         for part in shared:
@@ -226,12 +256,14 @@ def _merged(node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept
     str saying why not; None where the branch takes nothing beside the node."""
     closed = node.get("additionalProperties") is False  # only the node's members may appear
     if closed and branch.get("additionalProperties", True) is not True:
-        return f"the branch at {pointer} says which members it admits beside a closed object"
+        return within_closed(node, branch, pointer, kept)
     properties = dict(node.get("properties", {}))
     wanted = list_at(branch, "required")
     for name, sub in dict_at(branch, "properties").items():
-        if name not in properties and closed:  # never there: left out, the read side would still fill it in
-            return f"the branch at {pointer} declares {name!r}, which the closed object beside the union refuses"
+        if name not in properties and closed:  # never there: left out, and a branch requiring it takes nothing
+            if name in wanted:
+                return None
+            continue
         place = pointer.child("properties").child(name)
         if name in properties and is_free_form(properties[name]):  # JSON text, as the node says
             if sub != properties[name] and sub not in (True, {}):
@@ -242,9 +274,12 @@ def _merged(node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept
             continue
         loose: list[str] = []
         both = shared_member(properties[name], sub, loose)
-        if both is False and (name in wanted or name in list_at(node, "required")):
-            return None  # a required member no value satisfies: the branch takes nothing
-        if both is None or both is False:
+        if both is False:  # no value satisfies both: never there in this branch
+            if name in wanted or name in list_at(node, "required"):
+                return None  # a required member: the branch takes nothing
+            del properties[name]
+            continue
+        if both is None:
             return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
         if loose:
             kept.append((place, ", ".join(f"`{key}`" for key in dict.fromkeys(loose))))
@@ -252,7 +287,7 @@ def _merged(node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept
     required = list(node.get("required", []))
     required += [n for n in wanted if n not in required]
     if closed and any(n not in properties for n in required if isinstance(n, str)):
-        return f"the branch at {pointer} requires a member the closed object beside the union refuses"
+        return None  # it requires a member the closed object refuses: it takes nothing
     merged = {k: v for k, v in branch.items() if k not in SHARED}
     if properties:
         merged["properties"] = properties
