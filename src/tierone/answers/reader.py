@@ -209,18 +209,22 @@ class Walk:
         self.reader, self.trusted = reader, trusted
         self.errors: list[Any] = []
         self._active: set[tuple[int, int]] = set()
-        #: each string this read decoded from JSON text, by its place and identity
-        self._decoded: dict[tuple[Path, int], str] = {}
+        #: each string this read decoded from JSON text, by its place and identity (made on
+        #: the first such string)
+        self._decoded: dict[tuple[Path, int], str] | None = None
 
     def decoded(self, text: str, path: Path) -> Any:
         """The data the JSON text ``text`` at ``path`` holds (:func:`read_encoded`), decoded once:
         a string this read decoded there already is that data, not text to decode again (a
         member both an object and its union's branch declare is read by both, the branch first)."""
-        if self._decoded.get((path, id(text))) is text:
+        seen = self._decoded
+        if seen is not None and seen.get((path, id(text))) is text:
             return text
         value = read_encoded(self.errors, text, path)
         if value.__class__ is str and value is not text:
-            self._decoded[path, id(value)] = value
+            if seen is None:
+                seen = self._decoded = {}
+            seen[path, id(value)] = value
         return value
 
     def in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
