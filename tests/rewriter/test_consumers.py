@@ -459,6 +459,28 @@ class TestReferencesAnywhere:
         assert keyword not in json.dumps(result.schema["$defs"])
         assert JUDGES["llguidance"].check(result.schema).ok
 
+    def test_references_inside_a_folder_of_definitions_follow_the_rename_to_defs(self):
+        # draft-07 `definitions` whose entries are folders (`{"full": {...}}`, as generated
+        # schemas lay them out): the bodies are reached only through references, which must
+        # point into `$defs` once `definitions` is renamed, or the copies lead nowhere
+        schema = {
+            "$ref": "#/definitions/root/full",
+            "definitions": {
+                "root": {
+                    "full": {
+                        "type": "object",
+                        "properties": {"v": {"$ref": "#/definitions/version/full"}},
+                        "required": ["v"],
+                        "additionalProperties": False,
+                    }
+                },
+                "version": {"full": {"type": "string", "pattern": "^1"}, "local": {"one": S}},
+            },
+        }
+        for profile in ("tier1", "openai", "gemini"):
+            result = assert_served(schema, profile, [{"v": "1.0"}])
+            assert "#/definitions/" not in json.dumps(result.schema)
+
     def test_the_linter_judges_the_target(self):
         found = {(d.code, str(d.pointer)) for d in lint(self._schema("x-shared")).diagnostics}
         assert {("T301", "/x-shared/A"), ("T302", "/x-shared/A")} <= found

@@ -54,6 +54,30 @@ def test_an_integer_past_64_bits_leaves_the_rendition_and_is_enforced_on_read(pr
     assert "T609" in {u.rule for u in tierone.rewrite(COUNTERS, profile, exact=True).unfixable}
 
 
+#: a step size whose upper bound is written as (nearly) the largest double, a float enum beside it
+STEPS = {
+    "type": "object",
+    "properties": {
+        "step": {"type": "number", "exclusiveMinimum": 0, "maximum": 1.79769e308},
+        "scale": {"type": "number", "enum": [0.5, 1e20]},
+    },
+    "required": ["step", "scale"],
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini", "gemini-openapi"])
+def test_a_number_bound_past_64_bits_leaves_the_rendition_and_a_float_enum_stays(profile):
+    # llguidance fails to build the number range of a double bound at or past 2^63 - 1024;
+    # an enum of such numbers is a list of literals, which it takes
+    result = assert_served(STEPS, profile, [{"step": 0.5, "scale": 1e20}])
+    t609 = {str(c.pointer): c.loosens for c in result.changes if c.rule == "T609"}
+    assert list(t609.values()) == ["maximum: 1.79769e+308"]
+    assert "1e+20" in str(result.schema["properties"]["scale"])
+    assert "T609" in {d.code for d in tierone.lint(STEPS, profile=profile).diagnostics}
+    limit = {**STEPS, "properties": {**STEPS["properties"], "step": {"type": "number", "maximum": 9.2e18}}}
+    assert "T609" not in {d.code for d in tierone.lint(limit, profile=profile).diagnostics}  # within: kept
+
+
 def test_a_const_the_type_refuses_has_no_instance_and_stays_refused():
     schema = {"type": "object", "properties": {"a": {"type": "integer", "const": None}}, "required": ["a"]}
     assert "T604" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}

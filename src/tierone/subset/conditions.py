@@ -106,8 +106,17 @@ def non_null(value: Any) -> str | None:
 INT64 = (-(2**63), 2**63 - 1)
 
 
-def past_64_bits(item: Any) -> bool:
-    """Whether ``item`` is an integer outside :data:`INT64` (or one that rounds to -2^63)."""
+#: the widest bound llguidance turns into a range of non-integers: a double at or past
+#: 2^63 - 1024 (either sign) makes it fail ("Failed to generate regex for float range")
+FLOAT_EDGE = 2.0**63 - 2048
+
+
+def past_64_bits(item: Any, bound: bool = False) -> bool:
+    """Whether ``item`` is an integer outside :data:`INT64` (or one that rounds to -2^63); with
+    ``bound`` (a number standing alone, not an item of ``enum``), also a non-integer past
+    :data:`FLOAT_EDGE` either way."""
+    if isinstance(item, float) and bound:
+        return not -FLOAT_EDGE <= item <= FLOAT_EDGE
     if not isinstance(item, int) or isinstance(item, bool):
         return False
     return not INT64[0] <= item <= INT64[1] or float(item) == INT64[0]
@@ -115,10 +124,11 @@ def past_64_bits(item: Any) -> bool:
 
 def signed_64_bit(value: Any) -> str | None:
     """Why ``value`` (a bound, a ``const``, or an ``enum``'s list) is not read as written by
-    engines that read integers as signed 64-bit numbers: it holds an integer past that range."""
+    engines that read numbers as signed 64-bit integers: it holds an integer past that range, or
+    stands alone as a number past it."""
     for item in value if isinstance(value, list) else [value]:
-        if past_64_bits(item):
-            return f"it holds {item}, an integer outside the signed 64-bit range (or at its low end)"
+        if past_64_bits(item, bound=not isinstance(value, list)):
+            return f"it holds {item}, a number outside the signed 64-bit range (or at its edge)"
     return None
 
 

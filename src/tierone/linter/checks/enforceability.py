@@ -167,6 +167,6 @@ def untyped_array_items(visit: Visit, tally: Tally) -> Hits:
 def integer_out_of_range(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     values = value if keyword == "enum" and isinstance(value, list) else [value]
     for item in values:
-        if past_64_bits(item):
+        if past_64_bits(item, bound=keyword != "enum"):
             return (Hit(visit.pointer, keyword, None, item),)
     return NONE

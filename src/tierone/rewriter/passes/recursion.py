@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT as HERE
+from ...core.pointer import Pointer, PointerError
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, transform
 from .base import Change, Options, PassResult, _flagged, _noted, does
 from .closing import ENCODED_SHAPE
@@ -21,8 +22,8 @@ ROOT = "#"
 
 
 @does(
-    "a root that is only a `$ref` into `$defs` (how pydantic writes a recursive model) becomes that "
-    "definition; references to it point at the root `#`"
+    "a root that is only a `$ref` into `$defs` (how pydantic writes a recursive model), or into a folder of "
+    "definitions there (`#/$defs/A/full`), becomes that definition; references to it point at the root `#`"
 )
 def inline_root_ref(schema: Any, options: Options) -> PassResult:
     """A root that is only a ``$ref`` into ``$defs`` (how pydantic writes a recursive model)
@@ -33,12 +34,14 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     After:  ``{"type": "object", "properties": {"children": {"type": "array", "items":
     {"$ref": "#"}}}}``
     """
-    name = _root_target(schema)
-    if name is None:
+    path = _root_target(schema)
+    if path is None:
         return PassResult(schema)
-    defs = {k: v for k, v in schema["$defs"].items() if k != name}
-    target = "#/$defs/" + name.replace("~", "~0").replace("/", "~1")
-    body = {k: v for k, v in schema["$defs"][name].items() if k not in ("$defs", "$id", "$schema")}
+    # a definition leaves $defs; a body in a folder of them (`#/$defs/A/full`) stays there for
+    # the folder's other references (a folder none refers to any more is dropped later)
+    defs = {k: v for k, v in schema["$defs"].items() if len(path) > 1 or k != path[0]}
+    target = Pointer(("$defs", *path)).fragment()
+    body = {k: v for k, v in Pointer(("$defs", *path)).resolve(schema).items() if k not in ("$defs", "$id", "$schema")}
     root = {
         **{k: schema[k] for k in ("$schema", "$id") if k in schema},
         **body,
@@ -54,14 +57,21 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(root, retarget), (change,))
 
 
-def _root_target(schema: Any) -> str | None:
+def _root_target(schema: Any) -> tuple[str, ...] | None:
+    """Where under ``$defs`` the root's ``$ref`` leads (a definition, or a body in a folder of them),
+    when the root is only that reference (beside what may stand with it)."""
     if not isinstance(schema, dict) or not set(schema) <= _ROOT_SIBLINGS or not isinstance(schema.get("$defs"), dict):
         return None
     ref = schema.get("$ref")
     if not isinstance(ref, str) or not ref.startswith("#/$defs/"):
         return None
-    name = ref[len("#/$defs/") :].replace("~1", "/").replace("~0", "~")
-    return name if isinstance(schema["$defs"].get(name), dict) else None
+    try:
+        pointer = Pointer.parse(ref[1:])
+        node = pointer.resolve(schema)
+    except PointerError:
+        return None
+    path = tuple(str(segment) for segment in pointer[1:])
+    return path if isinstance(node, dict) and all(isinstance(p, str) for p in pointer) else None
 
 
 #: how deep recursion is unrolled where the profile refuses it and no ``unroll`` is given:

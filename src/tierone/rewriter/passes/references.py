@@ -53,7 +53,7 @@ def _by_name(ref: Any) -> bool:
     return isinstance(ref, str) and ref != "#" and not ref.startswith("#/")
 
 
-@does("`definitions` → `$defs` (and the references)")
+@does("`definitions` → `$defs` (and the references, those in the bodies of a folder of definitions too)")
 def rename_definitions(schema: Any, options: Options) -> PassResult:
     """Draft-07 ``definitions`` become ``$defs`` (Gemini reads only ``$defs``), references too.
 
@@ -72,8 +72,28 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
             return {**node, "$ref": "#/$defs/" + ref[len("#/definitions/") :]}
         return node
 
-    renamed = _rename_key(schema, "definitions", "$defs", schema["definitions"])
+    folders = {name: _in_folder(entry, retarget) for name, entry in schema["definitions"].items() if _folder(entry)}
+    renamed = _rename_key(schema, "definitions", "$defs", {**schema["definitions"], **folders})
     return PassResult(transform(renamed, retarget), tuple(changes))
+
+
+def _folder(node: Any) -> bool:
+    """A definitions entry that is no schema but a folder of them (``{"full": {...}}``, which a
+    ``$ref`` reaches as ``#/definitions/A/full``): objects under names that are no keyword."""
+    from ..shapes import constraining_keys
+
+    return (
+        isinstance(node, dict)
+        and bool(node)
+        and all(isinstance(v, dict) for v in node.values())
+        and not (constraining_keys(node) or {"$ref", "$defs", "definitions", "title", "description"} & node.keys())
+    )
+
+
+def _in_folder(folder: dict[str, Any], retarget: Any) -> dict[str, Any]:
+    """``folder``'s schemas (and those of the folders in it) with ``retarget`` applied: no walk
+    reaches them, but a ``$ref`` may, and a later pass copies them out."""
+    return {name: _in_folder(v, retarget) if _folder(v) else transform(v, retarget) for name, v in folder.items()}
 
 
 @does(

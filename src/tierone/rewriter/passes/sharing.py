@@ -145,7 +145,7 @@ def _objects_refused(node: Any) -> bool:
     """Whether ``node`` says what an object's members are beside one union (``anyOf`` or
     ``oneOf``) none of whose branches takes an object, and no ``type`` of its own: the
     members constrain nothing a value can be."""
-    if not isinstance(node, dict) or "type" in node or not ({*SHARED, "additionalProperties"} & node.keys()):
+    if not isinstance(node, dict) or "type" in node or not (node.get("properties") or node.get("required")):
         return False
     unions = [node[key] for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
     return len(unions) == 1 and all(_no_object(branch) for branch in unions[0])

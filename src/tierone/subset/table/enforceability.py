@@ -143,13 +143,15 @@ ROWS: tuple[Feature, ...] = (
         "integer-out-of-range",
         "keyword-in-context",
         ("enum", "const", "minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"),
-        "`{keyword}` holds {value}, an integer outside the signed 64-bit range (or at its low end)",
+        "`{keyword}` holds {value}, a number outside the signed 64-bit range (or at its edge)",
         doc(
             "Finds integers below -2^63 or above 2^63-1 in `enum`, `const` and the numeric "
-            "bounds, and those that round to -2^63 as a double.",
+            "bounds, and those that round to -2^63 as a double; and a bound (or `const`) that is "
+            "no integer at or past 2^63 - 1024 either way.",
             "Decoding engines and SDKs read JSON integers as signed 64-bit numbers or as "
             "doubles: such a value is rounded, refused or overflows (llguidance crashes the "
-            "process on one that rounds to -2^63).",
+            "process on one that rounds to -2^63, and fails to build a number range whose bound "
+            'is a double that large: "Failed to generate regex for float range").',
             '{"type": "integer", "enum": [18446744073709551616]}',
             '{"type": "string", "enum": ["18446744073709551616"]}',
             "`tierone rewrite` takes the keyword out of the rendition and states it in the "
