@@ -17,6 +17,7 @@ from tests.served import assert_served
 from tierone import lint
 from tierone.answers.restore import restore
 from tierone.answers.strictform import to_strict_form
+from tierone.rewriter.passes import Options, rename_definitions
 from tierone.rewriter.rewrite import rewrite
 from tierone.rewriter.shapes import ENCODED_NOTE
 
@@ -480,6 +481,26 @@ class TestReferencesAnywhere:
         for profile in ("tier1", "openai", "gemini"):
             result = assert_served(schema, profile, [{"v": "1.0"}])
             assert "#/definitions/" not in json.dumps(result.schema)
+
+    def test_references_inside_a_schema_kept_under_a_member_no_keyword_names_follow_the_rename(self):
+        # `#/Sample` (a schema under a member of the root) refers to `#/definitions/Attribute`;
+        # its copy into $defs must refer to where the definition now is. A `$ref` in data stays.
+        schema = {
+            "type": "object",
+            "properties": {
+                "sample": {"$ref": "#/Sample"},
+                "note": {"type": "string", "default": {"$ref": "#/definitions/A"}},
+            },
+            "required": ["sample"],
+            "Sample": {"type": "object", "properties": {"a": {"$ref": "#/definitions/Attribute"}}, "required": ["a"]},
+            "definitions": {"Attribute": {"type": "string"}},
+        }
+        for profile in ("tier1", "openai", "gemini"):
+            result = assert_served(schema, profile, [{"sample": {"a": "x"}}, {"sample": {"a": "y"}, "note": "n"}])
+            assert "#/definitions/" not in json.dumps(result.schema["$defs"])
+        renamed = rename_definitions(schema, Options()).schema
+        assert renamed["Sample"]["properties"]["a"] == {"$ref": "#/$defs/Attribute"}
+        assert renamed["properties"]["note"]["default"] == {"$ref": "#/definitions/A"}  # data, as written
 
     def test_the_linter_judges_the_target(self):
         found = {(d.code, str(d.pointer)) for d in lint(self._schema("x-shared")).diagnostics}

@@ -65,35 +65,39 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
     if "$defs" in schema:
         return PassResult(schema)  # both present: leave the author's layout alone
     changes = [Change(ROOT.child("definitions"), "renamed to $defs", "Gemini reads definitions only under $defs")]
+    renamed = _rename_key(schema, "definitions", "$defs", schema["definitions"])
+    return PassResult(_retargeted(renamed), tuple(changes))
 
-    def retarget(node: Any, pointer: Pointer) -> Any:
-        ref = node.get("$ref") if isinstance(node, dict) else None
-        if isinstance(ref, str) and ref.startswith("#/definitions/"):
-            return {**node, "$ref": "#/$defs/" + ref[len("#/definitions/") :]}
+
+#: keywords whose value is data, not schemas: a ``$ref`` member there is data too
+_DATA = frozenset({"enum", "const", "default", "examples", "example"})
+#: keywords whose value maps names (no keywords) to schemas
+_MAPS = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas"})
+
+
+def _retargeted(node: Any, names: bool = False) -> Any:
+    """``node`` with each ``#/definitions/...`` reference pointing into ``$defs``: wherever it
+    stands, not only where a walk of subschemas goes (a folder of definitions, a schema kept
+    under a member no keyword names, ``#/Sample``, whose copy a later pass brings in), but not
+    in data (``enum``, ``default``...). ``names``: ``node`` maps names to schemas (``properties``),
+    so its keys are no keywords. What holds no such reference is handed on as it is."""
+    if isinstance(node, list):
+        items = [_retargeted(item) for item in node]
+        return node if all(a is b for a, b in zip(items, node)) else items
+    if not isinstance(node, dict):
         return node
-
-    folders = {name: _in_folder(entry, retarget) for name, entry in schema["definitions"].items() if _folder(entry)}
-    renamed = _rename_key(schema, "definitions", "$defs", {**schema["definitions"], **folders})
-    return PassResult(transform(renamed, retarget), tuple(changes))
-
-
-def _folder(node: Any) -> bool:
-    """A definitions entry that is no schema but a folder of them (``{"full": {...}}``, which a
-    ``$ref`` reaches as ``#/definitions/A/full``): objects under names that are no keyword."""
-    from ..shapes import constraining_keys
-
-    return (
-        isinstance(node, dict)
-        and bool(node)
-        and all(isinstance(v, dict) for v in node.values())
-        and not (constraining_keys(node) or {"$ref", "$defs", "definitions", "title", "description"} & node.keys())
-    )
-
-
-def _in_folder(folder: dict[str, Any], retarget: Any) -> dict[str, Any]:
-    """``folder``'s schemas (and those of the folders in it) with ``retarget`` applied: no walk
-    reaches them, but a ``$ref`` may, and a later pass copies them out."""
-    return {name: _in_folder(v, retarget) if _folder(v) else transform(v, retarget) for name, v in folder.items()}
+    out: dict[str, Any] | None = None
+    for key, value in node.items():
+        if key == "$ref" and not names and isinstance(value, str) and value.startswith("#/definitions/"):
+            new: Any = "#/$defs/" + value[len("#/definitions/") :]
+        elif not names and key in _DATA:
+            continue
+        else:
+            new = _retargeted(value, not names and key in _MAPS)
+        if new is not value:
+            out = dict(node) if out is None else out
+            out[key] = new
+    return node if out is None else out
 
 
 @does(
