@@ -396,6 +396,14 @@ def test_free_form_text_read_by_a_union_branch_and_its_object_is_decoded_once(te
     assert tierone.strict(SHARED_MEMBER, "openai").parse(json.dumps(answer)) == instance
 
 
+def test_free_form_strings_are_written_as_json_text_even_when_they_are_the_very_text_of_another():
+    # json writes `false` as one shared string object: a member holding that same object as its
+    # (string) value is still data to encode, never taken for text already written
+    schema = {"type": "object", "properties": {"a": {}, "b": {}}, "required": ["a", "b"]}
+    shared = json.dumps(False)
+    assert to_strict_form({"a": False, "b": shared}, schema, "openai") == {"a": "false", "b": '"false"'}
+
+
 @pytest.mark.parametrize("profile", ["tier1", "openai", "vendors", "anthropic", "gemini"])
 def test_a_member_both_the_branch_and_the_object_declare_is_read_as_the_rendition_merges_it(profile):
     instance = {"auth": {"kind": "form", "form": {"mode": "a", "address": "https://example.com/login"}}}

@@ -116,13 +116,15 @@ class _Filler:
         self._active: set[tuple[int, int]] = set()
         #: each JSON text written for free-form data (by its id), with the data and its plan
         self._texts: dict[int, tuple[str, Any, Plan, Path]] = {}
+        #: each object this filling made (by its id), with the members it filled through a plan:
+        #: an object a union branch filled is filled again by the object holding the union, which
+        #: leaves those members as they are (free-form data is written once)
+        self._made: dict[int, tuple[dict[str, Any], frozenset[str]]] = {}
 
     def value(self, value: Any, plan: Plan, pointer: Path) -> Any:
         if not plan.ready:
             plan.prepare()
         if (plan.decode or plan.unwraps) and self.fill:
-            if self._written(value):
-                return value  # filled already, through the union branch that shares this member
             text = json.dumps(value, ensure_ascii=False)
             self._texts[id(text)] = (text, value, plan, pointer)
             return text if plan.decode else {JSON_MEMBER: text}  # beside any string: in `tierone_json`
@@ -137,14 +139,6 @@ class _Filler:
         if isinstance(value, list) and plan.items is not None:
             return [self.value(item, plan.items, (pointer, i)) for i, item in enumerate(value)]
         return value
-
-    def _written(self, value: Any) -> bool:
-        """Whether ``value`` is JSON text this filling wrote (or the ``tierone_json`` object
-        holding it): free-form data in its strict form already."""
-        if isinstance(value, dict) and len(value) == 1:
-            value = value.get(JSON_MEMBER)
-        written = self._texts.get(id(value)) if isinstance(value, str) else None
-        return written is not None and written[0] is value
 
     def as_data(self, text: str) -> Any:
         """Free-form data written as ``text`` in the strict form of a rendition that keeps it as
@@ -189,15 +183,24 @@ class _Filler:
 
     def _members(self, value: dict[str, Any], plan: Plan, pointer: Path) -> dict[str, Any]:
         properties, optional, additional = plan.properties, plan.optional, plan.additional
-        filled = {}
+        made = self._made.get(id(value))
+        done = made[1] if made is not None and made[0] is value else frozenset()
+        filled: dict[str, Any] = {}
         for name in properties:
             if name in value and not (value[name] is None and name in optional):
-                filled[name] = self.value(value[name], plan.child(name), (pointer, name))
+                member = value[name]
+                filled[name] = member if name in done else self.value(member, plan.child(name), (pointer, name))
             elif self.fill and not plan.verbatim:  # data kept as it is: an absent member stays absent
                 filled[name] = None
+        through = {name for name in filled if name in value}
         for name, member in value.items():
             if name not in properties:
-                filled[name] = self.value(member, additional, (pointer, name)) if additional is not None else member
+                if additional is not None and name not in done:
+                    filled[name] = self.value(member, additional, (pointer, name))
+                    through.add(name)
+                else:
+                    filled[name] = member
+        self._made[id(filled)] = (filled, frozenset(through) | done)
         return filled
 
 
