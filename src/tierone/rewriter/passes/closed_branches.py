@@ -15,6 +15,27 @@ def union_of(names: list[Any], more: list[str]) -> list[Any]:
     return [*names, *(n for n in more if n not in names)]
 
 
+#: what :func:`merged_member` gives for a member no value of both sides can be, not required
+LEFT_OUT = object()
+
+
+def merged_member(beside: Any, member: Any, required: bool, place: Pointer, pointer: Pointer, kept: Kept) -> Any:
+    """The one schema the branch at ``pointer`` gives a member both it and the object beside the
+    union declare (:func:`~.branch_members.shared_member`), what a loose merge leaves to restore
+    noted in ``kept``; :data:`LEFT_OUT` where no value of both can be there (never in this
+    branch), None where that member is ``required`` (the branch takes nothing), a str where the
+    two cannot be merged."""
+    loose: list[str] = []
+    both = shared_member(beside, member, loose)
+    if both is False:
+        return None if required else LEFT_OUT
+    if both is None:
+        return f"the member {place[-1]!r} is declared beside the union and, differently, in the branch at {pointer}"
+    if loose:
+        kept.append((place, ", ".join(f"`{key}`" for key in dict.fromkeys(loose))))
+    return both
+
+
 def within_closed(
     node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept: Kept
 ) -> dict[str, Any] | str | None:
@@ -39,17 +60,11 @@ def within_closed(
                 kept.append((place, FREE_FORM))
             properties[name] = member
             continue
-        loose: list[str] = []
-        both = shared_member(member, side, loose)
-        if both is False:  # no value satisfies both: never there in this branch
-            if name in required:
-                return None
-            continue
-        if both is None:
-            return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
-        if loose:
-            kept.append((place, ", ".join(f"`{key}`" for key in dict.fromkeys(loose))))
-        properties[name] = both
+        both = merged_member(member, side, name in required, place, pointer, kept)
+        if both is None or isinstance(both, str):
+            return both
+        if both is not LEFT_OUT:
+            properties[name] = both
     if any(n not in properties for n in required if isinstance(n, str)):
         return None  # a member it requires is one the closed object refuses
     merged = {k: v for k, v in branch.items() if k not in (*SHARED, "additionalProperties")}

@@ -11,8 +11,8 @@ from ...core.refs import ReferenceGraph
 from ...core.walker import transform
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, recorded, shared_member
-from .closed_branches import union_of, within_closed
+from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, recorded
+from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
 
 
 @does(
@@ -272,18 +272,14 @@ def _merged(node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept
         if name not in properties:
             properties[name] = sub
             continue
-        loose: list[str] = []
-        both = shared_member(properties[name], sub, loose)
-        if both is False:  # no value satisfies both: never there in this branch
-            if name in wanted or name in list_at(node, "required"):
-                return None  # a required member: the branch takes nothing
+        needed = name in wanted or name in list_at(node, "required")
+        both = merged_member(properties[name], sub, needed, place, pointer, kept)
+        if both is None or isinstance(both, str):
+            return both  # a required member no value of both can be: the branch takes nothing
+        if both is LEFT_OUT:  # never there in this branch
             del properties[name]
-            continue
-        if both is None:
-            return f"the member {name!r} is declared beside the union and, differently, in the branch at {pointer}"
-        if loose:
-            kept.append((place, ", ".join(f"`{key}`" for key in dict.fromkeys(loose))))
-        properties[name] = both
+        else:
+            properties[name] = both
     required = list(node.get("required", []))
     required += [n for n in wanted if n not in required]
     if closed and any(n not in properties for n in required if isinstance(n, str)):
