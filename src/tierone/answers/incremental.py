@@ -20,7 +20,7 @@ from pydantic_core import from_json
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import ROOT_MEMBER
 from .frames import COLON, KEY, NEXT, VALUE, Frame
-from .json_tokens import CLOSER, SCALAR, SCAN, SPACE, STRING_REST, WHITE, scanstring
+from .json_tokens import CLOSER, SCALAR, SCAN, STRING_REST, past_space, scanstring
 from .reader import Reader, Walk
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
@@ -74,8 +74,7 @@ class Incremental:
 
     def advance(self) -> None:
         text, stack, pos = self.text, self._stack, self.pos
-        if pos < len(text) and text[pos] in WHITE:
-            pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]
+        pos = past_space(text, pos)
         while pos < len(text):
             if not stack:
                 if self._started:
@@ -121,8 +120,7 @@ class Incremental:
                         pos = self._value(text, pos, frame, self._plan_in(frame), where)
             if pos < 0:
                 break
-            if pos < len(text) and text[pos] in WHITE:
-                pos = SPACE.match(text, pos).end()  # type: ignore[union-attr]
+            pos = past_space(text, pos)
         self.pos = pos if pos >= 0 else self.pos
 
     def small_closed(self) -> None:
@@ -142,12 +140,10 @@ class Incremental:
         self._place(frame, self._read(self._plan_in(frame), value, where))
         at, size = end, len(text)
         if frame.array:
-            if at < size and text[at] in WHITE:
-                at = SPACE.match(text, at).end()  # type: ignore[union-attr]
+            at = past_space(text, at)
             if at < size and text[at] == ",":
                 frame.expects, at = VALUE, at + 1
-                if at < size and text[at] in WHITE:
-                    at = SPACE.match(text, at).end()  # type: ignore[union-attr]
+                at = past_space(text, at)
                 if at < size and text[at] in "{[" and text.find("}", at) < 0 and text.find("]", at) < 0:
                     self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, size - at, CLOSER[text[at]]
                     return

@@ -9,7 +9,7 @@ from typing import Any
 
 from .decoding import EXACT
 
-__all__ = ["CLOSER", "SCALAR", "SCAN", "SPACE", "STRING_REST", "WHITE", "scanstring"]
+__all__ = ["CLOSER", "SCALAR", "SCAN", "SPACE", "STRING_REST", "WHITE", "past_space", "scanstring"]
 
 #: white space, skipped
 SPACE = re.compile(r"[ \t\n\r]*")
@@ -26,3 +26,8 @@ CLOSER = {"{": "}", "[": "]"}
 #: Python's digits raises ``ValueError`` as any text that is not JSON does (the streaming
 #: reading then stops, and the whole text's reading says why)
 SCAN: Any = type(EXACT)(parse_constant=EXACT.parse_constant, parse_float=EXACT.parse_float, parse_int=int).scan_once  # type: ignore[attr-defined]
+
+
+def past_space(text: str, pos: int) -> int:
+    """Where the white space at ``pos`` ends (``pos`` itself where there is none: no regex run)."""
+    return SPACE.match(text, pos).end() if pos < len(text) and text[pos] in WHITE else pos  # type: ignore[union-attr]
