@@ -113,7 +113,8 @@ def test_each_model_streams_to_what_parse_gives(name, profile, sizes):
 def test_any_answer_any_chunking_streams_to_parse_of_the_whole(lines, sizes, profile, cut):
     made = tierone.strict(LOOP["Bill"][0])
     data = {"number": "n", "issued": "2026-01-02", "lines": lines, "discount": None}
-    text = json.dumps(tierone.to_strict_form(data, made.original, profile), ensure_ascii=cut % 2 == 0)
+    layout = {"indent": cut % 3 or None}  # compact, or items on lines of their own
+    text = json.dumps(tierone.to_strict_form(data, made.original, profile), ensure_ascii=cut % 2 == 0, **layout)
     for answer in (text, text[:cut]):  # whole, and cut short (then both refuse it alike)
         snapshots, result = streamed(made, answer, sizes, profile)
         expected = whole(made, answer, profile)

@@ -12,6 +12,7 @@ shows once complete.
 
 from __future__ import annotations
 
+import re
 from json import JSONDecodeError
 from typing import Any
 
@@ -19,12 +20,14 @@ from pydantic_core import from_json
 
 from ..core.validation import CannotJudge
 from ..rewriter.shapes import ROOT_MEMBER
-from .frames import COLON, KEY, NEXT, VALUE, Frame
+from .frames import _UNSET, COLON, KEY, NEXT, VALUE, Frame
 from .json_tokens import CLOSER, SCALAR, SCAN, STRING_REST, past_space, scanstring
 from .reader import Reader, Walk
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
 
+#: after an array's item: the comma and the opening of the next item (white space around it)
+_NEXT_ITEM = re.compile(r"[ \t\n\r]*,[ \t\n\r]*[{\[]")
 #: what a stream may wait for (see ``Incremental.waiting``)
 WAIT_CLOSE, _AT_ROOT, STUCK = object(), object(), object()
 #: stands for "no plan": the value is its own reading (a free position, or nothing to undo)
@@ -136,19 +139,32 @@ class Incremental:
         except (RecursionError, ValueError):
             self.advance()  # not JSON: the usual parse stops there
             return
-        where = (frame.where, len(frame.value) - frame.growing if frame.array else frame.key)
-        self._place(frame, self._read(self._plan_in(frame), value, where))
-        at, size = end, len(text)
-        if frame.array:
-            at = past_space(text, at)
-            if at < size and text[at] == ",":
-                frame.expects, at = VALUE, at + 1
-                at = past_space(text, at)
-                if at < size and text[at] in "{[" and text.find("}", at) < 0 and text.find("]", at) < 0:
-                    self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, size - at, CLOSER[text[at]]
-                    return
-        self.pos = at
+        if not frame.array:
+            self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
+            self.pos = end
+            self.advance()
+            return
+        items = frame.value
+        plan = frame.items if frame.items is not _UNSET else self._items_plan(frame)
+        if plan is not None:
+            value = self._read(plan, value, (frame.where, len(items)))
+        items.append(value)
+        frame.expects = NEXT
+        following = _NEXT_ITEM.match(text, end)
+        if following is not None:  # a comma, and the next item opens
+            at = following.end() - 1
+            if text.find("}", at) < 0 and text.find("]", at) < 0:
+                frame.expects = VALUE
+                self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, len(text) - at, CLOSER[text[at]]
+                return
+        self.pos = end
         self.advance()
+
+    def _items_plan(self, frame: Frame) -> Any:
+        """The plan an array frame's items are read through (None: read as they are), kept."""
+        plan = self._plan_in(frame)
+        frame.items = plan = None if plan is _RAW or plan.inert else plan
+        return plan
 
     def _value(self, text: str, pos: int, frame: Frame | None, plan: Any, where: Any) -> int:
         """Read the value starting at ``pos``: put it in place when complete (the offset past
@@ -239,7 +255,7 @@ class Incremental:
         if plan is _RAW or plan.inert:
             return value
         try:
-            return plan.fn(value, where, self._walk)
+            return plan.owns(value, where, self._walk)
         except (CannotJudge, RecursionError):
             self.unsure = True
             return value  # close() says what is wrong

@@ -35,6 +35,10 @@ class Stream:
         #: how many of the parts the parsing has taken in
         self._joined = 0
         self._closed = False
+        #: while the parsing waits for a small container to close: what closes it, and how
+        #: many characters of it have come (None, 0 otherwise)
+        self._closer: str | None = None
+        self._held = 0
 
     @property
     def partial(self) -> Any:
@@ -44,28 +48,38 @@ class Stream:
     def feed(self, chunk: str) -> Any:
         """Take the next piece of the answer's text; the partial answer so far."""
         self._parts.append(chunk)
+        closer = self._closer
+        if closer is not None and closer not in chunk:  # the small container waited for cannot have closed
+            held = self._held = self._held + len(chunk)
+            if held < DESCEND:
+                return self._parsing.root
+        return self._moved(chunk, closer)
+
+    def _moved(self, chunk: str, closer: str | None) -> Any:
+        """What ``chunk`` (the last part) brings where it is not a small container's text
+        going on: the string being shown grown, else the parts not yet parsed parsed."""
         parsing = self._parsing
         waiting = parsing.waiting
-        if waiting is not None:  # the fast ways: nothing to parse yet
-            if waiting is WAIT_CLOSE:
-                held = parsing.held = parsing.held + len(chunk)
-                if held < DESCEND:
-                    if parsing.closer not in chunk:
-                        return parsing.root  # the container it waits for cannot have closed
-                    parsing.waiting = None
-                    self._joined_text()
-                    parsing.small_closed()  # it may have: read it whole
-                    return parsing.root
-            elif waiting is STUCK:
-                if self._closed:
-                    self._parts.pop()
-                    raise ValueError("this stream is closed: make another with Strict.stream()")
-                return parsing.root
-            elif '"' not in chunk and "\\" not in chunk:
-                parsing.grow(waiting, chunk)  # the string being shown goes on
-                return parsing.root
+        if waiting is STUCK:
+            if self._closed:
+                self._parts.pop()
+                raise ValueError("this stream is closed: make another with Strict.stream()")
+            return parsing.root
+        if closer is not None:
             parsing.waiting = None
-        self._take_in()
+            self._joined_text()
+            if self._held < DESCEND:
+                parsing.small_closed()  # the container waited for may have closed: read it whole
+            else:
+                parsing.advance()  # grown past small: read as it comes
+        elif waiting is not None and '"' not in chunk and "\\" not in chunk:
+            parsing.grow(waiting, chunk)  # the string being shown goes on
+            return parsing.root
+        else:
+            parsing.waiting = None
+            self._joined_text()
+            parsing.advance()
+        self._closer, self._held = (parsing.closer, parsing.held) if parsing.waiting is WAIT_CLOSE else (None, 0)
         return parsing.root
 
     def close(self) -> Any:
@@ -75,10 +89,11 @@ class Stream:
         model validates it) rather than read again."""
         parsing = self._parsing
         waiting = parsing.waiting
-        self._closed, parsing.waiting = True, None
+        self._closed, parsing.waiting, self._closer = True, None, None
         try:
             if self._finish is not None and waiting is not STUCK and not parsing.unsure:
-                self._take_in()
+                self._joined_text()
+                parsing.advance()
                 if parsing.read_whole():
                     try:
                         return self._finish(parsing.root)
@@ -87,11 +102,6 @@ class Stream:
             return self._whole("".join(self._parts))
         finally:
             parsing.waiting = STUCK  # it takes no more
-
-    def _take_in(self) -> None:
-        """The parts not yet parsed, parsed."""
-        self._joined_text()
-        self._parsing.advance()
 
     def _joined_text(self) -> None:
         """The parts not yet parsed, after the text not yet consumed."""
