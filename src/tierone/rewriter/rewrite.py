@@ -11,7 +11,7 @@ from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
-from .passes import AFTER_LINT, PASSES, TRIGGERS, Change, Options, Unfixable
+from .passes import AFTER_LINT, AFTER_LINT_RULES, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import reusing_graphs
 from .passes.wrapping import outside_wrapper
 from .unreadable import scanned, unreadable_references
@@ -123,14 +123,16 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             unfixable.extend(result.unfixable)
         current = _new_document(current, id, changes, present)
         shares = dict(options.limits) or None
-        diagnostics = lint(current, profile=profile, limits=shares).diagnostics
+        over = None  # the rendition's findings of the rules the steps below meet (linted for those alone)
         for step, rules in AFTER_LINT.items():  # only where the rendition's lint finds their rules
-            if any(d.code in rules for d in diagnostics):
-                result = step(current, options, diagnostics)
+            if over is None:
+                over = lint(current, profile=profile, select=AFTER_LINT_RULES, limits=shares).diagnostics
+            if any(d.code in rules for d in over):
+                result = step(current, options, over)
                 if result.changes:
-                    current = result.schema
+                    current, over = result.schema, None
                     changes.extend(result.changes)
-                    diagnostics = lint(current, profile=profile, limits=shares).diagnostics
+        diagnostics = lint(current, profile=profile, limits=shares).diagnostics
     # places inside a root carried in the wrapper are named as the original's places
     changes = [_outside(c, schema) for c in changes]
     unfixable = [_outside(u, schema) for u in unfixable]

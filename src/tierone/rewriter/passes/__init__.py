@@ -45,6 +45,7 @@ from .wrapping import wrap_root
 
 __all__ = [
     "AFTER_LINT",
+    "AFTER_LINT_RULES",
     "HINTS",
     "PASSES",
     "REMOVABLE",
@@ -119,6 +120,8 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
 #: passes that run last, and only where the lint of the rendition finds one of their rules
 #: (they are handed its findings)
 AFTER_LINT = {fit_limits: RULES}
+#: every rule some step of AFTER_LINT meets: the rendition is linted for these alone before them
+AFTER_LINT_RULES = sorted(frozenset().union(*AFTER_LINT.values()))
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (

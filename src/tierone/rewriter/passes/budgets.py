@@ -151,7 +151,7 @@ def _choices(
     inside another) until what they save brings it under; else the gathering that saves most."""
     graph = graph_of(schema)
     visits = list(walk(schema))
-    index = {visit.pointer: i for i, visit in enumerate(visits)}
+    index: dict[tuple[Any, ...], int] = {visit.pointer: i for i, visit in enumerate(visits)}
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
 
     def candidate(p: Pointer) -> bool:
@@ -164,9 +164,19 @@ def _choices(
 
     if code in DEPTHS:
         picked: list[Pointer] = []
+        judged: dict[tuple[Any, ...], bool] = {}  # places too deep share the nodes above them
         for where in wheres:
-            above = (Pointer(where[:n]) for n in range(len(where), -1, -1))
-            best = next((p for p in above if p in index and visits[index[p]].depth <= limit and candidate(p)), None)
+            best = None
+            for n in range(len(where), -1, -1):
+                i = index.get(where[:n])
+                if i is None or visits[i].depth > limit:
+                    continue
+                p = visits[i].pointer
+                if p not in judged:
+                    judged[p] = candidate(p)
+                if judged[p]:
+                    best = p
+                    break
             if best is not None and not any(best[: len(q)] == q for q in picked):
                 picked = [q for q in picked if q[: len(best)] != best] + [best]
         return picked
