@@ -42,10 +42,11 @@ def to_strict_form(
         raise TooDeep(f"too deep: the instance nests past {MAX_JUDGED_DEPTH:,} levels", about="payload")
     if profile is None:
         return deeply(_fill, instance, original, True)
+    from ..rewriter.passes.sharing import shares_members
     from .renditionform import fitted, rendition_of
 
     rendition = rendition_of(original, profile, unroll)
-    filler = _Filler(Reader(original, shortcuts=False), True, _shares_members(profile))
+    filler = _Filler(Reader(original, shortcuts=False), True, shares_members(profile))
     form = deeply(_filled, filler, instance, _wraps(rendition, original))
     return deeply(fitted, form, rendition, filler.as_data)
 
@@ -87,14 +88,6 @@ def _filled(filler: _Filler, instance: Any, wrapped: bool) -> Any:
         value = filler.value(instance, reader.wrapped, None)
         return {ROOT_MEMBER: value} if filler.fill else value
     return filler.value(instance, reader.root, None)
-
-
-def _shares_members(profile: str) -> bool:
-    """Whether ``profile``'s renditions share an object's members into each branch of its union
-    (where they close objects: rule T102; see ``rewriter.passes.sharing``)."""
-    from ..subset.profiles import policies
-
-    return any(policy.feature.code == "T102" for policy in policies(profile))
 
 
 class _Filler:

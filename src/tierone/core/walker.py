@@ -33,6 +33,9 @@ IN_ARRAY = frozenset({"anyOf", "oneOf", "allOf", "prefixItems", "items"})
 IN_MAPPING = frozenset({"properties", "patternProperties", "$defs", "definitions", "dependentSchemas", "dependencies"})
 #: every keyword under which a subschema can stand
 SUBSCHEMA_KEYWORDS = IN_VALUE | IN_ARRAY | IN_MAPPING
+#: whether an object holds no subschema (no keyword a subschema stands under): a leaf of
+#: the walk, told at C speed
+_LEAF = SUBSCHEMA_KEYWORDS.isdisjoint
 #: containers each of whose entries describes a value of its own (a member, a definition, a
 #: union branch, a tuple item): not those whose entries apply only to members that match a
 #: pattern or are present (patternProperties, dependentSchemas, dependencies), nor an
@@ -69,7 +72,7 @@ def walk(schema: Any, pointer: Pointer = ROOT, depth: int = 0) -> Iterator[Visit
         visit = pop()
         yield visit
         node = visit[1]
-        if not isinstance(node, dict):
+        if not isinstance(node, dict) or _LEAF(node):
             continue
         here = visit[0]
         below = visit[2] + 1
@@ -112,6 +115,8 @@ def having(schema: Any, keys: frozenset[str]) -> list[tuple[Pointer, dict[str, A
             continue
         if not keys.isdisjoint(node):
             found.append((_path_of(entry), node, entry[4]))
+        if _LEAF(node):
+            continue
         below = entry[4] + 1
         for key, value in reversed(node.items()):
             if key not in SUBSCHEMA_KEYWORDS:
@@ -211,7 +216,7 @@ def _transformed(schema: Any, replace: Any, path: tuple[Any, ...], only: frozens
         return schema if only is not None else replace(schema, _new(Pointer, path))
     rebuilt: dict[str, Any] | None = None
     new: Any
-    for key, value in schema.items():
+    for key, value in schema.items() if not _LEAF(schema) else ():
         if key not in SUBSCHEMA_KEYWORDS:
             continue
         if key in IN_MAPPING and isinstance(value, dict):

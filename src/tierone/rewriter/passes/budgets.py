@@ -191,7 +191,7 @@ def _choices(
     def saving(at: Pointer, name: str, member: Any) -> int:
         if (name, id(member)) not in own:
             own[name, id(member)] = _own(name, member, counted)
-        i = index.get(at.child("properties").child(name))
+        i = index.get((*at, "properties", name))
         return own[name, id(member)] + (counts[i] if i is not None else 0)
 
     def size(p: Pointer) -> int:

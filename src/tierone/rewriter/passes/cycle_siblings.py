@@ -108,7 +108,7 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
                 )
         return {**node, "anyOf": out} if out != branches else node
 
-    return PassResult(transform(schema, unshare), tuple(changes))
+    return PassResult(transform(schema, unshare, only=frozenset({"anyOf"})), tuple(changes))
 
 
 def _type_into(node: dict[str, Any], branches: list[Any], graph: Any) -> list[Any] | None:

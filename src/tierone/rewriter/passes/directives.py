@@ -44,4 +44,4 @@ def drop_directives(schema: Any, options: Options) -> PassResult:
         )
         return {key: value for key, value in node.items() if key != MEMBER}
 
-    return PassResult(transform(schema, drop), tuple(changes))
+    return PassResult(transform(schema, drop, only=frozenset({MEMBER})), tuple(changes))

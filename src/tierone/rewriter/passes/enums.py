@@ -49,7 +49,7 @@ def string_enums_only(schema: Any, options: Options) -> PassResult:
         )
         return out
 
-    return PassResult(transform(schema, only_strings), tuple(changes))
+    return PassResult(transform(schema, only_strings, only=frozenset({"enum"})), tuple(changes))
 
 
 def _by_type(

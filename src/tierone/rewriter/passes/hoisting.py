@@ -9,7 +9,7 @@ from typing import Any
 from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph
-from ...core.walker import transform, walk
+from ...core.walker import REFERENCE, transform, walk
 from ..shapes import dict_at
 from .base import Change, Options, PassResult, does, graph_of
 
@@ -54,8 +54,8 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
         name = names.get(resolution.target) if resolution.target is not None else None
         return node if name is None else {**node, "$ref": ROOT.child("$defs").child(name).fragment()}
 
-    rewritten = transform(schema, retarget)
-    hoisted = {name: transform(copy, retarget) for name, copy in copies.items()}
+    rewritten = transform(schema, retarget, only=REFERENCE)
+    hoisted = {name: transform(copy, retarget, only=REFERENCE) for name, copy in copies.items()}
     emptied = [
         name for name, node in taken.items() if _only_definitions(node) and ("$defs", name) not in graph.edges.values()
     ]

@@ -13,7 +13,7 @@ from typing import Any
 from urllib.parse import quote
 
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import transform
+from ...core.walker import REFERENCE, transform
 from .base import Change, Options, PassResult, does
 
 #: what a definition name may hold and still be its own pointer segment and URI fragment
@@ -48,7 +48,7 @@ def plain_definition_names(schema: Any, options: Options) -> PassResult:
         target = spelled.get("#/$defs/" + head)
         return node if target is None else {**node, "$ref": target + slash + rest}
 
-    out = transform(schema, retarget)
+    out = transform(schema, retarget, only=REFERENCE)
     out = {**out, "$defs": {renamed.get(name, name): body for name, body in out["$defs"].items()}}
     return PassResult(out, tuple(changes))
 

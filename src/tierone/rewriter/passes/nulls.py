@@ -196,4 +196,4 @@ def read_nullable(schema: Any) -> Any:
         rest = {key: value for key, value in node.items() if key != "nullable"}
         return rest if admits_null(rest) else _widened(rest)
 
-    return transform(schema, read)
+    return transform(schema, read, only=frozenset({"nullable"}))

@@ -84,4 +84,4 @@ def drop_ignored_ref_siblings(schema: Any, options: Options) -> PassResult:
         )
         return {k: v for k, v in node.items() if k not in gone}
 
-    return PassResult(transform(schema, drop), tuple(changes))
+    return PassResult(transform(schema, drop, only=frozenset({"$ref"})), tuple(changes))

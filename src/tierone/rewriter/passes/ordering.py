@@ -63,7 +63,7 @@ def property_ordering(schema: Any, options: Options) -> PassResult:
         changes.append(Change(pointer, "propertyOrdering set", "Gemini 2.0 needs an explicit order"))
         return {**node, "propertyOrdering": wanted}
 
-    return PassResult(transform(schema, order), tuple(changes))
+    return PassResult(transform(schema, order, only=frozenset({"properties"})), tuple(changes))
 
 
 def _read_by_all(profile: str) -> bool:

@@ -35,7 +35,7 @@ def drop_presence_unions(schema: Any, options: Options) -> PassResult:
         changes.append(Change.for_rule(pointer, what, "T608", loosens=f"{union}: which of the members must be present"))
         return {k: v for k, v in node.items() if k != union}
 
-    return PassResult(transform(schema, drop), tuple(changes))
+    return PassResult(transform(schema, drop, only=frozenset({"anyOf", "oneOf"})), tuple(changes))
 
 
 def presence_union(node: Any) -> str | None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.pointer import ROOT, Pointer
 from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
-from ...core.walker import size, transform
+from ...core.walker import REFERENCE, size, transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref
@@ -45,7 +45,7 @@ def pointer_references(schema: Any, options: Options) -> PassResult:
         )
         return {**node, "$ref": fragment}
 
-    return PassResult(transform(schema, as_pointer), tuple(changes))
+    return PassResult(transform(schema, as_pointer, only=REFERENCE), tuple(changes))
 
 
 def _by_name(ref: Any) -> bool:

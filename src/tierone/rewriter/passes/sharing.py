@@ -45,7 +45,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
     After:  ``{"anyOf": [{"properties": {"id": ID, "a": A}, "required": ["id"]}, ...]}``
     """
-    closing = _flagged(options, "T102")  # where objects stay open, nothing is lost by not sharing
+    closing = shares_members(options.profile)  # where objects stay open, nothing is lost by not sharing
     graph = _Lazy(schema)
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
@@ -149,6 +149,13 @@ def _objects_refused(node: Any) -> bool:
         return False
     unions = [node[key] for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
     return len(unions) == 1 and all(_no_object(branch) for branch in unions[0])
+
+
+def shares_members(profile: str) -> bool:
+    """Whether renditions under ``profile`` share an object's members into each branch of its
+    union: where they close objects (rule T102 flagged). What the strict form of an answer
+    (``answers.strictform``) is written by, so that it cannot drift from the pass."""
+    return _flagged(Options(profile), "T102")
 
 
 def union_key(node: Any) -> str | None:

@@ -37,7 +37,7 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
         )
         return {key: value for key, value in node.items() if key != "additionalItems"}
 
-    return PassResult(transform(schema, idle), tuple(changes))
+    return PassResult(transform(schema, idle, only=frozenset({"additionalItems"})), tuple(changes))
 
 
 @does(
@@ -74,4 +74,4 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
         changes.append(Change.for_rule(pointer, "tuple written as prefixItems (the 2020-12 spelling)", "T206"))
         return out
 
-    return PassResult(transform(schema, respell), tuple(changes))
+    return PassResult(transform(schema, respell, only=frozenset({"items"})), tuple(changes))

@@ -106,4 +106,4 @@ def _retargeted(schema: Any, moved_to: Pointer) -> Any:
             return {**node, "$ref": prefix}
         return {**node, "$ref": prefix + ref[1:]} if ref.startswith("#/") else node
 
-    return transform(schema, retarget)
+    return transform(schema, retarget, only=REFERENCE)
