@@ -7,7 +7,7 @@ from typing import Any
 
 from tierone.core.pointer import Pointer
 from tierone.core.refs import MAX_REF_HOPS, ReferenceGraph, Site
-from tierone.core.walker import objects
+from tierone.core.walker import walk
 
 P = Pointer.parse
 
@@ -66,7 +66,7 @@ def test_target_is_the_node_a_local_reference_names_and_none_otherwise():
 
 def test_a_graph_from_a_walk_already_made_is_the_graph_of_the_schema():
     made = ReferenceGraph.of(SCHEMA)
-    nodes = objects(SCHEMA)
+    nodes = [(visit.pointer, visit.schema) for visit in walk(SCHEMA) if isinstance(visit.schema, dict)]
     given = ReferenceGraph(SCHEMA, made.sites, nodes)
     assert (given.edges, given.remote, given.broken, given.recursive) == (
         made.edges,

@@ -155,6 +155,22 @@ def walked(pointer: tuple[Any, ...]) -> bool:
     """Whether :func:`walk` hands a node at ``pointer`` (its path goes from subschema to
     subschema), so that a ``$ref`` to anywhere else (``#/x-shared/A``, a member of a
     ``$defs`` entry that is not a schema) names a node the walk never reaches."""
+    return max(_hops(pointer), default=0) == len(pointer)
+
+
+def levels(pointer: tuple[Any, ...], most: int) -> list[Pointer]:
+    """The nodes :func:`walk` hands on the way to the one at ``pointer`` (itself included),
+    root first, down to ``most`` deep: each one's depth is its index."""
+    found = [ROOT]
+    for at in _hops(pointer):
+        if at > len(pointer) or len(found) > most:
+            break
+        found.append(_new(Pointer, pointer[:at]))
+    return found
+
+
+def _hops(pointer: tuple[Any, ...]) -> Iterator[int]:
+    """The length of each node's path along ``pointer``, while it goes from subschema to subschema."""
     at, n = 0, len(pointer)
     while at < n:
         key = pointer[at]
@@ -163,8 +179,8 @@ def walked(pointer: tuple[Any, ...]) -> bool:
         elif key in IN_VALUE:
             at += 1
         else:
-            return False
-    return at == n
+            return
+        yield at
 
 
 def size(schema: Any, most: int) -> int:
@@ -190,11 +206,6 @@ def size(schema: Any, most: int) -> int:
             elif key in IN_VALUE:
                 push(value)
     return count
-
-
-def objects(schema: Any) -> list[tuple[Pointer, dict[str, Any]]]:
-    """Every subschema that is an object, with its pointer, in walk order."""
-    return [(visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)]
 
 
 def transform(schema: Any, replace: Any, pointer: Pointer = ROOT, only: frozenset[str] | None = None) -> Any:

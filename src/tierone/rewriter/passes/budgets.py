@@ -17,12 +17,12 @@ limit none of these can meet stays refused.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import Visit, replaced, walk
+from ...core.walker import Visit, levels, replaced, walk, walked
 from ..shapes import REST_MEMBER, admits_null, encodable_at
 from ..text_or_json import beside_text, takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
@@ -150,36 +150,12 @@ def _choices(
     gathered into one string member, bring it under; else the subtrees that save most (none
     inside another) until what they save brings it under; else the gathering that saves most."""
     graph = graph_of(schema)
+    limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
+    if code in DEPTHS:  # the nodes on the way to each place too deep, found along its pointer
+        return _deepest_at_limit(wheres, limit, _candidates(graph, tried, lambda p: p.resolve(schema)))
     visits = list(walk(schema))
     index: dict[tuple[Any, ...], int] = {visit.pointer: i for i, visit in enumerate(visits)}
-    limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
-
-    def candidate(p: Pointer) -> bool:
-        if p in tried or not _encodable(p, visits[index[p]].schema, graph):
-            return False
-        if p[-2:-1] in (("anyOf",), ("oneOf",)) and p[:-2] in index:  # a branch beside one that takes text stays
-            union = visits[index[Pointer(p[:-2])]].schema[p[-2]]
-            return not beside_text(union, visits[index[p]].schema, lambda n: followed(n, graph.target, siblings=True))
-        return True
-
-    if code in DEPTHS:
-        picked: list[Pointer] = []
-        judged: dict[tuple[Any, ...], bool] = {}  # places too deep share the nodes above them
-        for where in wheres:
-            best = None
-            for n in range(len(where), -1, -1):
-                i = index.get(where[:n])
-                if i is None or visits[i].depth > limit:
-                    continue
-                p = visits[i].pointer
-                if p not in judged:
-                    judged[p] = candidate(p)
-                if judged[p]:
-                    best = p
-                    break
-            if best is not None and not any(best[: len(q)] == q for q in picked):
-                picked = [q for q in picked if q[: len(best)] != best] + [best]
-        return picked
+    candidate = _candidates(graph, tried, lambda p: visits[index[p]].schema)
     counted = TOTALS[code]
     ends = _subtree_ends(visits)
     counts = _subtree_counts(visits, ends, schema, counted)
@@ -214,6 +190,41 @@ def _choices(
     if gathering is not None and (not chosen or (gathering.saves >= excess and (left > 0 or gathering.cost < cost))):
         return gathering
     return chosen
+
+
+def _candidates(
+    graph: ReferenceGraph, tried: set[Pointer], node_of: Callable[[Pointer], Any]
+) -> Callable[[Pointer], bool]:
+    """Whether the node at a pointer (a node of the walk) may be encoded: one not tried yet,
+    ``_encodable``, and not a union branch beside one that takes text (which stays)."""
+
+    def candidate(p: Pointer) -> bool:
+        if p in tried or not _encodable(p, node := node_of(p), graph):
+            return False
+        if p[-2:-1] in (("anyOf",), ("oneOf",)) and walked(p[:-2]):
+            union = node_of(Pointer(p[:-2]))[p[-2]]
+            return not beside_text(union, node, lambda n: followed(n, graph.target, siblings=True))
+        return True
+
+    return candidate
+
+
+def _deepest_at_limit(wheres: list[Pointer], limit: int, candidate: Callable[[Pointer], bool]) -> list[Pointer]:
+    """On the way to each place too deep, the deepest node at most ``limit`` deep that may be
+    encoded (one per branch, none inside another)."""
+    picked: list[Pointer] = []
+    judged: dict[Pointer, bool] = {}  # places too deep share the nodes above them
+    for where in wheres:
+        best = None
+        for p in reversed(levels(where, limit)):
+            if p not in judged:
+                judged[p] = candidate(p)
+            if judged[p]:
+                best = p
+                break
+        if best is not None and not any(best[: len(q)] == q for q in picked):
+            picked = [q for q in picked if q[: len(best)] != best] + [best]
+    return picked
 
 
 def _most_saving(useful: list[Pointer], gains: dict[Pointer, int], excess: int) -> tuple[list[Pointer], int]:
