@@ -6,7 +6,9 @@ complete never changes, and the one being written is a prefix of what it becomes
 from __future__ import annotations
 
 import copy
+import itertools
 import json
+import re
 from typing import Any
 
 import pytest
@@ -212,6 +214,24 @@ class TestPartial:
         shown = [len(s.get("lines", [])) for s in snapshots if isinstance(s, dict)]
         assert shown == sorted(shown) and shown[-1] == 2  # each item shown once it is complete, never taken back
         assert {"item": "a } ] {", "quantity": 1, "unit_price": "1"} in snapshots[-1]["lines"]
+
+    @pytest.mark.parametrize("gap", [", ", ",\n  ", ","])
+    def test_an_item_is_shown_once_complete_when_chunks_end_between_items(self, gap):
+        made = tierone.strict(LOOP["Bill"][0], "openai")
+        lines = [{"item": f"i{n}", "quantity": 1, "unit_price": "1", "note": "n" * 90} for n in range(4)]
+        body = gap.join(json.dumps(line) for line in lines)
+        text = '{"number": "n", "issued": "2026-01-02", "lines": [' + body + '], "discount": null}'
+        stream = made.stream()
+        # chunks end just past an item's comma (the next one opens in the chunk after) and inside items
+        cuts = sorted({0, len(text), *(m.end() for m in re.finditer(r"\},|\{\"item", text))})
+        pieces = [text[a:b] for a, b in itertools.pairwise(cuts) if b > a]
+        shown = []
+        for piece in pieces:
+            partial = stream.feed(piece)
+            shown.append([line["item"] for line in partial.get("lines", [])])
+        assert shown[-1] == ["i0", "i1", "i2", "i3"]
+        assert all(shown[i] == shown[-1][: len(shown[i])] for i in range(len(shown)))
+        assert stream.close() == whole(made, text)
 
     def test_without_a_profile_the_first_reading_shows_the_partial(self):
         model, data = LOOP["Catalogue"]

@@ -1,15 +1,25 @@
-"""An open container as the streaming parser (:mod:`.incremental`) holds it while it is read."""
+"""The open containers of an answer the streaming parser (:mod:`.incremental`) reads: each one
+as it holds it while it is read (:class:`Frame`), and how a value complete inside one is read
+through its plan and put in place in the answer so far (:class:`Containers`)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["COLON", "KEY", "NEXT", "VALUE", "Frame"]
+from ..core.validation import CannotJudge
+from ..rewriter.shapes import ROOT_MEMBER
+from .reader import Reader, Walk
+
+__all__ = ["AT_ROOT", "COLON", "KEY", "NEXT", "RAW", "UNSET", "VALUE", "Containers", "Frame"]
 
 #: what a frame expects next: a member name, the colon after it, a value, a comma or its end
 KEY, COLON, VALUE, NEXT = range(4)
 #: a frame's item plan not looked up yet
-_UNSET: Any = object()
+UNSET: Any = object()
+#: stands for "no plan": the value is its own reading (a free position, or nothing to undo)
+RAW = None
+#: where a string being shown grows when it is the whole answer (no frame holds it)
+AT_ROOT = object()
 
 
 class Frame:
@@ -25,4 +35,99 @@ class Frame:
         #: whether the last item (array) or the member ``key`` holds a value still being written
         self.growing = False
         #: an array's item plan once looked up (None: items read as they are)
-        self.items: Any = _UNSET
+        self.items: Any = UNSET
+
+
+class Containers:
+    """The answer so far (:attr:`root`) and its open containers (``_stack``, innermost last):
+    what puts each complete value in place, read through its plan."""
+
+    def __init__(self, reader: Reader) -> None:
+        self._reader = reader
+        self._walk = Walk(reader, True)
+        self._stack: list[Frame] = []
+        #: the answer so far, in the original's meaning
+        self.root: Any = None
+        #: set where a part was read otherwise than the whole text's reading would
+        self.unsure = False
+        #: the wrapper object of a root carried in ``tierone_root`` (None: none seen)
+        self._wrapper: Any = None
+
+    def _items_plan(self, frame: Frame) -> Any:
+        """The plan an array frame's items are read through (None: read as they are), kept."""
+        plan = self._plan_in(frame)
+        frame.items = plan = None if plan is RAW or plan.inert else plan
+        return plan
+
+    def _opened(self, plan: Any, array: bool, where: Any, parent: Frame | None) -> Frame | None:
+        """The frame of a container read as it comes, or None where its plan reads it whole."""
+        if parent is None and not array and self._reader.wrapped is not None:
+            frame = Frame(RAW, False, where, wrapper=True)  # {"tierone_root": ...}: read inside
+            self._wrapper = frame.value
+            return frame
+        if plan is RAW or plan.inert:
+            return Frame(RAW, array, where)
+        if not plan.ready:
+            plan.prepare()
+        if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft:
+            return None
+        node = plan.node
+        if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:
+            return None
+        return Frame(plan, array, where)
+
+    def _plan_in(self, frame: Frame) -> Any:
+        if frame.wrapper:
+            return self._reader.wrapped if frame.key == ROOT_MEMBER else RAW
+        plan = frame.plan
+        if plan is RAW:
+            return RAW
+        if frame.array:
+            return plan.items
+        return plan.child(frame.key) if frame.key in plan.properties else plan.additional
+
+    def _read(self, plan: Any, value: Any, where: Any) -> Any:
+        if plan is RAW or plan.inert:
+            return value
+        try:
+            return plan.owns(value, where, self._walk)
+        except (CannotJudge, RecursionError):
+            self.unsure = True
+            return value  # close() says what is wrong
+
+    def _place(self, frame: Frame | None, value: Any, growing: bool = False) -> None:
+        """Put a value in its container (a growing one replaces the last shown)."""
+        if frame is None:
+            self.root = value
+            return
+        if frame.array:
+            if frame.growing:
+                frame.value[-1] = value
+            else:
+                frame.value.append(value)
+        elif value is None and frame.plan is not RAW and frame.key in frame.plan.optional:
+            frame.value.pop(frame.key, None)  # null means absent
+        else:
+            frame.value[frame.key] = value
+        frame.growing = growing
+        if not growing:
+            frame.expects = NEXT
+        if frame.wrapper:
+            self.root = frame.value.get(ROOT_MEMBER)
+
+    def grow(self, frame: Any, chunk: str) -> None:
+        """The string being shown, longer by ``chunk`` (which holds no quote or escape)."""
+        if frame is AT_ROOT:
+            self.root += chunk
+        elif frame.array:
+            frame.value[-1] += chunk
+        else:
+            frame.value[frame.key] += chunk
+
+    def _closing(self, pos: int) -> int:
+        """The innermost frame closes at ``pos``: its value, already in place, is complete."""
+        stack = self._stack
+        stack.pop()
+        if stack:
+            stack[-1].growing, stack[-1].expects = False, NEXT
+        return pos + 1

@@ -19,49 +19,46 @@ from typing import Any
 from pydantic_core import from_json
 
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import ROOT_MEMBER
-from .frames import _UNSET, COLON, KEY, NEXT, VALUE, Frame
+from .frames import AT_ROOT, COLON, KEY, NEXT, RAW, UNSET, VALUE, Containers, Frame
 from .json_tokens import CLOSER, SCALAR, SCAN, STRING_REST, past_space, scanstring
-from .reader import Reader, Walk
+from .reader import Reader
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
 
 #: after an array's item: the comma and the opening of the next item (white space around it)
 _NEXT_ITEM = re.compile(r"[ \t\n\r]*,[ \t\n\r]*[{\[]")
+#: after an array's item: its comma alone so far (white space around it)
+_COMMA = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
+#: where an item waited for opens: white space, then an object or array
+_OPENING = re.compile(r"[ \t\n\r]*[{\[]")
 #: what a stream may wait for (see ``Incremental.waiting``)
-WAIT_CLOSE, _AT_ROOT, STUCK = object(), object(), object()
-#: stands for "no plan": the value is its own reading (a free position, or nothing to undo)
-_RAW = None
+WAIT_CLOSE, STUCK = object(), object()
 #: a container below the root is read as it comes once its text so far passes this many
 #: characters; a smaller one is read whole (at C speed) once complete, and shown then
 DESCEND = 256
 
 
-class Incremental:
+class Incremental(Containers):
     """The parsing state of one answer's text: what is consumed, the open frames, the value so
     far (:attr:`root`), and what the parsing waits for."""
 
     def __init__(self, reader: Reader, strings: bool) -> None:
-        self._reader, self._strings = reader, strings
-        self._walk = Walk(reader, True)
+        super().__init__(reader)
+        self._strings = strings
         #: the text not yet consumed, and where the parsing stands in it
         self.text, self.pos = "", 0
-        self._stack: list[Frame] = []
-        #: the answer so far, in the original's meaning
-        self.root: Any = None
         self._started = False
         #: what the parsing waits for: a small container to close (WAIT_CLOSE, ``held``
         #: characters of it so far), a string being shown to grow (the frame showing it, or
-        #: _AT_ROOT), nothing more (STUCK: the text is not JSON there, or the stream closed),
+        #: AT_ROOT), nothing more (STUCK: the text is not JSON there, or the stream closed),
         #: or None
         self.waiting: Any = None
         self.held = 0
         #: what ends the container waited for (a closer of the other kind closes one inside it)
         self.closer = "}"
-        #: set where a part was read otherwise than the whole text's reading would
-        self.unsure = False
-        #: the wrapper object of a root carried in ``tierone_root`` (None: none seen)
-        self._wrapper: Any = None
+        #: whether what is waited for (WAIT_CLOSE) is the next item of an array to open, past
+        #: its comma (``closer`` is then what opens it: the previous item's opener)
+        self.opening = False
 
     def read_whole(self) -> bool:
         """Whether the text was read to its end as the whole answer's reading reads it."""
@@ -76,6 +73,7 @@ class Incremental:
         )
 
     def advance(self) -> None:
+        self.opening = False
         text, stack, pos = self.text, self._stack, self.pos
         pos = past_space(text, pos)
         while pos < len(text):
@@ -131,6 +129,16 @@ class Incremental:
         in place, and where the next item of the same array is another small container not
         closed yet, wait for that one (the usual parse goes on otherwise)."""
         text, pos, frame = self.text, self.pos, self._stack[-1]
+        if self.opening:  # past an item and its comma: the next item may have opened
+            self.opening = False
+            opened = _OPENING.match(text, pos)
+            if opened is None:
+                self.advance()  # not a container: the usual parse reads it
+                return
+            pos = opened.end() - 1
+            if text.find("}", pos) < 0 and text.find("]", pos) < 0:
+                self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, CLOSER[text[pos]]
+                return
         try:
             value, end = SCAN(text, pos)
         except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
@@ -145,9 +153,12 @@ class Incremental:
             self.advance()
             return
         items = frame.value
-        plan = frame.items if frame.items is not _UNSET else self._items_plan(frame)
+        plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
         if plan is not None:
-            value = self._read(plan, value, (frame.where, len(items)))
+            try:
+                value = plan.owns(value, (frame.where, len(items)), self._walk)
+            except (CannotJudge, RecursionError):
+                self.unsure = True  # close() says what is wrong
         items.append(value)
         frame.expects = NEXT
         following = _NEXT_ITEM.match(text, end)
@@ -157,14 +168,12 @@ class Incremental:
                 frame.expects = VALUE
                 self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, len(text) - at, CLOSER[text[at]]
                 return
+        elif _COMMA.fullmatch(text, end):  # a comma, and nothing yet: wait for an item like this one to open
+            frame.expects, self.opening = VALUE, True
+            self.pos, self.waiting, self.held, self.closer = len(text), WAIT_CLOSE, 0, text[pos]
+            return
         self.pos = end
         self.advance()
-
-    def _items_plan(self, frame: Frame) -> Any:
-        """The plan an array frame's items are read through (None: read as they are), kept."""
-        plan = self._plan_in(frame)
-        frame.items = plan = None if plan is _RAW or plan.inert else plan
-        return plan
 
     def _value(self, text: str, pos: int, frame: Frame | None, plan: Any, where: Any) -> int:
         """Read the value starting at ``pos``: put it in place when complete (the offset past
@@ -203,7 +212,7 @@ class Incremental:
                 if self._strings and _plain(plan):
                     self._place(frame, from_json(text[pos:], allow_partial="trailing-strings"), growing=True)
                     if text[-1] != "\\":
-                        self.waiting = frame if frame is not None else _AT_ROOT
+                        self.waiting = frame if frame is not None else AT_ROOT
                 self.pos = pos
                 return -1
             try:
@@ -224,79 +233,6 @@ class Incremental:
         self._place(frame, self._read(plan, value, where))
         return end
 
-    def _opened(self, plan: Any, array: bool, where: Any, parent: Frame | None) -> Frame | None:
-        """The frame of a container read as it comes, or None where its plan reads it whole."""
-        if parent is None and not array and self._reader.wrapped is not None:
-            frame = Frame(_RAW, False, where, wrapper=True)  # {"tierone_root": ...}: read inside
-            self._wrapper = frame.value
-            return frame
-        if plan is _RAW or plan.inert:
-            return Frame(_RAW, array, where)
-        if not plan.ready:
-            plan.prepare()
-        if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft:
-            return None
-        node = plan.node
-        if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:
-            return None
-        return Frame(plan, array, where)
-
-    def _plan_in(self, frame: Frame) -> Any:
-        if frame.wrapper:
-            return self._reader.wrapped if frame.key == ROOT_MEMBER else _RAW
-        plan = frame.plan
-        if plan is _RAW:
-            return _RAW
-        if frame.array:
-            return plan.items
-        return plan.child(frame.key) if frame.key in plan.properties else plan.additional
-
-    def _read(self, plan: Any, value: Any, where: Any) -> Any:
-        if plan is _RAW or plan.inert:
-            return value
-        try:
-            return plan.owns(value, where, self._walk)
-        except (CannotJudge, RecursionError):
-            self.unsure = True
-            return value  # close() says what is wrong
-
-    def _place(self, frame: Frame | None, value: Any, growing: bool = False) -> None:
-        """Put a value in its container (a growing one replaces the last shown)."""
-        if frame is None:
-            self.root = value
-            return
-        if frame.array:
-            if frame.growing:
-                frame.value[-1] = value
-            else:
-                frame.value.append(value)
-        elif value is None and frame.plan is not _RAW and frame.key in frame.plan.optional:
-            frame.value.pop(frame.key, None)  # null means absent
-        else:
-            frame.value[frame.key] = value
-        frame.growing = growing
-        if not growing:
-            frame.expects = NEXT
-        if frame.wrapper:
-            self.root = frame.value.get(ROOT_MEMBER)
-
-    def grow(self, frame: Any, chunk: str) -> None:
-        """The string being shown, longer by ``chunk`` (which holds no quote or escape)."""
-        if frame is _AT_ROOT:
-            self.root += chunk
-        elif frame.array:
-            frame.value[-1] += chunk
-        else:
-            frame.value[frame.key] += chunk
-
-    def _closing(self, pos: int) -> int:
-        """The innermost frame closes at ``pos``: its value, already in place, is complete."""
-        stack = self._stack
-        stack.pop()
-        if stack:
-            stack[-1].growing, stack[-1].expects = False, NEXT
-        return pos + 1
-
     def _stop(self) -> int:
         """The text is not JSON here: nothing more is read (close() says why)."""
         self.waiting = STUCK
@@ -305,4 +241,4 @@ class Incremental:
 
 def _plain(plan: Any) -> bool:
     """Whether a string here is read as itself (so one still being written can be shown)."""
-    return plan is _RAW or plan.inert
+    return plan is RAW or plan.inert

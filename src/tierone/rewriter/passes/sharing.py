@@ -153,8 +153,7 @@ def _objects_refused(node: Any) -> bool:
 
 def shares_members(profile: str) -> bool:
     """Whether renditions under ``profile`` share an object's members into each branch of its
-    union: where they close objects (rule T102 flagged). What the strict form of an answer
-    (``answers.strictform``) is written by, so that it cannot drift from the pass."""
+    union: where they close objects (T102). ``answers.strictform`` writes answers by it too."""
     return _flagged(Options(profile), "T102")
 
 
