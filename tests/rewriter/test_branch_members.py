@@ -5,6 +5,7 @@ the rest, and every answer reads back to what the original means (judged by the 
 from __future__ import annotations
 
 import pytest
+from jsonschema import Draft202012Validator
 
 from tests.judges import judges_for
 from tests.roundtrip import check
@@ -60,6 +61,35 @@ NOT_AT_ROOT = {
 #: the same below the root (where every profile shares the members into each branch)
 NOT_BRANCH = _member(NOT_AT_ROOT)
 
+#: the object gives `answers` by a reference, and a branch narrows it (`minItems`) beside it: one
+#: schema cannot say both without following the reference, so the object's stands in the branch and
+#: restore checks the branch's `minItems` (a questionnaire schema from the corpus, cut down)
+NARROWED_REFERENCE = _member({
+    "type": "object",
+    "properties": {"kind": {"type": "string", "enum": ["option", "text"]}, "answers": {"$ref": "#/$defs/answers"}},
+    "required": ["kind", "answers"],
+    "additionalProperties": False,
+    "anyOf": [
+        {"properties": {"kind": {"const": "option"}, "answers": {"minItems": 1}}},
+        {"properties": {"kind": {"const": "text"}, "answers": {"maxItems": 0}}},
+    ],
+})  # fmt: skip
+NARROWED_REFERENCE["$defs"] = {"answers": {"type": "array", "items": {"type": "string"}}}
+
+#: branches given by references beside the members they narrow: each branch's member is read as
+#: both say (the item's `b`, optional, is null in the strict form, as the rendition requires it)
+REFERENCED_BRANCHES = _member({
+    "type": "object",
+    "properties": {"libs": {"type": "array", "items": {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "string"}}}}},
+    "required": ["libs"],
+    "additionalProperties": False,
+    "anyOf": [{"$ref": "#/$defs/B0"}, {"$ref": "#/$defs/B1"}],
+})  # fmt: skip
+REFERENCED_BRANCHES["$defs"] = {
+    "B0": {"properties": {"libs": {"items": {"required": ["a"]}}}},
+    "B1": {"properties": {"d": {"type": "string"}}, "required": ["d"]},
+}
+
 
 def _accepted(schema: object, profile: str) -> list[str]:
     rendition = rewrite(schema, profile)
@@ -70,8 +100,8 @@ def _accepted(schema: object, profile: str) -> list[str]:
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize(
     "schema",
-    [TWO_PATTERNS, DEAD_BRANCH, NOT_BRANCH, NOT_AT_ROOT],
-    ids=["two-patterns", "dead-branch", "not", "not-at-root"],
+    [TWO_PATTERNS, DEAD_BRANCH, NOT_BRANCH, NOT_AT_ROOT, NARROWED_REFERENCE, REFERENCED_BRANCHES],
+    ids=["two-patterns", "dead-branch", "not", "not-at-root", "narrowed-reference", "referenced-branches"],
 )
 def test_served_accepted_and_read_back(schema, profile):
     assert _accepted(schema, profile) == []
@@ -106,3 +136,22 @@ def test_a_union_whose_branch_takes_any_object_leaves_a_rendition_that_does_not_
     assert left.loosens == "`anyOf`"
     assert not restore({"a": "x", "b": 1}, NOT_AT_ROOT).ok  # the union, checked on read
     assert restore({"a": "x"}, NOT_AT_ROOT).payload == {"a": "x"}
+
+
+def test_a_branch_narrowing_a_referenced_member_is_a_recorded_loosening_that_restore_enforces():
+    done = rewrite(NARROWED_REFERENCE, "openai")  # refused before: "declared beside the union and, differently"
+    loosened = [c for c in done.loosened if str(c.pointer).endswith("/answers")]
+    assert loosened and all(c.rule == "T608" for c in loosened)
+    assert any("`minItems`" in c.loosens for c in loosened)
+    assert not restore({"m": {"kind": "option", "answers": []}}, NARROWED_REFERENCE).ok  # minItems, on read
+    kept = {"m": {"kind": "option", "answers": ["yes"]}}
+    assert restore(to_strict_form(kept, NARROWED_REFERENCE, "openai"), NARROWED_REFERENCE).payload == kept
+    assert not rewrite(NARROWED_REFERENCE, "openai", exact=True).ok
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "tier1"])
+def test_a_referenced_branch_is_written_with_the_members_beside_it(profile):
+    form = to_strict_form({"m": {"libs": [{"a": "1"}]}}, REFERENCED_BRANCHES, profile)
+    rendition = rewrite(REFERENCED_BRANCHES, profile).schema
+    assert list(Draft202012Validator(rendition).iter_errors(form)) == []
+    assert restore(form, REFERENCED_BRANCHES).payload == {"m": {"libs": [{"a": "1"}]}}

@@ -146,7 +146,7 @@ class Plan:
                         b,
                         unwraps_json(union, b, reader.referenced),
                         beside_text(union, b, reader.deref),
-                        declared if isinstance(b, dict) and "$ref" not in b and isinstance(declared, dict) else None,
+                        declared if isinstance(b, dict) and isinstance(declared, dict) else None,
                         verbatim,
                     )
                     for b in union

@@ -75,7 +75,7 @@ class Reader:
         rewriter may have JSON-encoded free-form data) or at the root; ``unwraps``: a union
         branch of free-form data beside one that takes any string (carried in ``tierone_json``);
         ``lenient``: the reader's own unless given (False beside a branch that takes a string);
-        ``beside``: for a union branch written inline, the members of the object holding the
+        ``beside``: for a union branch (inline or a reference), the members of the object holding the
         union (see :func:`~tierone.rewriter.shapes.members_of`); ``verbatim``: inside free-form
         data the rendition kept as it is (its nulls are data)."""
         lenient = self.lenient if lenient is None else lenient

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
-from ..shapes import is_free_form
+from ..shapes import constraining_keys, is_free_form
 from .base import Change
 from .merging import _both, _member_both
 
@@ -39,32 +39,14 @@ def recorded(place: Pointer, what: str) -> Change:
     )
 
 
-#: keywords that say what a value holds (its members, items, branches): a loose merge that would
-#: leave one of them out is refused (``properties`` stands for a reference it cannot follow)
-STRUCTURE = frozenset(
-    {
-        "properties",
-        "additionalProperties",
-        "patternProperties",
-        "items",
-        "prefixItems",
-        "anyOf",
-        "oneOf",
-        "allOf",
-        "$ref",
-    }
-)
-
-
 def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -> Any:
     """What a union branch's rendition says of a member that both the object holding the union
     (``beside``) and the branch (``member``) declare: ``beside`` where it is free-form (JSON text,
     as the object says; the branch's schema is checked on read) or the branch adds nothing,
-    else both merged; where one schema cannot say both a keyword that constrains a value
-    (``pattern``, ``multipleOf``), merged loosely (``beside``'s keyword stands, and the keywords
-    of the branch's left out go in ``loosened``: restore checks them);
-    ``False`` where no value satisfies both; None where they cannot be merged at all. The read
-    side plans such a member alike."""
+    else both merged; where one schema cannot say both a keyword (``pattern``, ``multipleOf``,
+    what members or items it holds, a reference), merged loosely (``beside``'s keyword stands, and
+    the keywords of the branch's left out go in ``loosened``: restore checks them); ``False``
+    where no value satisfies both. The read side plans such a member alike."""
     if is_free_form(beside) or member == beside or member in (True, {}):
         return beside
     exact = _both(beside, member)
@@ -72,8 +54,8 @@ def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -
         return exact
     loose: list[str] = []
     both = _member_both(beside, member, None, loose)
-    if STRUCTURE & set(loose):
-        return None  # what members or items it holds: both sides must read it alike, so exactly
+    if both is beside and "properties" in loose and isinstance(member, dict):  # a reference not followed
+        loose = [key for key in member if key in constraining_keys(member)]
     if loosened is not None:
         loosened += loose
     return both

@@ -19,18 +19,15 @@ def union_of(names: list[Any], more: list[str]) -> list[Any]:
 LEFT_OUT = object()
 
 
-def merged_member(beside: Any, member: Any, required: bool, place: Pointer, pointer: Pointer, kept: Kept) -> Any:
-    """The one schema the branch at ``pointer`` gives a member both it and the object beside the
-    union declare (:func:`~.branch_members.shared_member`), what a loose merge leaves to restore
-    noted in ``kept``; :data:`LEFT_OUT` where no value of both can be there (never in this
-    branch), None where that member is ``required`` (the branch takes nothing), a str where the
-    two cannot be merged."""
+def merged_member(beside: Any, member: Any, required: bool, place: Pointer, kept: Kept) -> Any:
+    """The one schema a union branch gives the member at ``place`` that both it and the object
+    beside the union declare (:func:`~.branch_members.shared_member`), what a loose merge leaves
+    to restore noted in ``kept``; :data:`LEFT_OUT` where no value of both can be there (never in this
+    branch), None where that member is ``required`` (the branch takes nothing)."""
     loose: list[str] = []
     both = shared_member(beside, member, loose)
     if both is False:
         return None if required else LEFT_OUT
-    if both is None:
-        return f"the member {place[-1]!r} is declared beside the union and, differently, in the branch at {pointer}"
     if loose:
         kept.append((place, ", ".join(f"`{key}`" for key in dict.fromkeys(loose))))
     return both
@@ -60,9 +57,9 @@ def within_closed(
                 kept.append((place, FREE_FORM))
             properties[name] = member
             continue
-        both = merged_member(member, side, name in required, place, pointer, kept)
-        if both is None or isinstance(both, str):
-            return both
+        both = merged_member(member, side, name in required, place, kept)
+        if both is None:
+            return None
         if both is not LEFT_OUT:
             properties[name] = both
     if any(n not in properties for n in required if isinstance(n, str)):

@@ -279,9 +279,9 @@ def _merged(node: dict[str, Any], branch: dict[str, Any], pointer: Pointer, kept
             properties[name] = sub
             continue
         needed = name in wanted or name in list_at(node, "required")
-        both = merged_member(properties[name], sub, needed, place, pointer, kept)
-        if both is None or isinstance(both, str):
-            return both  # a required member no value of both can be: the branch takes nothing
+        both = merged_member(properties[name], sub, needed, place, kept)
+        if both is None:
+            return None  # a required member no value of both can be: the branch takes nothing
         if both is LEFT_OUT:  # never there in this branch
             del properties[name]
         else:
