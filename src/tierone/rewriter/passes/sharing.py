@@ -17,14 +17,14 @@ from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
 
 @does(
     "`properties` and `required` beside an `anyOf`/`oneOf` of objects go into each branch (closed apart, node "
-    "and branches would accept nothing); a member declared on both sides is merged into one that says both, "
-    "and a closed node (`additionalProperties: false`) closes each branch; a branch that is an `anyOf` of its "
+    "and branches would accept nothing); a member declared on both sides is merged into one that says both "
+    "(where one schema cannot: two patterns, a reference the branch narrows, the node's stands and restore "
+    "checks the branch's keywords), and a closed node closes each branch; a branch that is an `anyOf` of its "
     "own becomes its branches, each with both sets of members; a member free-form beside the union stays "
-    "free-form in each branch (JSON text) and restore checks the branch's schema for it (a loosening; "
+    "free-form in each branch (JSON text) and restore checks the branch's schema for it (loosenings: "
     "`--exact` refuses); beside a closed node, a branch holds the members both admit (a member only one side "
     "admits, or that no value of both can be, is left out: exact), and a branch requiring a member it cannot "
-    "hold takes no value and is left out; what cannot be shared (a member declared twice in ways that cannot "
-    "merge, a recursive branch), or a union it would make of the root, is refused (rule T608)"
+    "hold takes no value and is left out; a recursive branch, or a union made of the root, is refused (T608)"
 )
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
@@ -38,8 +38,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     schema left to restore (in the ledger). Beside a closed node, a branch holds the members
     both admit (:func:`~.closed_branches.within_closed`); a member no value of both sides can be
     is left out of a branch, which takes nothing where it requires one. A branch the shared
-    members cannot be merged into (a member declared twice in ways that cannot merge, a
-    recursive reference, a union of its own beside a ``oneOf``), or a union at the root, is
+    members cannot be merged into (a recursive reference, a union of its own beside a
+    ``oneOf``), or a union at the root, is
     reported where objects are closed (and left as it is where they stay open).
 
     Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
