@@ -13,6 +13,7 @@ NAMES = {
     "a/b": {"type": "string"},
     "my name": {"type": "integer"},
     "a_b": {"type": "boolean"},
+    "ns:Time": {"type": "number"},
     "t~x": {
         "type": "object",
         "properties": {"n": {"type": "string"}},
@@ -27,8 +28,9 @@ SCHEMA = {
         "b": {"$ref": "#/$defs/my%20name"},
         "c": {"$ref": "#/$defs/a_b"},
         "d": {"$ref": "#/$defs/t~0x/properties/n"},
+        "e": {"$ref": "#/$defs/ns%3ATime"},  # a character that needs no encoding, encoded all the same
     },
-    "required": ["a", "b", "c", "d"],
+    "required": ["a", "b", "c", "d", "e"],
     "additionalProperties": False,
     "$defs": NAMES,
 }
@@ -40,14 +42,14 @@ def test_escaped_names_become_plain_and_every_ref_follows(profile):
     assert result.ok, result.unfixable
     text = json.dumps(result.schema)
     assert "~" not in text and "%" not in text and "a/b" not in text
-    assert {"a_b_2", "my_name", "a_b"} <= set(result.schema["$defs"])  # a_b was taken: a number is added
+    assert {"a_b_2", "my_name", "a_b", "ns_Time"} <= set(result.schema["$defs"])  # a_b was taken: a number is added
     assert "t_x" not in result.schema["$defs"]  # its one member was moved into a definition of its own: dead
     assert JUDGES["outlines-core"].check(result.schema).ok
     assert JUDGES["llguidance"].check(result.schema).ok
 
 
 def test_the_answer_reads_back_against_the_original():
-    answer = {"a": "x", "b": 1, "c": True, "d": "n"}
+    answer = {"a": "x", "b": 1, "c": True, "d": "n", "e": 1.5}
     assert restore(to_strict_form(answer, SCHEMA), SCHEMA).payload == answer
 
 

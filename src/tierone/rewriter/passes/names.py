@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from typing import Any
-from urllib.parse import quote
+from urllib.parse import unquote
 
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import REFERENCE, transform
@@ -37,7 +37,7 @@ def plain_definition_names(schema: Any, options: Options) -> PassResult:
     if not isinstance(defs, dict) or all(_PLAIN.fullmatch(name) for name in defs):
         return PassResult(schema)
     renamed = _new_names(list(defs))
-    spelled = {_spelling(old, escape): "#/$defs/" + new for old, new in renamed.items() for escape in (False, True)}
+    spelled = {_spelling(old): "#/$defs/" + new for old, new in renamed.items()}
     changes = [Change(ROOT.child("$defs").child(old), f"renamed to {new}", _WHY) for old, new in renamed.items()]
 
     def retarget(node: Any, pointer: Pointer) -> Any:
@@ -45,7 +45,7 @@ def plain_definition_names(schema: Any, options: Options) -> PassResult:
         if not isinstance(ref, str) or not ref.startswith("#/$defs/"):
             return node
         head, slash, rest = ref.partition("/")[2].partition("/")[2].partition("/")
-        target = spelled.get("#/$defs/" + head)
+        target = spelled.get("#/$defs/" + unquote(head))  # any character may be percent-encoded
         return node if target is None else {**node, "$ref": target + slash + rest}
 
     out = transform(schema, retarget, only=REFERENCE)
@@ -70,7 +70,6 @@ def _new_names(names: list[str]) -> dict[str, str]:
     return out
 
 
-def _spelling(name: str, percent: bool) -> str:
-    """``#/$defs/<name>`` as a ``$ref`` writes it: the JSON-Pointer escapes, and percent-encoded."""
-    segment = name.replace("~", "~0").replace("/", "~1")
-    return "#/$defs/" + (quote(segment, safe="~!$&'()*+,;=:@") if percent else segment)
+def _spelling(name: str) -> str:
+    """``#/$defs/<name>`` as a ``$ref`` writes it, its percent-encoding undone: the JSON-Pointer escapes."""
+    return "#/$defs/" + name.replace("~", "~0").replace("/", "~1")
