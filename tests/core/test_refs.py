@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tierone.core.cycles import recursive_sites
 from tierone.core.pointer import Pointer
-from tierone.core.refs import LOCAL, REMOTE, UNRESOLVABLE, RefResolver
+from tierone.core.refs import LOCAL, REMOTE, UNRESOLVABLE, ReferenceGraph, RefResolver
 
 
 class TestRefs:
@@ -18,6 +18,16 @@ class TestRefs:
         assert resolver.resolve("other.json").kind == REMOTE
         assert resolver.resolve("#/$defs/zz").kind == UNRESOLVABLE
         assert resolver.resolve(5).kind == UNRESOLVABLE
+
+    def test_a_draft_4_id_names_a_subschema_by_a_fragment_as_draft_4_says(self):
+        draft4 = {
+            "$schema": "http://json-schema.org/draft-04/schema#",
+            "definitions": {"gate": {"id": "#gate", "type": "object"}},
+            "properties": {"g": {"$ref": "#gate"}},
+        }
+        assert ReferenceGraph.of(draft4).edges == {Pointer.parse("/properties/g"): Pointer.parse("/definitions/gate")}
+        later = {**draft4, "$schema": "http://json-schema.org/draft-07/schema#"}  # `id` is no keyword there
+        assert Pointer.parse("/properties/g") in ReferenceGraph.of(later).broken
 
     def test_cycles(self):
         p = Pointer.parse

@@ -90,3 +90,22 @@ def test_references_with_siblings_inside_a_copy_with_a_cycle_below_are_inlined_t
     error = {"stack": {"frames": ["main"]}, "inner": [{"stack": {"frames": []}}]}
     result = assert_served(CYCLE_BELOW, profile, [{"error": error}])
     assert not [u for u in result.unfixable if u.rule == "T106"]
+
+
+#: a draft-04 schema naming its definitions by `id` fragments, as draft 4 writes anchors
+DRAFT4_IDS = {
+    "$schema": "http://json-schema.org/draft-04/schema#",
+    "type": "object",
+    "properties": {"gate": {"$ref": "#gate"}, "n": {"type": "integer"}},
+    "required": ["gate"],
+    "definitions": {"gate": {"id": "#gate", "type": "object", "properties": {"open": {"type": "boolean"}}}},
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+def test_a_draft_4_id_fragment_is_resolved_by_lint_rewrite_and_restore(profile):
+    assert not [d for d in tierone.lint(DRAFT4_IDS, profile=profile).diagnostics if d.code == "T503"]
+    done = tierone.rewrite(DRAFT4_IDS, profile)  # refused before: "no anchor 'gate' in this document"
+    assert done.ok, done.unfixable
+    answer = {"gate": {"open": True}}
+    assert tierone.restore(tierone.to_strict_form(answer, DRAFT4_IDS, profile), DRAFT4_IDS).payload == answer

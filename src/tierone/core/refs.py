@@ -33,14 +33,25 @@ class Resolution(NamedTuple):
     reason: str = ""
 
 
-def _anchors(sites: Iterable[tuple[Pointer, Any]]) -> dict[str, Pointer]:
+#: dialects whose identifier keyword is ``id`` (``$id`` from draft 6 on), by their ``$schema`` URI
+_ID_DRAFTS = ("json-schema.org/draft-03/schema", "json-schema.org/draft-04/schema")
+
+
+def id_keyword(schema: Any) -> str:
+    """The keyword that gives a subschema of ``schema`` its identifier: ``id`` in draft 3 and
+    draft 4 (by its ``$schema``), ``$id`` in any other dialect."""
+    named = schema.get("$schema") if isinstance(schema, dict) else None
+    return "id" if isinstance(named, str) and any(draft in named for draft in _ID_DRAFTS) else "$id"
+
+
+def _anchors(sites: Iterable[tuple[Pointer, Any]], id_key: str) -> dict[str, Pointer]:
     anchors: dict[str, Pointer] = {}
     for pointer, node in sites:
         if isinstance(node, dict):
             anchor = node.get("$anchor")
             if isinstance(anchor, str):
                 anchors.setdefault(anchor, pointer)
-            legacy = node.get("$id") if pointer else None
+            legacy = node.get(id_key) if pointer else None
             if isinstance(legacy, str) and legacy.startswith("#") and len(legacy) > 1:
                 anchors.setdefault(legacy[1:], pointer)
     return anchors
@@ -54,7 +65,8 @@ class RefResolver:
         self._schema = schema
         self._anchored = anchored
         self._memo: dict[str, Resolution] = {}
-        own_id = schema.get("$id") if isinstance(schema, dict) else None
+        self._id = id_keyword(schema)
+        own_id = schema.get(self._id) if isinstance(schema, dict) else None
         self._base = own_id.split("#", 1)[0] if isinstance(own_id, str) else None
 
     @classmethod
@@ -68,7 +80,7 @@ class RefResolver:
     @cached_property
     def _anchors(self) -> dict[str, Pointer]:
         """Each anchor's name and where it stands (found at the first reference to one)."""
-        return _anchors(self._anchored)
+        return _anchors(self._anchored, self._id)
 
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads (memoised: many sites share a reference)."""
@@ -197,8 +209,9 @@ class ReferenceGraph:
 
         sites: list[Site] = []
         anchored: list[tuple[Pointer, Any]] = []
-        for pointer, node, depth in having(schema, _GRAPHED):
-            if "$anchor" in node or "$id" in node:
+        id_key = id_keyword(schema)
+        for pointer, node, depth in having(schema, _GRAPHED | {id_key}):
+            if "$anchor" in node or id_key in node:
                 anchored.append((pointer, node))
             if "$ref" in node:
                 sites.append(Site(pointer, depth, node["$ref"]))

@@ -155,5 +155,5 @@ def tally_node(visit: Visit, node: dict[str, Any], tally: Tally) -> None:
         tally.string_budget += len(node["const"])
     if "$ref" in node:
         tally.refs.append((visit.pointer, visit.depth, node["$ref"]))
-    if "$anchor" in node or ("$id" in node and visit.depth):
+    if "$anchor" in node or (("$id" in node or "id" in node) and visit.depth):  # `id`: draft 3 and 4
         tally.anchors.append((visit.pointer, node))
