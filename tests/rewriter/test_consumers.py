@@ -482,6 +482,25 @@ class TestReferencesAnywhere:
             result = assert_served(schema, profile, [{"v": "1.0"}])
             assert "#/definitions/" not in json.dumps(result.schema)
 
+    def test_a_root_that_is_a_definition_keeps_the_references_into_that_definitions_own_definitions(self):
+        # the root is `$ref` to a definition that holds definitions of its own, referred to
+        # through it (`#/definitions/App/definitions/Video`): once the definition is the root,
+        # those references lead into the root (they pointed at nothing: refused as T503)
+        schema = {
+            "$ref": "#/definitions/App",
+            "definitions": {
+                "App": {
+                    "type": "object",
+                    "properties": {"video": {"$ref": "#/definitions/App/definitions/Video"}},
+                    "required": ["video"],
+                    "additionalProperties": False,
+                    "definitions": {"Video": {"type": "object", "properties": {"fps": {"type": "integer"}}}},
+                }
+            },
+        }
+        for profile in ("tier1", "openai", "anthropic", "gemini"):
+            assert_served(schema, profile, [{"video": {"fps": 30}}, {"video": {}}])
+
     def test_references_inside_a_schema_kept_under_a_member_no_keyword_names_follow_the_rename(self):
         # `#/Sample` (a schema under a member of the root) refers to `#/definitions/Attribute`;
         # its copy into $defs must refer to where the definition now is. A `$ref` in data stays.

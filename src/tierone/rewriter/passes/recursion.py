@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer, PointerError
-from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, transform
+from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, REFERENCE, transform
 from .base import Change, Options, PassResult, _flagged, _noted, does
 from .closing import ENCODED_SHAPE
 
@@ -50,11 +50,14 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     if defs:
         root["$defs"] = defs
 
-    def retarget(node: Any, pointer: Any) -> Any:
-        return {**node, "$ref": "#"} if isinstance(node, dict) and node.get("$ref") == target else node
+    def retarget(node: Any, pointer: Any) -> Any:  # into the definition (its own folders too): into the root
+        ref = node.get("$ref") if isinstance(node, dict) else None
+        if ref == target or (isinstance(ref, str) and ref.startswith(target + "/")):
+            return {**node, "$ref": "#" + ref[len(target) :]}
+        return node
 
     change = Change.for_rule(HERE, f"the root $ref {target!r} inlined; references to it point at the root", "T101")
-    return PassResult(transform(root, retarget), (change,))
+    return PassResult(transform(root, retarget, only=REFERENCE), (change,))
 
 
 def _root_target(schema: Any) -> tuple[str, ...] | None:
