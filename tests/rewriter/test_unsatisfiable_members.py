@@ -124,3 +124,22 @@ def test_a_schema_that_only_judges_travels_as_free_form_data(profile):
     strict = tierone.strict(JUDGED_ONLY, profile)
     with pytest.raises(tierone.StrictError):  # what the vendor could not enforce is checked on read
         strict.parse(json.dumps(tierone.to_strict_form({"foo": "t", "when": {"a": 1}}, JUDGED_ONLY, profile)))
+
+
+#: Github_trivial/o10026: a branch without a type of its own, closed to the member it requires,
+#: beside `type: object` on the node holding the union: with that type it takes nothing, and
+#: leaves the union (exactly); alone it would take any value that is no object
+TYPED_BESIDE = {
+    "type": "object",
+    "anyOf": [
+        {"properties": {"key": {"type": "string"}}, "required": ["key"], "additionalProperties": False},
+        {"properties": {"keyValues": {"type": "array"}}, "required": ["keys"], "additionalProperties": False},
+    ],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+def test_a_branch_that_takes_nothing_beside_the_type_of_the_union_leaves_it(profile):
+    result = assert_served(TYPED_BESIDE, profile, [{"key": "k"}])
+    assert [c for c in result.changes if c.rule == "T608" and "takes no value" in c.what]
+    assert not result.loosened

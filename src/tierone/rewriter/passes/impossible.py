@@ -88,7 +88,16 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
             branches = node.get(key)
             if not isinstance(branches, list):
                 continue
-            dead = [i for i, branch in enumerate(branches) if impossible(branch)]
+            typed = node.get("type")  # a branch without a type of its own takes values of the node's
+            dead = [
+                i
+                for i, branch in enumerate(branches)
+                if impossible(
+                    branch
+                    if typed is None or not isinstance(branch, dict) or "type" in branch or "$ref" in branch
+                    else {**branch, "type": typed}
+                )
+            ]
             if dead and len(dead) < len(branches):
                 changes.extend(
                     Change.for_rule(pointer.child(key).child(i), "removed (its schema takes no value)", "T608")
