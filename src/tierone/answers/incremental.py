@@ -18,7 +18,6 @@ from typing import Any
 
 from pydantic_core import from_json
 
-from ..core.validation import CannotJudge
 from .frames import AT_ROOT, COLON, KEY, NEXT, RAW, UNSET, VALUE, Containers, Frame
 from .json_tokens import CLOSER, SCALAR, SCAN, STRING_REST, past_space, scanstring
 from .reader import Reader
@@ -155,10 +154,7 @@ class Incremental(Containers):
         items = frame.value
         plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
         if plan is not None:
-            try:
-                value = plan.owns(value, (frame.where, len(items)), self._walk)
-            except (CannotJudge, RecursionError):
-                self.unsure = True  # close() says what is wrong
+            value = self._read(plan, value, (frame.where, len(items)))
         items.append(value)
         frame.expects = NEXT
         following = _NEXT_ITEM.match(text, end)
