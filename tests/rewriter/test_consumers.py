@@ -500,6 +500,16 @@ class TestReferencesAnywhere:
         }
         for profile in ("tier1", "openai", "anthropic", "gemini"):
             assert_served(schema, profile, [{"video": {"fps": 30}}, {"video": {}}])
+        # its own `$defs` do not come along: a reference into them is not taken for one into the
+        # root's (`V` there is an integer), it still leads nowhere
+        nested = {
+            "$ref": "#/$defs/App",
+            "$defs": {
+                "App": {"type": "object", "properties": {"v": {"$ref": "#/$defs/App/$defs/V"}}, "$defs": {"V": S}},
+                "V": {"type": "integer"},
+            },
+        }
+        assert [u.rule for u in rewrite(nested, "openai").unfixable] == ["T503"]
 
     def test_references_inside_a_schema_kept_under_a_member_no_keyword_names_follow_the_rename(self):
         # `#/Sample` (a schema under a member of the root) refers to `#/definitions/Attribute`;

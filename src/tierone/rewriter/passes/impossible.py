@@ -88,16 +88,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
             branches = node.get(key)
             if not isinstance(branches, list):
                 continue
-            typed = node.get("type")  # a branch without a type of its own takes values of the node's
-            dead = [
-                i
-                for i, branch in enumerate(branches)
-                if impossible(
-                    branch
-                    if typed is None or not isinstance(branch, dict) or "type" in branch or "$ref" in branch
-                    else {**branch, "type": typed}
-                )
-            ]
+            dead = [i for i, branch in enumerate(branches) if impossible(_typed_as(branch, node.get("type")))]
             if dead and len(dead) < len(branches):
                 changes.extend(
                     Change.for_rule(pointer.child(key).child(i), "removed (its schema takes no value)", "T608")
@@ -107,3 +98,11 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
         return node
 
     return PassResult(transform(schema, drop, only=_HOLDING_MEMBERS), tuple(changes), tuple(refused))
+
+
+def _typed_as(branch: Any, typed: Any) -> Any:
+    """A union branch as it reads beside the ``type`` of the node holding the union: one without
+    a type of its own takes values of that type only."""
+    if typed is None or not isinstance(branch, dict) or "type" in branch or "$ref" in branch:
+        return branch
+    return {**branch, "type": typed}

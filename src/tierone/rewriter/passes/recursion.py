@@ -41,7 +41,7 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     # the folder's other references (a folder none refers to any more is dropped later)
     defs = {k: v for k, v in schema["$defs"].items() if len(path) > 1 or k != path[0]}
     target = Pointer(("$defs", *path)).fragment()
-    body = {k: v for k, v in Pointer(("$defs", *path)).resolve(schema).items() if k not in ("$defs", "$id", "$schema")}
+    body = {k: v for k, v in Pointer(("$defs", *path)).resolve(schema).items() if k not in _NOT_KEPT}
     root = {
         **{k: schema[k] for k in ("$schema", "$id") if k in schema},
         **body,
@@ -50,14 +50,21 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
     if defs:
         root["$defs"] = defs
 
-    def retarget(node: Any, pointer: Any) -> Any:  # into the definition (its own folders too): into the root
+    def retarget(node: Any, pointer: Any) -> Any:  # into the definition (what the body keeps of it): into the root
         ref = node.get("$ref") if isinstance(node, dict) else None
-        if ref == target or (isinstance(ref, str) and ref.startswith(target + "/")):
-            return {**node, "$ref": "#" + ref[len(target) :]}
+        inside = ref[len(target) :] if isinstance(ref, str) and ref.startswith(target) else None
+        if inside == "" or (inside is not None and inside.startswith("/") and not inside.startswith(_LEFT)):
+            return {**node, "$ref": "#" + inside}
         return node
 
     change = Change.for_rule(HERE, f"the root $ref {target!r} inlined; references to it point at the root", "T101")
     return PassResult(transform(root, retarget, only=REFERENCE), (change,))
+
+
+#: what the root keeps not of the definition it becomes (its own folder of definitions and identity)
+_NOT_KEPT = ("$defs", "$id", "$schema")
+#: a reference into what the root does not keep leads nowhere still (refused, as before)
+_LEFT = tuple(f"/{key}" for key in _NOT_KEPT)
 
 
 def _root_target(schema: Any) -> tuple[str, ...] | None:
