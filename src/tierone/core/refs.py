@@ -17,6 +17,7 @@ from functools import cached_property
 from typing import Any, NamedTuple
 
 from .cycles import recursive_sites
+from .dialects import id_keyword
 from .pointer import ROOT, Pointer, PointerError
 
 LOCAL, REMOTE, UNRESOLVABLE = "local", "remote", "unresolvable"
@@ -31,17 +32,6 @@ class Resolution(NamedTuple):
     target: Pointer | None = None
     #: why it could not be resolved
     reason: str = ""
-
-
-#: dialects whose identifier keyword is ``id`` (``$id`` from draft 6 on), by their ``$schema`` URI
-_ID_DRAFTS = ("json-schema.org/draft-03/schema", "json-schema.org/draft-04/schema")
-
-
-def id_keyword(schema: Any) -> str:
-    """The keyword that gives a subschema of ``schema`` its identifier: ``id`` in draft 3 and
-    draft 4 (by its ``$schema``), ``$id`` in any other dialect."""
-    named = schema.get("$schema") if isinstance(schema, dict) else None
-    return "id" if isinstance(named, str) and any(draft in named for draft in _ID_DRAFTS) else "$id"
 
 
 def _anchors(sites: Iterable[tuple[Pointer, Any]], id_key: str) -> dict[str, Pointer]:

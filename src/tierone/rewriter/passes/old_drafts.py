@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.dialects import names_one_of
 from ...core.pointer import Pointer
 from ...core.walker import transform
 from ...subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
@@ -31,18 +32,13 @@ UNIQUE_ENUM_DRAFTS = OLD_DRAFTS[:2]
 def ignores_ref_siblings(schema: Any) -> bool:
     """Whether ``schema`` names a dialect (``$schema``) in which the keywords beside ``$ref`` are
     ignored: draft 3 to draft 7."""
-    return _names_one_of(schema, OLD_DRAFTS)
+    return names_one_of(schema, OLD_DRAFTS)
 
 
 def requires_unique_enum(schema: Any) -> bool:
     """Whether ``schema`` names a dialect (``$schema``) whose ``enum`` values must not repeat:
     draft 3 and draft 4."""
-    return _names_one_of(schema, UNIQUE_ENUM_DRAFTS)
-
-
-def _names_one_of(schema: Any, dialects: tuple[str, ...]) -> bool:
-    named = schema.get("$schema") if isinstance(schema, dict) else None
-    return isinstance(named, str) and any(draft in named for draft in dialects)
+    return names_one_of(schema, UNIQUE_ENUM_DRAFTS)
 
 
 def ignored_siblings(node: Any) -> list[str]:
