@@ -135,8 +135,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         diagnostics = lint(current, profile=profile, limits=shares).diagnostics
     # places inside a root carried in the wrapper are named as the original's places
     changes = [_outside(c, schema) for c in changes]
-    # once per place and rule: two passes may refuse one place for one reason (a union no
-    # branch of which can be shared, and so a member that takes no value)
+    # once per place and rule: two passes may refuse one place for one reason
     placed, unfixable, known = [_outside(u, schema) for u in unfixable], [], set()
     for refusal in placed:
         if (refusal.pointer, refusal.rule) not in known:
