@@ -14,7 +14,7 @@ from ..vendors.model import SCHEMA_KEYS
 from .checks import Envelope
 from .config import Config
 from .diagnostics import Diagnostic, FileResult, LintReport
-from .engine import checklist_for, lint_source
+from .engine import checklist_for, diagnose, find, lint_source
 from .selection import Selection
 
 
@@ -65,6 +65,20 @@ def lint(
     except InputError as error:
         return FileResult(error.path, error=error, profile=profile or DEFAULT_PROFILE)
     return _lint_loaded(source, checklist_of, checklist_of(None), envelope, input_kind)
+
+
+def lint_rendition(
+    schema: Any, profile: str, select: Sequence[str] | None = None, limits: Mapping[str, int] | None = None
+) -> tuple[Diagnostic, ...]:
+    """The diagnostics of a schema the rewriter built: :func:`lint` of it, without the loading
+    an input needs (it is JSON data already, no request, and holds no directive: a rendition
+    carries no ``$comment``)."""
+    checklist = _checklists(profile, DEFAULT_PROFILE, select, (), limits=limits)(None)
+    return diagnose(find(schema, checklist), checklist, RENDITION)
+
+
+#: the path a rendition's diagnostics name (they are read for their rule, place and message)
+RENDITION = "<rendition>"
 
 
 def _checklists(

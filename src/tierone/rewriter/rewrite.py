@@ -106,7 +106,7 @@ def _exactly(done: Rewritten, original: Any) -> Rewritten:
 
 
 def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, id: str | None) -> Rewritten:
-    from ..linter.api import lint
+    from ..linter.api import lint_rendition
 
     current: Any = schema
     changes: list[Change] = []
@@ -126,13 +126,13 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         over = None  # the rendition's findings of the rules the steps below meet (linted for those alone)
         for step, rules in AFTER_LINT.items():  # only where the rendition's lint finds their rules
             if over is None:
-                over = lint(current, profile=profile, select=AFTER_LINT_RULES, limits=shares).diagnostics
+                over = lint_rendition(current, profile, AFTER_LINT_RULES, shares)
             if any(d.code in rules for d in over):
                 result = step(current, options, over)
                 if result.changes:
                     current, over = result.schema, None
                     changes.extend(result.changes)
-        diagnostics = lint(current, profile=profile, limits=shares).diagnostics
+        diagnostics = lint_rendition(current, profile, limits=shares)
     # places inside a root carried in the wrapper are named as the original's places
     changes = [_outside(c, schema) for c in changes]
     # once per place and rule: two passes may refuse one place for one reason

@@ -64,7 +64,7 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
     After:  two of the objects are ``{"type": "string", "description": "A JSON-encoded value
     ... valid under this JSON Schema: {...}"}``, and 15 unions are left
     """
-    from ...linter.api import lint
+    from ...linter.api import lint_rendition
 
     codes = [code for code in sorted(RULES) if _policy(options, code) is not None]
     if options.exact or not codes or not isinstance(schema, dict):
@@ -77,7 +77,7 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
     held: dict[Pointer, Held] = {}  # what each object gathered into its tierone_rest so far
     for _ in range(ROUNDS):
         if found is None:
-            found = list(lint(schema, profile=options.profile, select=codes, limits=shares).diagnostics)
+            found = list(lint_rendition(schema, options.profile, codes, shares))
         found = [d for d in found if d.code not in stuck]
         if not found:
             break

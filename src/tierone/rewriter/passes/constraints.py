@@ -132,9 +132,17 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     closed = closed_fields(options.profile)  # a closed dialect: only its own fields stay (rule T605)
     extensions_flagged = _flagged(options, "T220")
     changes: list[Change] = []
+    # the keywords that stay whatever their value (no rule removes them): a node of these alone is left at once
+    staying = frozenset(
+        key
+        for key in KNOWN_KEYWORDS
+        if key not in _RULES_OF
+        and not key.startswith("x-")
+        and not (unknown_flagged and _unknown(key, closed, KNOWN_KEYWORDS))
+    )
 
     def strip(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict):
+        if not isinstance(node, dict) or staying.issuperset(node):
             return node
         removed: list[tuple[str, Any, Change]] = []
         kept: dict[str, Any] = {}
