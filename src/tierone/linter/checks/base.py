@@ -127,6 +127,12 @@ def final_check(*codes: str) -> Callable[[Check], Check]:
     return _declare("final", codes, None)
 
 
+def union_typed(member: Any) -> bool:
+    """Whether a member's schema is union-typed (``anyOf``, or a list of types): what Anthropic's
+    budget of union-typed parameters counts."""
+    return isinstance(member, dict) and ("anyOf" in member or isinstance(member.get("type"), list))
+
+
 def tally_node(visit: Visit, node: dict[str, Any], tally: Tally) -> None:
     """Gather the counts and sites the whole-schema rules judge at the end."""
     properties = node.get("properties")
@@ -138,7 +144,7 @@ def tally_node(visit: Visit, node: dict[str, Any], tally: Tally) -> None:
             budget += len(name)
             if name not in listed:
                 tally.optional += 1
-            if isinstance(sub, dict) and ("anyOf" in sub or isinstance(sub.get("type"), list)):
+            if union_typed(sub):
                 tally.unions += 1
         tally.string_budget += budget
     if "$defs" in node or "definitions" in node:

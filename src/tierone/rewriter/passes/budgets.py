@@ -18,6 +18,7 @@ limit none of these can meet stays refused.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
@@ -42,8 +43,6 @@ DEPTHS = ("T401", "T402")
 RULES = frozenset((*DEPTHS, *TOTALS, ONE_TOO_LONG))
 #: encodings tried before the limits still over are left to the refusal
 ROUNDS = 32
-#: where a member is tallied on its own
-_HERE = Visit(Pointer(), {}, 0, None)
 
 
 @does(
@@ -81,6 +80,8 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         found = [d for d in found if d.code not in stuck]
         if not found:
             break
+        if not any(d.code in DEPTHS for d in found):  # no step below makes a place deeper: not linted again
+            codes = [c for c in codes if c not in DEPTHS]
         code = found[0].code
         # every place too deep at once (each its own branch), but a reference outside the
         # definitions only once none inside them is too deep (it may be deep enough once its
@@ -149,6 +150,8 @@ def _choices(
     subtree that brings it under with the least encoded and the members of one object that,
     gathered into one string member, bring it under; else the subtrees that save most (none
     inside another) until what they save brings it under; else the gathering that saves most."""
+    from ...linter.checks.base import union_typed
+
     graph = graph_of(schema)
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
     if code in DEPTHS:  # the nodes on the way to each place too deep, found along its pointer
@@ -162,13 +165,10 @@ def _choices(
     excess = counts[0] - limit
     gains = {visits[i].pointer: counts[i] - _left(visits[i].schema, code) for i in range(len(visits)) if counts[i]}
     useful = [p for p, gain in gains.items() if gain > 0 and candidate(p)]
-    own: dict[tuple[str, int], int] = {}
 
     def saving(at: Pointer, name: str, member: Any) -> int:
-        if (name, id(member)) not in own:
-            own[name, id(member)] = _own(name, member, counted)
         i = index.get((*at, "properties", name))
-        return own[name, id(member)] + (counts[i] if i is not None else 0)
+        return _own(name, union_typed(member), counted) + (counts[i] if i is not None else 0)
 
     def size(p: Pointer) -> int:
         return ends[index[p]] - index[p]
@@ -178,7 +178,7 @@ def _choices(
         for visit in visits
         if gatherable(visit.schema, held.get(visit.pointer))
     }
-    added = _own(REST_MEMBER, {"type": "string"}, counted)
+    added = _own(REST_MEMBER, False, counted)  # a string
     gathering = best_gathering(objects, saving, size, added, excess)
     enough = [p for p in useful if gains[p] >= excess]
     if enough:
@@ -239,12 +239,15 @@ def _most_saving(useful: list[Pointer], gains: dict[Pointer, int], excess: int) 
     return chosen, excess
 
 
-def _own(name: str, member: Any, counted: str) -> int:
-    """What a member adds to the count ``counted`` where its object declares it (its subtree aside)."""
+@lru_cache(maxsize=4096)
+def _own(name: str, union: bool, counted: str) -> int:
+    """What a member adds to the count ``counted`` where its object declares it (its subtree
+    aside): the linter's tally, which reads of its schema whether it is ``union``-typed alone."""
     from ...linter.checks.base import Tally, tally_node
 
+    member: dict[str, Any] = {"anyOf": []} if union else {}
     tally = Tally({}, {})
-    tally_node(_HERE, {"properties": {name: member}, "required": [name]}, tally)
+    tally_node(Visit(Pointer(), {}, 0, None), {"properties": {name: member}, "required": [name]}, tally)
     return int(getattr(tally, counted))
 
 
