@@ -7,7 +7,9 @@ import json
 
 import pytest
 
+import tierone
 from tests.conftest import corpus_files
+from tests.served import assert_served
 from tierone import rewrite
 from tierone.rewriter.passes.encoded_unions import wrapped_beside_text
 
@@ -39,3 +41,35 @@ def test_rewriting_twice_gives_the_same_rendition(corpus):
     for _ in range(3):
         again = rewrite(schema, "gemini-openapi")
         assert (again.schema, again.changes) == (first.schema, first.changes)
+
+
+#: Github_hard/o10421 (Atom's feedType): an open object whose union holds an open branch
+#: (free-form: a JSON string) and a branch with no type of its own that declares members (an
+#: object, as the rewriter reads it, so no string is taken for it)
+OPEN_BESIDE_MEMBERS = {
+    "type": "object",
+    "properties": {
+        "feed": {
+            "type": "object",
+            "additionalProperties": True,
+            "anyOf": [
+                {"type": "object", "additionalProperties": True, "properties": {"a": {"type": "string"}}},
+                {"properties": {"b": {"type": "string"}}},
+            ],
+        }
+    },
+    "required": ["feed"],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_data_only_the_open_branch_takes_travels_as_its_json_text(profile):
+    """``{"b": null}`` and ``{"x": null}`` are the open branch's data (its nulls are data): the
+    strict form writes them as that branch's JSON text, never through the branch of members
+    with the null read as absent (under anthropic and gemini-openapi ``to_strict_form`` wrote
+    ``{}``, which restore read back without the member). The branch taking members is not one
+    that takes a string, so the JSON text is a bare string, as the rendition carries it."""
+    instances = [{"feed": {"b": None}}, {"feed": {"x": None}}, {"feed": {"": None}}, {"feed": {"b": "s"}}]
+    assert_served(OPEN_BESIDE_MEMBERS, profile, instances)
+    if profile != "gemini":  # gemini keeps the open object as it is
+        assert isinstance(tierone.to_strict_form(instances[0], OPEN_BESIDE_MEMBERS, profile)["feed"], str)

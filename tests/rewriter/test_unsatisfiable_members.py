@@ -143,3 +143,19 @@ def test_a_branch_that_takes_nothing_beside_the_type_of_the_union_leaves_it(prof
     result = assert_served(TYPED_BESIDE, profile, [{"key": "k"}])
     assert [c for c in result.changes if c.rule == "T608" and "takes no value" in c.what]
     assert not result.loosened
+
+
+#: Github_trivial/o2140: a branch that is an array whose own union takes only strings takes
+#: nothing, and leaves the union (exactly); the string branch stays
+NO_BRANCH_OF_ITS_OWN = {
+    "type": "object",
+    "properties": {"context": {"anyOf": [{"type": "string"}, {"type": "array", "anyOf": [{"type": "string"}]}]}},
+    "required": ["context"],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
+def test_a_branch_whose_own_union_holds_nothing_beside_it_leaves_the_union(profile):
+    result = assert_served(NO_BRANCH_OF_ITS_OWN, profile, [{"context": "c"}])
+    assert [c for c in result.changes if c.rule == "T608" and "takes no value" in c.what]
+    assert not result.loosened

@@ -67,7 +67,8 @@ def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> b
 
 def takes_any_string(node: Any, target: Callable[[str], Any], seen: frozenset[int] = frozenset()) -> bool:
     """Whether ``node`` (its references followed through ``target``) accepts any string (one
-    without ``enum`` or ``const``, which name the strings they take). ``seen``: the unions
+    without ``enum`` or ``const``, which name the strings they take), as the rewriter reads it
+    (an untyped node whose keywords imply another type takes none: ``as_read``). ``seen``: the unions
     being looked into (a cycle of them takes nothing more on its second round)."""
     from ..core.refs import followed
 
@@ -81,7 +82,9 @@ def takes_any_string(node: Any, target: Callable[[str], Any], seen: frozenset[in
             inside = seen | {id(node)}
             return any(takes_any_string(b, target, inside) for b in node[keyword])
     types = declared_types(node)
-    return types is None and "$ref" not in node or types is not None and "string" in types
+    if types is None and "$ref" not in node:  # untyped: any string, unless its keywords imply another type
+        return inferred_type(node) in (None, "string")
+    return types is not None and "string" in types
 
 
 def unwraps_json(branches: Any, branch: Any, target: Callable[[str], Any]) -> bool:

@@ -38,19 +38,24 @@ def unsatisfiable_schema(visit: Visit, tally: Tally) -> Hits:
         or _no_enum_value(node)
         or _not_anything(node)
         or _required_false(node)
-        or _no_branch(node, tally)
+        or _no_branch(node, tally.root)
     )
     return (Hit(visit.pointer, why[0], {"detail": why[1]}),) if why else NONE
 
 
 def accepts_nothing(node: Any) -> bool:
     """Whether ``node`` alone (no reference followed) takes no value: ``false``, bounds that
-    cross, an ``enum`` with no value of the declared type, or an object closed to members it
-    does not declare that requires one of them (rule T105 names that member)."""
+    cross, an ``enum`` with no value of the declared type, an object closed to members it
+    does not declare that requires one of them (rule T105 names that member), or a union none
+    of whose branches can hold beside it."""
     if node is False:
         return True
     return isinstance(node, dict) and bool(
-        _bounds_conflict(node) or _no_enum_value(node) or _not_anything(node) or _closed_yet_requires(node)
+        _bounds_conflict(node)
+        or _no_enum_value(node)
+        or _not_anything(node)
+        or _closed_yet_requires(node)
+        or _no_branch(node, None)
     )
 
 
@@ -135,14 +140,15 @@ def _required_false(node: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
-def _no_branch(node: dict[str, Any], tally: Tally) -> tuple[str, str] | None:
+def _no_branch(node: dict[str, Any], root: Any) -> tuple[str, str] | None:
     """A union none of whose branches can hold beside the node (each closed to a name some
-    `required` needs, of another type, or of none of the node's `enum` values)."""
+    `required` needs, of another type, or of none of the node's `enum` values); a branch that
+    is a reference is followed into ``root`` (None: not followed, never judged dead)."""
     for key in ("anyOf", "oneOf"):
         branches = node.get(key)
         if not isinstance(branches, list) or not branches:
             continue
-        reasons = [_dead(node, _followed(branch, tally.root)) for branch in branches]
+        reasons = [_dead(node, _followed(branch, root)) for branch in branches]
         if all(reasons):
             return key, f"no branch of `{key}` can hold beside it ({reasons[0]})"
     return None
@@ -151,7 +157,7 @@ def _no_branch(node: dict[str, Any], tally: Tally) -> tuple[str, str] | None:
 def _followed(branch: Any, root: Any) -> Any:
     """A branch that is a bare JSON-Pointer ``$ref``: its target (one hop); else the branch."""
     ref = branch.get("$ref") if isinstance(branch, dict) and len(branch) == 1 else None
-    if not isinstance(ref, str) or not ref.startswith("#/") or "%" in ref:
+    if root is None or not isinstance(ref, str) or not ref.startswith("#/") or "%" in ref:
         return branch
     try:
         return Pointer.parse(ref).resolve(root)
@@ -181,8 +187,8 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
     if _may_be_other_than_object(node) and _may_be_other_than_object(branch):
         return None
     for closed in (branch, node):
-        if closed.get("additionalProperties") is not False:
-            continue
+        if closed.get("additionalProperties") is not False or "patternProperties" in closed:
+            continue  # open, or a pattern may admit the name
         allowed: Any = closed.get("properties") if isinstance(closed.get("properties"), dict) else {}
         for name in (*_names(branch), *_names(node)):
             if name not in allowed:
