@@ -159,3 +159,29 @@ def test_a_branch_whose_own_union_holds_nothing_beside_it_leaves_the_union(profi
     result = assert_served(NO_BRANCH_OF_ITS_OWN, profile, [{"context": "c"}])
     assert [c for c in result.changes if c.rule == "T608" and "takes no value" in c.what]
     assert not result.loosened
+
+
+#: Github_hard/o10421 (Atom's RelCodeType): a definition of type object whose union's branches
+#: are a reference to strings and a string: it takes no value, though no branch says so alone
+REFERENCED_BRANCHES = {
+    "type": "object",
+    "properties": {
+        "href": {"type": "string"},
+        "rel": {"$ref": "#/$defs/Rel"},
+    },
+    "required": ["href"],
+    "$defs": {
+        "Rel": {"type": "object", "anyOf": [{"$ref": "#/$defs/Known"}, {"type": "string"}]},
+        "Known": {"type": "string", "enum": ["alternate", "self"]},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_a_member_whose_definition_has_no_branch_to_hold_leaves_its_object(profile):
+    """The union's branch given by a reference is judged by its target (one hop, as rule T608
+    reads it): the optional member can never be given, and leaves the rendition exactly."""
+    result = assert_served(REFERENCED_BRANCHES, profile, [{"href": "h"}])
+    assert "rel" not in result.schema["properties"]
+    assert [c for c in result.changes if c.rule == "T608" and str(c.pointer) == "/properties/rel"]
+    assert not result.loosened

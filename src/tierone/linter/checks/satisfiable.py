@@ -43,11 +43,12 @@ def unsatisfiable_schema(visit: Visit, tally: Tally) -> Hits:
     return (Hit(visit.pointer, why[0], {"detail": why[1]}),) if why else NONE
 
 
-def accepts_nothing(node: Any) -> bool:
-    """Whether ``node`` alone (no reference followed) takes no value: ``false``, bounds that
+def accepts_nothing(node: Any, root: Any = None) -> bool:
+    """Whether ``node`` takes no value: ``false``, bounds that
     cross, an ``enum`` with no value of the declared type, an object closed to members it
     does not declare that requires one of them (rule T105 names that member), or a union none
-    of whose branches can hold beside it."""
+    of whose branches can hold beside it (a branch that is a reference followed into ``root``,
+    one hop, as rule T608 reads it; with no ``root``, no reference is followed)."""
     if node is False:
         return True
     return isinstance(node, dict) and bool(
@@ -55,7 +56,7 @@ def accepts_nothing(node: Any) -> bool:
         or _no_enum_value(node)
         or _not_anything(node)
         or _closed_yet_requires(node)
-        or _no_branch(node, None)
+        or _no_branch(node, root)
     )
 
 

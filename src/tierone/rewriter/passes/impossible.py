@@ -44,7 +44,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     def impossible(member: Any) -> bool:
         if isinstance(member, dict) and "$ref" in member:
             member = followed(member, target, siblings=True)
-        return accepts_nothing(member)
+        return accepts_nothing(member, schema)  # a branch given by reference is judged by its target
 
     def drop(node: Any, pointer: Pointer) -> Any:
         if isinstance(node, dict) and ("anyOf" in node or "oneOf" in node):
