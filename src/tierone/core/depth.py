@@ -65,8 +65,8 @@ def loop_at(schema: Any) -> str | None:
             if isinstance(node.get(keyword), str) and resolver is not None:
                 try:
                     yield resolver.lookup("#" if keyword == "$recursiveRef" else node[keyword]).contents
-                except Unresolvable:
-                    pass
+                except (Unresolvable, TypeError, AttributeError):  # or a subschema of a shape the crawl trips on
+                    pass  # (`oneOf: false`): no edge followed there
         for keyword in IN_PLACE:
             value = node.get(keyword)
             if isinstance(value, list):
