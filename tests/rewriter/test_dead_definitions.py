@@ -55,3 +55,30 @@ def test_references_are_followed_wherever_they_point_and_one_leaving_the_documen
     assert set(drop_unreferenced_definitions(into_body, Options()).schema["$defs"]) == {"B"}
     leaving = {**into_body, "properties": {**into_body["properties"], "c": {"$ref": "other.json"}}}
     assert drop_unreferenced_definitions(leaving, Options()).schema is leaving  # it may lead anywhere: all kept
+
+
+#: definitions the root never uses: one a pass refuses (an ``allOf`` of free-form data: T202),
+#: one whose rendition would be looser (``oneOf``, an encoded free-form value); ffizer.schema.json
+#: and cloudify.json were refused for such a definition
+UNUSED = {
+    "type": "object",
+    "properties": {"a": {"type": "string"}},
+    "$defs": {
+        "Unused": {
+            "type": "object",
+            "properties": {"v": {"allOf": [{"$ref": "#/$defs/Any"}]}},
+            "oneOf": [{"required": ["v"]}, {"type": "object"}],
+        },
+        "Any": True,
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_what_an_unused_definition_says_neither_refuses_nor_loosens(profile):
+    """The rendition carries no unused definition: a refusal or a loosening inside one is
+    dropped with it, so the schema is served, and served with ``exact`` (the rendition is exact)."""
+    result = assert_served(UNUSED, profile, [{"a": "x"}, {}])
+    assert not any(str(c.pointer).startswith("/$defs/") and c.why != "a dead definition" for c in result.changes)
+    exact = tierone.rewrite(UNUSED, profile, exact=True)
+    assert exact.ok and exact.schema == result.schema and not exact.loosened

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Container, Mapping, Sequence
-from typing import Any, NamedTuple, TypeVar
+from typing import Any, NamedTuple
 
 from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
@@ -13,6 +13,7 @@ from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import AFTER_LINT, AFTER_LINT_RULES, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import reusing_graphs
+from .passes.definitions import Placed, outside_dead
 from .passes.wrapping import outside_wrapper
 from .unreadable import scanned, unreadable_references
 
@@ -133,7 +134,8 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
                     current, over = result.schema, None
                     changes.extend(result.changes)
         diagnostics = lint_rendition(current, profile, limits=shares)
-    # places inside a root carried in the wrapper are named as the original's places
+    # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
+    changes, unfixable = outside_dead(changes, changes), outside_dead(unfixable, changes)
     changes = [_outside(c, schema) for c in changes]
     # once per place and rule: two passes may refuse one place for one reason
     placed, unfixable, known = [_outside(u, schema) for u in unfixable], [], set()
@@ -161,11 +163,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
 
 
-#: a change or a refusal: what carries a place
-_Placed = TypeVar("_Placed", Change, Unfixable)
-
-
-def _outside(found: _Placed, original: Any) -> _Placed:
+def _outside(found: Placed, original: Any) -> Placed:
     """A change or refusal placed outside the wrapper (as it is when its place is not inside one)."""
     where = outside_wrapper(found.pointer, original)
     return found if where is found.pointer else found._replace(pointer=where)

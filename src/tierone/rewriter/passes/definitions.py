@@ -3,12 +3,17 @@ definition written where it is referenced, and ``$defs`` removed wherever it sta
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeVar
 
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import having, size, transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .hoisting import _definition
+
+#: why a definition nothing refers to leaves the rendition
+DEAD = "a dead definition"
+#: a change or a refusal: what carries a place
+Placed = TypeVar("Placed", Change, Unfixable)
 
 #: how many schema nodes the definitions inline_definitions writes out may add before it gives
 #: up (a fan-out of references can grow a schema exponentially)
@@ -116,9 +121,7 @@ def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
         if reached is None or len(reached) == len(defs):
             continue
         gone = [name for name in defs if name not in reached]
-        changes += [
-            Change(ROOT.child(key).child(name), "removed (nothing refers to it)", "a dead definition") for name in gone
-        ]
+        changes += [Change(ROOT.child(key).child(name), "removed (nothing refers to it)", DEAD) for name in gone]
         kept = {name: value for name, value in defs.items() if name in reached}
         out = {k: v for k, v in out.items() if k != key} if not kept else {**out, key: kept}
     return PassResult(out, tuple(changes))
@@ -150,3 +153,17 @@ def _reached(schema: dict[str, Any], key: str) -> set[Any] | None:
             reached.add(name)
             frontier += within.get(name, [])
     return reached
+
+
+def outside_dead(placed: list[Placed], changes: list[Change]) -> list[Placed]:
+    """``placed`` (changes or refusals) without those inside a definition that ``changes``
+    removed as dead: the rendition has no such place, so it neither loosens nor refuses
+    anything there (``exact`` refused a schema for what an unused definition said)."""
+    dead = [change.pointer for change in changes if change.why == DEAD]
+    if not dead:
+        return placed
+    return [
+        item
+        for item in placed
+        if (isinstance(item, Change) and item.why == DEAD) or not any(item.pointer[: len(d)] == d for d in dead)
+    ]
