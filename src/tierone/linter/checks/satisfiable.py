@@ -44,11 +44,11 @@ def unsatisfiable_schema(visit: Visit, tally: Tally) -> Hits:
 
 
 def accepts_nothing(node: Any, root: Any = None) -> bool:
-    """Whether ``node`` takes no value: ``false``, bounds that
-    cross, an ``enum`` with no value of the declared type, an object closed to members it
-    does not declare that requires one of them (rule T105 names that member), or a union none
-    of whose branches can hold beside it (a branch that is a reference followed into ``root``,
-    one hop, as rule T608 reads it; with no ``root``, no reference is followed)."""
+    """Whether ``node`` takes no value: ``false``, bounds that cross, an ``enum`` with no value
+    of the declared type, an object closed to members it does not declare that requires one of
+    them (rule T105 names that member), or a union none of whose branches can hold beside it (a
+    branch that is a reference followed into ``root``, one hop, as rule T608 reads it; with no
+    ``root``, no reference is followed)."""
     if node is False:
         return True
     return isinstance(node, dict) and bool(
