@@ -159,11 +159,7 @@ def outside_dead(placed: list[Placed], changes: list[Change]) -> list[Placed]:
     """``placed`` (changes or refusals) without those inside a definition that ``changes``
     removed as dead: the rendition has no such place, so it neither loosens nor refuses
     anything there (``exact`` refused a schema for what an unused definition said)."""
-    dead = [change.pointer for change in changes if change.why == DEAD]
+    dead = {tuple(change.pointer) for change in changes if change.why == DEAD}  # each a root's (key, name)
     if not dead:
         return placed
-    return [
-        item
-        for item in placed
-        if (isinstance(item, Change) and item.why == DEAD) or not any(item.pointer[: len(d)] == d for d in dead)
-    ]
+    return [item for item in placed if (isinstance(item, Change) and item.why == DEAD) or item.pointer[:2] not in dead]
