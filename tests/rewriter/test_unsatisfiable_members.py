@@ -183,35 +183,3 @@ def test_a_member_whose_definition_has_no_branch_to_hold_leaves_its_object(profi
     assert "rel" not in result.schema["properties"]
     assert [c for c in result.changes if c.rule == "T608" and str(c.pointer) == "/properties/rel"]
     assert not result.loosened
-
-
-#: a closed object with no members of its own beside a union whose branches declare some
-#: (Atom's categoryType, Github_medium/o78964's matcher): the object refuses every member a
-#: branch declares, so `{}` is all it takes where no branch requires one, and nothing otherwise
-CLOSED_BESIDE_BRANCHES = {
-    "type": "object",
-    "properties": {
-        "kept": {
-            "type": "object",
-            "additionalProperties": False,
-            "anyOf": [{"properties": {"a": {"type": "string"}}, "required": ["a"]}, {"properties": {"b": {}}}],
-        },
-        "never": {
-            "type": "object",
-            "additionalProperties": False,
-            "anyOf": [{"properties": {"t": {"const": "x"}}, "required": ["t"]}],
-        },
-    },
-    "required": ["kept"],
-}
-
-
-@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
-def test_a_closed_object_beside_branches_keeps_what_it_admits(profile):
-    """Shared into the branches as a closed node's members are: `kept` takes `{}` alone (the
-    branch requiring `a` takes nothing, `b` is refused by the object) and `never` takes no
-    value, so the optional member leaves its object, exactly (both were refused, or served
-    with answers restore then refused, before)."""
-    result = assert_served(CLOSED_BESIDE_BRANCHES, profile, [{"kept": {}}])
-    assert "never" not in result.schema["properties"]
-    assert not result.loosened

@@ -24,21 +24,23 @@ from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
     "free-form in each branch (JSON text) and restore checks the branch's schema for it (loosenings: "
     "`--exact` refuses); beside a closed node, a branch holds the members both admit (a member only one side "
     "admits, or that no value of both can be, is left out: exact), and a branch requiring a member it cannot "
-    "hold takes no value and is left out (with none left, the node takes no value: an optional member holding it "
-    "leaves its object); a recursive branch, or a union made of the root, is refused (T608)"
+    "hold takes no value and is left out; a recursive branch, or a union made of the root, is refused (T608)"
 )
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
-    once every object is closed, node and branches apart would accept nothing. A member
-    declared on both sides becomes one schema saying both; a closed node closes each branch to
-    its members. A branch that is no object keeps its shape; one that is an ``anyOf`` of its own
-    becomes its branches. A member free-form beside the union stays free-form in every branch,
-    its branch schema left to restore (in the ledger). Beside a closed node, a branch holds the
-    members both admit (:func:`~.closed_branches.within_closed`), and takes nothing where it
-    requires one it cannot hold; with no branch left, the node is ``false`` (a member holding
-    it leaves, or is refused: ``drop_impossible_members``). A branch the shared members cannot
-    be merged into (a recursive reference), or a union at the root, is refused where objects
-    are closed (and left as it is where they stay open).
+    once every object is closed, a branch that does not declare the shared members refuses
+    them (and the node refuses the branches' members), so nothing would validate. A member
+    declared on both sides becomes one schema saying both; a node closed itself
+    (``additionalProperties: false``) closes each branch to its members. A branch that is no
+    object keeps its shape (members constrain objects only); a branch that is an ``anyOf`` of
+    its own (beside an ``anyOf``) becomes its branches. A member free-form beside the union
+    stays free-form in every branch (the read side decodes it as the node says), its branch
+    schema left to restore (in the ledger). Beside a closed node, a branch holds the members
+    both admit (:func:`~.closed_branches.within_closed`); a member no value of both sides can be
+    is left out of a branch, which takes nothing where it requires one. A branch the shared
+    members cannot be merged into (a recursive reference, a union of its own beside a
+    ``oneOf``), or a union at the root, is
+    reported where objects are closed (and left as it is where they stay open).
 
     Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
     After:  ``{"anyOf": [{"properties": {"id": ID, "a": A}, "required": ["id"]}, ...]}``
@@ -62,9 +64,6 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         ]
         reason = next((b for b in shared if isinstance(b, str)), None)
         branches = [b for part in shared if not isinstance(part, str) for b in part]
-        if reason is None and not branches and pointer and closing:  # it takes nothing: a member leaves
-            changes.append(Change.for_rule(pointer, _NOTHING, "T608"))  # (drop_impossible_members), else refused
-            return False
         if reason is None and not branches:
             reason = "no branch takes a value beside them"
         if reason is None and not pointer:
@@ -73,8 +72,14 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
             kept.clear()
             if not closing:
                 return _requirements_moved(node, union, pointer, changes)
-            why = f"`properties` beside `{union}` cannot be shared with its branches ({reason})"
-            unfixable.append(Unfixable(pointer, "T608", f"{why}, and closed apart they accept nothing"))
+            unfixable.append(
+                Unfixable(
+                    pointer,
+                    "T608",
+                    f"`properties` beside `{union}` cannot be shared with its "
+                    f"branches ({reason}), and closed apart they accept nothing",
+                )
+            )
             return node
         changes.extend(recorded(place, what) for place, what in kept)
         kept.clear()
@@ -130,8 +135,6 @@ def _no_object(branch: Any) -> bool:
     return "object" not in types
 
 
-#: what the rendition says of members beside a union none of whose branches can hold with them
-_NOTHING = "takes no value: no branch of its union holds beside its members (false)"
 #: what the rendition says of members beside a union that takes no object
 _NO_OBJECT = (
     "properties, required and additionalProperties removed (they constrain objects only, which no branch takes)"
@@ -155,17 +158,16 @@ def shares_members(profile: str) -> bool:
 
 
 def union_key(node: Any) -> str | None:
-    """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share, or
-    beside ``additionalProperties: false`` alone (refusing what branches declare and it does
-    not); no ``additionalProperties`` other than ``true`` or ``{}``, which say nothing."""
-    if not isinstance(node, dict) or node.get("additionalProperties", True) not in (True, False, {}):
+    """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share
+    (and no ``additionalProperties`` other than ``true`` or ``{}``, which say nothing)."""
+    if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
         return None
     unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
-    closed = node.get("additionalProperties") is False and "patternProperties" not in node
-    if not (node.get("properties") or node.get("required") or closed) or len(unions) != 1:
+    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False, {}):
         return None
-    properties, required = node.get("properties", {}), node.get("required", [])
-    return unions[0] if isinstance(properties, dict) and isinstance(required, list) else None
+    if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
+        return None
+    return unions[0]
 
 
 class _Lazy:
