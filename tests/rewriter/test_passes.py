@@ -222,6 +222,9 @@ class TestUnfixable:
 @given(SCHEMAS)
 @example({"type": ["object"], "additionalProperties": False})
 @example({"type": ["object"], "additionalProperties": True, "oneOf": []})  # an empty union: refused (T606)
+# found by this test: a closed object whose only union branch that takes objects is free-form
+# data (encoded as text, then of no type the object takes): refused at once, not served empty
+@example({"type": "object", "additionalProperties": False, "anyOf": [{"type": "string"}, {"oneOf": [{}]}]})
 def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
     first = rewrite(schema)
     if first.ok:

@@ -172,6 +172,9 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
         return "a branch is `false`"
     if not isinstance(branch, dict) or "$ref" in branch:
         return None
+    nested = branch.get("anyOf") if "type" not in branch else None  # a union of its own, beside the node
+    if isinstance(nested, list) and nested and all(_dead(node, b) for b in nested):
+        return _dead(node, nested[0])
     outer, inner = declared_types(node), declared_types(branch)
     if outer is not None and inner is not None and not _overlap(outer, inner):
         return f"a branch of type {show(list(inner))} beside type {show(list(outer))}"
