@@ -183,3 +183,27 @@ def test_a_member_whose_definition_has_no_branch_to_hold_leaves_its_object(profi
     assert "rel" not in result.schema["properties"]
     assert [c for c in result.changes if c.rule == "T608" and str(c.pointer) == "/properties/rel"]
     assert not result.loosened
+
+
+#: members that can never be given, one of them through a `oneOf` the rendition would read as
+#: `anyOf` (a loosening, were the member carried)
+NEVER_WITH_ONE_OF = {
+    "type": "object",
+    "properties": {
+        "href": {"type": "string"},
+        "never": {"type": "object", "oneOf": [{"type": "string"}, {"type": "integer"}], "maxProperties": 1},
+        "rel": {"$ref": "#/$defs/Rel"},
+    },
+    "required": ["href"],
+    "$defs": {"Rel": {"type": "object", "oneOf": [{"type": "string"}]}},
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_what_a_member_never_given_said_is_no_loosening(profile):
+    """The changes made inside a member (or a definition it alone used) before it was left out
+    for taking no value leave the ledger with it: the rendition is exact, and ``exact`` serves it."""
+    result = assert_served(NEVER_WITH_ONE_OF, profile, [{"href": "h"}])
+    assert not result.loosened, result.loosened
+    exact = tierone.rewrite(NEVER_WITH_ONE_OF, profile, exact=True)
+    assert exact.ok and exact.schema == result.schema

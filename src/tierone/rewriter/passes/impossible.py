@@ -13,6 +13,9 @@ from .nulls import only_null
 
 #: the nodes whose members or union branches may take no value
 _HOLDING_MEMBERS = frozenset({"properties", "anyOf", "oneOf"})
+#: what the ledger says of a member, and of a union branch, left out for taking no value
+NEVER_GIVEN = "removed (its schema takes no value: it can never be given)"
+TAKES_NOTHING = "removed (its schema takes no value)"
 #: why a required member whose schema takes no value is refused
 _REQUIRED_NOTHING = "schema accepts no value, and the member is required: no instance can be given"
 
@@ -66,7 +69,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
         changes.extend(
             Change.for_rule(
                 pointer.child("properties").child(name),
-                "removed (its schema takes no value: it can never be given)",
+                NEVER_GIVEN,
                 "T602" if members[name] is False else "T608",
             )
             for name in gone
@@ -90,10 +93,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 continue
             dead = [i for i, branch in enumerate(branches) if impossible(_typed_as(branch, node.get("type")))]
             if dead and len(dead) < len(branches):
-                changes.extend(
-                    Change.for_rule(pointer.child(key).child(i), "removed (its schema takes no value)", "T608")
-                    for i in dead
-                )
+                changes.extend(Change.for_rule(pointer.child(key).child(i), TAKES_NOTHING, "T608") for i in dead)
                 node = {**node, key: [b for i, b in enumerate(branches) if i not in dead]}
         return node
 
@@ -106,3 +106,19 @@ def _typed_as(branch: Any, typed: Any) -> Any:
     if typed is None or not isinstance(branch, dict) or "type" in branch or "$ref" in branch:
         return branch
     return {**branch, "type": typed}
+
+
+def made_moot(changes: list[Change]) -> list[Change]:
+    """``changes`` without those made inside a member or union branch that a later change left
+    out for taking no value: the rendition has no such place, so nothing there is loosened
+    (``exact`` refused a ``oneOf`` in a member that can never be given)."""
+    removed: set[tuple[Any, ...]] = set()
+    kept: list[Change] = []
+    for change in reversed(changes):  # a removal covers what came before it (branches after it may have moved)
+        here = tuple(change.pointer)
+        if removed and any(here[:k] in removed for k in range(1, len(here) + 1)):
+            continue
+        if change.what in (NEVER_GIVEN, TAKES_NOTHING):
+            removed.add(here)
+        kept.append(change)
+    return kept[::-1]
