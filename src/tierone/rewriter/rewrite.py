@@ -12,8 +12,8 @@ from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.walker import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import AFTER_LINT, AFTER_LINT_RULES, PASSES, TRIGGERS, Change, Options, Unfixable
-from .passes.base import reusing_graphs
-from .passes.definitions import Placed, outside_dead
+from .passes.base import Placed, reusing_graphs
+from .passes.definitions import outside_dead
 from .passes.impossible import made_moot
 from .passes.wrapping import outside_wrapper
 from .unreadable import scanned, unreadable_references
@@ -136,7 +136,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
                     changes.extend(result.changes)
         diagnostics = lint_rendition(current, profile, limits=shares)
     # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
-    changes, unfixable = made_moot(outside_dead(changes, changes)), outside_dead(unfixable, changes)
+    changes, unfixable = made_moot(changes), outside_dead(unfixable, changes)
     changes = [_outside(c, schema) for c in changes]
     # once per place and rule: two passes may refuse one place for one reason
     placed, unfixable, known = [_outside(u, schema) for u in unfixable], [], set()

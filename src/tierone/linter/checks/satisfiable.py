@@ -173,8 +173,9 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
     if not isinstance(branch, dict) or "$ref" in branch:
         return None
     nested = branch.get("anyOf") if "type" not in branch else None  # a union of its own, beside the node
-    if isinstance(nested, list) and nested and all(_dead(node, b) for b in nested):
-        return _dead(node, nested[0])
+    reasons = [_dead(node, b) for b in nested] if isinstance(nested, list) and nested else []
+    if reasons and all(reasons):
+        return reasons[0]
     outer, inner = declared_types(node), declared_types(branch)
     if outer is not None and inner is not None and not _overlap(outer, inner):
         return f"a branch of type {show(list(inner))} beside type {show(list(outer))}"

@@ -54,6 +54,10 @@ class Unfixable(NamedTuple):
     reason: str
 
 
+#: a change or a refusal: what carries a place
+Placed = TypeVar("Placed", Change, Unfixable)
+
+
 class Options(NamedTuple):
     """What the passes need to know beyond the schema."""
 

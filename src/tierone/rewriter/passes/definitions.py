@@ -3,7 +3,7 @@ definition written where it is referenced, and ``$defs`` removed wherever it sta
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+from typing import Any
 
 from ...core.pointer import ROOT, Pointer
 from ...core.walker import having, size, transform
@@ -12,8 +12,6 @@ from .hoisting import _definition
 
 #: why a definition nothing refers to leaves the rendition
 DEAD = "a dead definition"
-#: a change or a refusal: what carries a place
-Placed = TypeVar("Placed", Change, Unfixable)
 
 #: how many schema nodes the definitions inline_definitions writes out may add before it gives
 #: up (a fan-out of references can grow a schema exponentially)
@@ -155,11 +153,9 @@ def _reached(schema: dict[str, Any], key: str) -> set[Any] | None:
     return reached
 
 
-def outside_dead(placed: list[Placed], changes: list[Change]) -> list[Placed]:
-    """``placed`` (changes or refusals) without those inside a definition that ``changes``
-    removed as dead: the rendition has no such place, so it neither loosens nor refuses
-    anything there (``exact`` refused a schema for what an unused definition said)."""
+def outside_dead(refused: list[Unfixable], changes: list[Change]) -> list[Unfixable]:
+    """``refused`` without the refusals inside a definition that ``changes`` removed as dead:
+    the rendition has no such place, so it refuses nothing there (a pass's refusal in an unused
+    definition refused the schema). The changes made there: ``impossible.made_moot``."""
     dead = {tuple(change.pointer) for change in changes if change.why == DEAD}  # each a root's (key, name)
-    if not dead:
-        return placed
-    return [item for item in placed if (isinstance(item, Change) and item.why == DEAD) or item.pointer[:2] not in dead]
+    return [item for item in refused if item.pointer[:2] not in dead] if dead else refused

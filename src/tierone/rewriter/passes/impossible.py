@@ -9,6 +9,7 @@ from ...core.pointer import Pointer
 from ...core.refs import followed, targets_of
 from ...core.walker import transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
+from .definitions import DEAD
 from .nulls import only_null
 
 #: the nodes whose members or union branches may take no value
@@ -110,15 +111,16 @@ def _typed_as(branch: Any, typed: Any) -> Any:
 
 def made_moot(changes: list[Change]) -> list[Change]:
     """``changes`` without those made inside a member or union branch that a later change left
-    out for taking no value: the rendition has no such place, so nothing there is loosened
-    (``exact`` refused a ``oneOf`` in a member that can never be given)."""
+    out for taking no value, or inside a definition a later change removed as dead: the
+    rendition has no such place, so nothing there is loosened (``exact`` refused a ``oneOf`` in
+    a member that can never be given, or in an unused definition)."""
     removed: set[tuple[Any, ...]] = set()
     kept: list[Change] = []
     for change in reversed(changes):  # a removal covers what came before it (branches after it may have moved)
         here = tuple(change.pointer)
         if removed and any(here[:k] in removed for k in range(1, len(here) + 1)):
             continue
-        if change.what in (NEVER_GIVEN, TAKES_NOTHING):
+        if change.what in (NEVER_GIVEN, TAKES_NOTHING) or change.why == DEAD:
             removed.add(here)
         kept.append(change)
     return kept[::-1]
