@@ -18,6 +18,7 @@ from typing import Any
 
 from pydantic_core import from_json
 
+from ..core.validation import CannotJudge
 from .frames import AT_ROOT, COLON, KEY, NEXT, RAW, UNSET, VALUE, Containers, Frame
 from .json_tokens import CLOSER, SCALAR, SCAN, STRING_REST, past_space, scanstring
 from .reader import Reader
@@ -123,38 +124,39 @@ class Incremental(Containers):
             pos = past_space(text, pos)
         self.pos = pos if pos >= 0 else self.pos
 
-    def small_closed(self) -> None:
-        """The small container waited for (at ``pos``) may have closed: read it whole and put it
-        in place, and where the next item of the same array is another small container not
-        closed yet, wait for that one (the usual parse goes on otherwise)."""
-        text, pos, frame = self.text, self.pos, self._stack[-1]
+    def small_closed(self, more: str) -> str | None:
+        """The small container waited for (at ``pos``) may have closed with ``more``, the text
+        come since: read it whole and put it in place, and where the next item of the same
+        array is another small container not closed yet, wait for that one (the usual parse
+        goes on otherwise). What closes the small container now waited for (None: none is)."""
+        text = self.text = self.text[self.pos :] + more
+        pos, frame = 0, self._stack[-1]
+        self.pos, self.waiting = 0, None
         if self.opening:  # past an item and its comma: the next item may have opened
             self.opening = False
             opened = _OPENING.match(text, pos)
             if opened is None:
-                self.advance()  # not a container: the usual parse reads it
-                return
+                return self._advanced()  # not a container: the usual parse reads it
             pos = opened.end() - 1
             if text.find("}", pos) < 0 and text.find("]", pos) < 0:
-                self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, CLOSER[text[pos]]
-                return
+                return self._wait(pos, len(text) - pos, CLOSER[text[pos]])
         try:
             value, end = SCAN(text, pos)
         except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
-            self.waiting, self.held = WAIT_CLOSE, len(text) - pos
-            return
+            return self._wait(pos, len(text) - pos, self.closer)
         except (RecursionError, ValueError):
-            self.advance()  # not JSON: the usual parse stops there
-            return
+            return self._advanced()  # not JSON: the usual parse stops there
         if not frame.array:
             self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
             self.pos = end
-            self.advance()
-            return
+            return self._advanced()
         items = frame.value
         plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
-        if plan is not None:
-            value = self._read(plan, value, (frame.where, len(items)))
+        if plan is not None:  # the usual read (``_read``), inline: this runs once per small item
+            try:
+                value = plan.owns(value, (frame.where, len(items)), self._walk)
+            except (CannotJudge, RecursionError):
+                self.unsure = True  # close() says what is wrong
         items.append(value)
         frame.expects = NEXT
         following = _NEXT_ITEM.match(text, end)
@@ -162,14 +164,22 @@ class Incremental(Containers):
             at = following.end() - 1
             if text.find("}", at) < 0 and text.find("]", at) < 0:
                 frame.expects = VALUE
-                self.pos, self.waiting, self.held, self.closer = at, WAIT_CLOSE, len(text) - at, CLOSER[text[at]]
-                return
+                return self._wait(at, len(text) - at, CLOSER[text[at]])
         elif _COMMA.fullmatch(text, end):  # a comma, and nothing yet: wait for an item like this one to open
             frame.expects, self.opening = VALUE, True
-            self.pos, self.waiting, self.held, self.closer = len(text), WAIT_CLOSE, 0, text[pos]
-            return
+            return self._wait(len(text), 0, text[pos])
         self.pos = end
+        return self._advanced()
+
+    def _wait(self, pos: int, held: int, closer: str) -> str:
+        """Wait at ``pos`` for ``closer`` to close a small container (``held`` characters so far)."""
+        self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, held, closer
+        return closer
+
+    def _advanced(self) -> str | None:
+        """The usual parse, on from ``pos``; what closes the small container it waits for, if any."""
         self.advance()
+        return self.closer if self.waiting is WAIT_CLOSE else None
 
     def _value(self, text: str, pos: int, frame: Frame | None, plan: Any, where: Any) -> int:
         """Read the value starting at ``pos``: put it in place when complete (the offset past

@@ -47,13 +47,23 @@ class Stream:
 
     def feed(self, chunk: str) -> Any:
         """Take the next piece of the answer's text; the partial answer so far."""
-        self._parts.append(chunk)
+        parts = self._parts
+        parts.append(chunk)
         closer = self._closer
-        if closer is not None and closer not in chunk:  # the small container waited for cannot have closed
+        if closer is None:
+            return self._moved(chunk, closer)
+        if closer not in chunk:  # the small container waited for cannot have closed
             held = self._held = self._held + len(chunk)
             if held < DESCEND:
                 return self._parsing.root
-        return self._moved(chunk, closer)
+            return self._moved(chunk, closer)
+        if self._held >= DESCEND:
+            return self._moved(chunk, closer)
+        # it may have closed: read it whole (the usual case, taken in one call)
+        parsing, joined = self._parsing, self._joined
+        self._closer = parsing.small_closed(chunk if joined == len(parts) - 1 else "".join(parts[joined:]))
+        self._joined, self._held = len(parts), parsing.held
+        return parsing.root
 
     def _moved(self, chunk: str, closer: str | None) -> Any:
         """What ``chunk`` (the last part) brings where it is not a small container's text
@@ -65,13 +75,10 @@ class Stream:
                 self._parts.pop()
                 raise ValueError("this stream is closed: make another with Strict.stream()")
             return parsing.root
-        if closer is not None:
+        if closer is not None:  # grown past small: read as it comes
             parsing.waiting = None
             self._joined_text()
-            if self._held < DESCEND:
-                parsing.small_closed()  # the container waited for may have closed: read it whole
-            else:
-                parsing.advance()  # grown past small: read as it comes
+            parsing.advance()
         elif waiting is not None and '"' not in chunk and "\\" not in chunk:
             parsing.grow(waiting, chunk)  # the string being shown goes on
             return parsing.root
