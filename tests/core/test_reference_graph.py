@@ -128,3 +128,35 @@ def test_heights_follow_a_reference_into_an_array():
     }
     graph = ReferenceGraph.of(schema)
     assert graph.heights().height(graph.edges[P("/properties/r")]) == 2  # a, then b
+
+
+def test_the_deepest_way_goes_into_the_child_that_reaches_deepest_and_through_references():
+    schema = {
+        "properties": {
+            "short": {"type": "string"},
+            "long": {"$ref": "#/$defs/list"},
+        },
+        "$defs": {
+            "list": {"type": "array", "items": {"$ref": "#/$defs/item"}},
+            "item": {"properties": {"a": {"type": "string"}, "b": {"items": {"items": {}}}}},
+        },
+    }
+    heights = ReferenceGraph.of(schema).heights()
+    assert heights.height(P("")) == 5
+    way = [(str(p), hops) for p, hops in heights.deepest_way(P(""))]
+    assert way == [
+        ("", 0),
+        ("/properties/long", 1),
+        ("/$defs/list", 1),
+        ("/$defs/list/items", 2),
+        ("/$defs/item", 2),
+        ("/$defs/item/properties/b", 3),
+        ("/$defs/item/properties/b/items", 4),
+        ("/$defs/item/properties/b/items/items", 5),
+    ]
+
+
+def test_the_deepest_way_does_not_go_round_a_cycle():
+    schema = {"properties": {"next": {"$ref": "#"}}}
+    way = list(ReferenceGraph.of(schema).heights().deepest_way(P("")))
+    assert way == [(P(""), 0), (P("/properties/next"), 1)]

@@ -130,3 +130,86 @@ def test_an_untyped_object_encoded_to_keep_the_depth_is_read_back_by_restore_alo
     form = tierone.to_strict_form(instance, node, "tier1")
     jsonschema.validate(form, result.schema)
     assert tierone.restore(form, node).payload == instance  # the string decoded, not kept
+
+
+#: a member whose union holds a text branch (``kind``: a string) beside a reference to a list
+#: of items nested too deep: nothing on the way to the reference may be carried as a string (a
+#: union beside text), so the way goes on into the definitions (rule T402, tier1 nests 5 deep)
+BEHIND_TEXT = {
+    "type": "object",
+    "properties": {"plugins": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/list"}]}},
+    "required": ["plugins"],
+    "$defs": {
+        "list": {"type": "array", "items": {"anyOf": [{"type": "string"}, {"$ref": "#/$defs/item"}]}},
+        "item": {
+            "type": "object",
+            "properties": {"name": S, "tags": {"type": "array", "items": {"type": "array", "items": S}}},
+            "required": ["name", "tags"],
+        },
+    },
+}
+
+
+def test_a_reference_too_deep_behind_text_is_kept_by_encoding_inside_its_target():
+    assert "T402" in {d.code for d in tierone.lint(BEHIND_TEXT, profile="tier1").diagnostics}
+    result = tierone.rewrite(BEHIND_TEXT, "tier1")
+    assert result.ok, result.unfixable
+    encoded = [str(c.pointer) for c in result.loosened if c.rule == "T402"]
+    assert encoded == ["/$defs/item/properties/tags"]  # the deepest node at the limit (5 deep), no branch beside text
+    assert all(v.ok for v in all_judges(result.schema, "tier1"))
+    instance = {"plugins": ["a", {"name": "b", "tags": [["x", "y"], []]}]}
+    form = tierone.to_strict_form(instance, BEHIND_TEXT, "tier1")
+    jsonschema.validate(form, result.schema)
+    assert tierone.restore(form, BEHIND_TEXT).payload == instance
+    assert tierone.strict(BEHIND_TEXT, "tier1").parse(json.dumps(form)) == instance
+    assert tierone.rewrite(result.schema, "tier1").schema == result.schema  # a fixed point
+
+
+#: a recursive element whose children are text, one element or a list of them (a React
+#: element as JSON): every element is a union branch beside the text
+ELEMENT = {
+    "$ref": "#/definitions/element",
+    "definitions": {
+        "element": {
+            "type": "object",
+            "properties": {
+                "type": {"type": "string"},
+                "children": {
+                    "oneOf": [
+                        {"type": "string"},
+                        {"$ref": "#/definitions/element"},
+                        {"type": "array", "items": {"$ref": "#/definitions/element"}},
+                    ]
+                },
+            },
+            "required": ["type"],
+            "additionalProperties": False,
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "vendors"])
+def test_nothing_is_encoded_where_its_string_would_stand_beside_text(profile):
+    """An element too deep is a branch beside text (``children`` takes a string): carried as a
+    bare JSON string there, the read side would take it for the text (restore once gave back
+    the JSON text as ``children``). Past the last level of the unrolled recursion it travels in
+    a ``tierone_json`` object, and a limit never encodes it bare: what is served reads back."""
+    deep = {"type": "div", "children": {"type": "span", "children": {"type": "b", "children": {"type": "i"}}}}
+    deep = {"type": "p", "children": [deep, {"type": "u", "children": deep}]}
+    result = tierone.rewrite(ELEMENT, profile)
+    if not result.ok:
+        assert {u.rule for u in result.unfixable} <= {"T401", "T402", "T501"}
+        return
+    form = tierone.to_strict_form(deep, ELEMENT, profile)
+    jsonschema.validate(form, result.schema)
+    assert tierone.restore(form, ELEMENT).payload == deep
+    made = tierone.strict(ELEMENT, profile)
+    assert made.parse(json.dumps(form)) == deep
+    stream = made.stream()
+    for at in range(0, len(text := json.dumps(form)), 7):
+        stream.feed(text[at : at + 7])
+    assert stream.close() == deep
+    text_child = {"type": "p", "children": {"type": "b", "children": {"type": "i", "children": '{"type": "u"}'}}}
+    back = tierone.restore(tierone.to_strict_form(text_child, ELEMENT, profile), ELEMENT)
+    assert back.payload == text_child  # text that looks like JSON stays text

@@ -28,6 +28,7 @@ class Planner(Protocol):
         lenient: bool | None = None,
         beside: dict[str, Any] | None = None,
         verbatim: bool = False,
+        text_beside: bool = False,
     ) -> Plan: ...
 
     def deref(self, schema: Any) -> Any: ...
@@ -64,6 +65,7 @@ class Plan:
         "union",
         "unwraps",
         "verbatim",
+        "wrapped",
     )
 
     def __init__(
@@ -76,6 +78,7 @@ class Plan:
         unwraps: bool = False,
         beside: dict[str, Any] | None = None,
         verbatim: bool = False,
+        wrapped: bool = False,
     ) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
@@ -94,6 +97,10 @@ class Plan:
         #: a value inside free-form data that the rendition kept as it is (not as JSON text):
         #: read as the original's data, its nulls kept (as they are in decoded text)
         self.verbatim = verbatim
+        #: a union branch beside one that takes text, past the last level of an unrolled
+        #: recursion: its JSON travels as the one member ``tierone_json`` of an object (a bare
+        #: string there is the text's), decoded and read here
+        self.wrapped = wrapped
         is_dict = isinstance(node, dict)
         self.properties: dict[str, Any] = members_of(node, reader.deref, beside) if is_dict else {}
         if beside and not beside.keys().isdisjoint(self.properties):
@@ -217,7 +224,7 @@ def _in_place_of(plan: Plan) -> list[Plan]:
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional:
+    if plan.decode or plan.soft or plan.wrapped or plan.gathers or plan.unwraps or plan.optional:
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
@@ -264,5 +271,7 @@ def _entry(
     reader: Planner, branch: Any, unwraps: bool, text_beside: bool, beside: dict[str, Any] | None, verbatim: bool
 ) -> Branch:
     lenient = False if text_beside else None
-    plan = reader.plan(branch, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim)
+    plan = reader.plan(
+        branch, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim, text_beside=text_beside
+    )
     return Branch(plan, reader.deref(branch))

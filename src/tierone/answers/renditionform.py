@@ -45,6 +45,11 @@ def _wrapped(value: Any) -> bool:
     return isinstance(value, dict) and len(value) == 1 and isinstance(value.get(JSON_MEMBER), str)
 
 
+def _json_wrapper(node: dict[str, Any]) -> bool:
+    """Whether the rendition's node is an object whose one member ``tierone_json`` holds a value's JSON."""
+    return set(dict_at(node, "properties")) == {JSON_MEMBER} and node.get("additionalProperties") is False
+
+
 def _no_text(node: dict[str, Any]) -> bool:
     types = declared_types(node)
     return types is not None and "string" not in types and bool({"object", "array"} & set(types))
@@ -90,6 +95,9 @@ class _Fitter:
             value = self.as_data(value[JSON_MEMBER])  # the rendition keeps this data as it is
         elif isinstance(value, str) and _no_text(node):
             value = self.as_data(value)  # free-form data the rendition keeps as it is (gemini)
+        if encode != NOWHERE and _json_wrapper(node) and not _wrapped(value):
+            # a tail of unrolled recursion beside text: its JSON below, in the object's one member
+            return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)}
         here = encode == ANYWHERE and _string_only(node)
         if here and not isinstance(value, str) and not (value is None and _takes_null(node)):
             # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps

@@ -11,14 +11,16 @@ are its parts.
 
 from __future__ import annotations
 
-from bisect import bisect_left
 from collections.abc import Callable, Iterable
 from functools import cached_property
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from .cycles import recursive_sites
 from .dialects import id_keyword
-from .pointer import ROOT, Pointer, PointerError
+from .pointer import Pointer, PointerError
+
+if TYPE_CHECKING:
+    from .heights import Heights
 
 LOCAL, REMOTE, UNRESOLVABLE = "local", "remote", "unresolvable"
 
@@ -228,66 +230,6 @@ class ReferenceGraph:
             from .walker import walk
 
             levels = ((visit.pointer, visit.depth) for visit in walk(self.schema))
+        from .heights import Heights
+
         return Heights(self, levels)
-
-
-class Heights:
-    """How deep the instance can nest below each node when references are followed.
-
-    From the depths of the levels in walk (pre-)order, where every subtree is the run of nodes
-    after it that are deeper than it: one linear pass gives each subtree's deepest node, and
-    the references inside it add the height of their (memoised) targets.
-    """
-
-    def __init__(self, graph: ReferenceGraph, levels: Iterable[tuple[Pointer, int]]) -> None:
-        self._edges = graph.edges
-        pointers: list[Pointer] = []
-        depths: list[int] = []
-        for pointer, depth in levels:
-            pointers.append(pointer)
-            depths.append(depth)
-        self._index = {p: i for i, p in enumerate(pointers)}
-        self._depths = depths
-        deepest = list(depths)
-        ends = [len(depths)] * len(depths)
-        open_nodes: list[int] = []
-        for i, depth in enumerate(depths):
-            while open_nodes and depths[open_nodes[-1]] >= depth:
-                done = open_nodes.pop()
-                ends[done] = i
-                if open_nodes:
-                    deepest[open_nodes[-1]] = max(deepest[open_nodes[-1]], deepest[done])
-            open_nodes.append(i)
-        while open_nodes:
-            done = open_nodes.pop()
-            if open_nodes:
-                deepest[open_nodes[-1]] = max(deepest[open_nodes[-1]], deepest[done])
-        self._deepest = deepest
-        self._ends = ends
-        recursive = graph.recursive
-        self._sites = sorted((self._index[p], p) for p in self._edges if p in self._index and p not in recursive)
-        self._memo: dict[Pointer, int] = {}
-        #: whether a chain of references was cut short: heights are then lower bounds
-        self.truncated = False
-
-    def height(self, target: Pointer, busy: frozenset[Pointer] = frozenset()) -> int:
-        """Hops below ``target`` to the deepest instance position, references followed
-        (0 for a node that is not a level)."""
-        if target in self._memo:
-            return self._memo[target]
-        i = self._index.get(target)
-        if i is None or target in busy:
-            return 0
-        if len(busy) > MAX_REF_HOPS:
-            self.truncated = True
-            return 0
-        base = self._depths[i]
-        best = self._deepest[i] - base
-        start = bisect_left(self._sites, (i, ROOT))
-        for index, site in self._sites[start:]:
-            if index >= self._ends[i]:
-                break
-            through = self.height(self._edges[site], busy | {target})
-            best = max(best, self._depths[index] - base + through)
-        self._memo[target] = best
-        return best

@@ -23,15 +23,17 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import Visit, levels, replaced, walk, walked
+from ...core.walker import Visit, replaced, walk
 from ..shapes import REST_MEMBER, admits_null, encodable_at
-from ..text_or_json import beside_text, takes_no_string
+from ..text_or_json import takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .definitions import drop_unreferenced_definitions
+from .depth_ways import deepest_at_limit, through_references
 from .encoded import encoded_field
 from .gathering import Gathering, Held, best_gathering, gatherable, gathered_at, members_left
 from .large_enums import ONE_TOO_LONG, enums_to_drop, without_enums
+from .text_branches import beside_text_once_encoded
 
 if TYPE_CHECKING:
     from ...linter.diagnostics import Diagnostic
@@ -85,11 +87,14 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
         code = found[0].code
         # every place too deep at once (each its own branch), but a reference outside the
         # definitions only once none inside them is too deep (it may be deep enough once its
-        # target is shallower); a count one subtree at a time
-        wheres = [d.pointer for d in found if d.code == code] if code in (*DEPTHS, ONE_TOO_LONG) else [found[0].pointer]
-        if any(w[:1] in (("$defs",), ("definitions",)) for w in wheres):
-            wheres = [w for w in wheres if w[:1] in (("$defs",), ("definitions",)) or not _refers(w, schema)]
+        # target is shallower) or none there can be encoded; a count one subtree at a time
+        every = [d.pointer for d in found if d.code == code] if code in (*DEPTHS, ONE_TOO_LONG) else [found[0].pointer]
+        wheres = every
+        if any(w[:1] in (("$defs",), ("definitions",)) for w in every):
+            wheres = [w for w in every if w[:1] in (("$defs",), ("definitions",)) or not _refers(w, schema)]
         chosen = _choices(schema, code, wheres, options, tried, held) if code != ONE_TOO_LONG else []
+        if not chosen and code in DEPTHS and len(wheres) < len(every):
+            chosen, wheres = _choices(schema, code, every, options, tried, held), every
         if not chosen:  # no subtree can be carried as text: the largest enumerations may leave
             dropped = enums_to_drop(schema, code, wheres, _policy(options, code).limit or 0)  # type: ignore[union-attr]
             if not dropped:
@@ -155,7 +160,8 @@ def _choices(
     graph = graph_of(schema)
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
     if code in DEPTHS:  # the nodes on the way to each place too deep, found along its pointer
-        return _deepest_at_limit(wheres, limit, _candidates(graph, tried, lambda p: p.resolve(schema)))
+        beyond = through_references(schema, graph) if code == "T402" else None
+        return deepest_at_limit(wheres, limit, _candidates(graph, tried, lambda p: p.resolve(schema)), beyond)
     visits = list(walk(schema))
     index: dict[tuple[Any, ...], int] = {visit.pointer: i for i, visit in enumerate(visits)}
     candidate = _candidates(graph, tried, lambda p: visits[index[p]].schema)
@@ -196,35 +202,13 @@ def _candidates(
     graph: ReferenceGraph, tried: set[Pointer], node_of: Callable[[Pointer], Any]
 ) -> Callable[[Pointer], bool]:
     """Whether the node at a pointer (a node of the walk) may be encoded: one not tried yet,
-    ``_encodable``, and not a union branch beside one that takes text (which stays)."""
+    ``_encodable``, and not one whose string would stand beside text (``text_branches``)."""
+    beside = beside_text_once_encoded(graph)
 
     def candidate(p: Pointer) -> bool:
-        if p in tried or not _encodable(p, node := node_of(p), graph):
-            return False
-        if p[-2:-1] in (("anyOf",), ("oneOf",)) and walked(p[:-2]):
-            union = node_of(Pointer(p[:-2]))[p[-2]]
-            return not beside_text(union, node, lambda n: followed(n, graph.target, siblings=True))
-        return True
+        return p not in tried and _encodable(p, node_of(p), graph) and not beside(p)
 
     return candidate
-
-
-def _deepest_at_limit(wheres: list[Pointer], limit: int, candidate: Callable[[Pointer], bool]) -> list[Pointer]:
-    """On the way to each place too deep, the deepest node at most ``limit`` deep that may be
-    encoded (one per branch, none inside another)."""
-    picked: list[Pointer] = []
-    judged: dict[Pointer, bool] = {}  # places too deep share the nodes above them
-    for where in wheres:
-        best = None
-        for p in reversed(levels(where, limit)):
-            if p not in judged:
-                judged[p] = candidate(p)
-            if judged[p]:
-                best = p
-                break
-        if best is not None and not any(best[: len(q)] == q for q in picked):
-            picked = [q for q in picked if q[: len(best)] != best] + [best]
-    return picked
 
 
 def _most_saving(useful: list[Pointer], gains: dict[Pointer, int], excess: int) -> tuple[list[Pointer], int]:

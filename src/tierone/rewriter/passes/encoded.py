@@ -21,8 +21,11 @@ def encoded_field(node: dict[str, Any], resolver: ReferenceGraph, what: str = "A
     null), its schema (references written out, as far as they do not loop) stated in the
     description after ``what``."""
     room = [STATED]  # characters the statement may still take (inlining stops past it)
-    stated = {k: v for k, v in _inlined(node, resolver, (), room).items() if k not in ("title", "description")}
-    text = json.dumps(stated, ensure_ascii=False, separators=(",", ":")) if room[0] > 0 else ""
+    try:
+        stated = {k: v for k, v in _inlined(node, resolver, (), room).items() if k not in ("title", "description")}
+        text = json.dumps(stated, ensure_ascii=False, separators=(",", ":")) if room[0] > 0 else ""
+    except _NoRoom:  # too long to state: only its type is said
+        text = ""
     note = (
         f"{what} (a string holding JSON) valid under this JSON Schema: {text}"
         if text and len(text) <= STATED
@@ -37,9 +40,9 @@ def encoded_field(node: dict[str, Any], resolver: ReferenceGraph, what: str = "A
 
 def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...], room: list[int]) -> Any:
     """``node`` with each local reference replaced by its target, except one back on itself;
-    ``room`` counts down a rough size, and once it is spent the rest is left as it is."""
+    ``room`` counts down a rough size, and once it is spent :class:`_NoRoom` is raised."""
     if room[0] <= 0:
-        return node
+        raise _NoRoom
     if isinstance(node, list):
         return [_inlined(item, resolver, seen, room) for item in node]
     if not isinstance(node, dict):
@@ -54,3 +57,7 @@ def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...], room: l
             return _inlined(merged, resolver, (*seen, ref), room)
     room[0] -= sum(len(k) + 4 for k in node)
     return {k: _inlined(v, resolver, seen, room) for k, v in node.items()}
+
+
+class _NoRoom(Exception):
+    """The statement of a schema passed :data:`STATED` characters: it is not made."""

@@ -7,18 +7,25 @@ write every local reference so).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer, PointerError
+from ...core.refs import followed, targets_of
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, REFERENCE, transform
+from ..shapes import JSON_MEMBER
+from ..text_or_json import beside_text
 from .base import Change, Options, PassResult, _flagged, _noted, does
 from .closing import ENCODED_SHAPE
+from .encoded_unions import WRAPPED_SHAPE, json_wrapper
 
 #: root keywords that may stand beside a root ``$ref`` and still let it be inlined
 _ROOT_SIBLINGS = frozenset({"$ref", "$defs", "$schema", "$id", "$comment", "title", "description"})
 #: stands for the root among the definitions
 ROOT = "#"
+#: unions whose branches are alternatives for the one value
+_UNIONS = ("anyOf", "oneOf")
 
 
 @does(
@@ -94,7 +101,8 @@ DEFAULT_UNROLL = 3
 @does(
     "where the profile refuses recursion (T501), it is unrolled `--unroll N` levels deep (default 3; "
     "`--unroll 0` and `--exact` refuse it): each recursive definition copied once per level, the level past "
-    "the last carried as a JSON string that restore decodes"
+    "the last carried as a JSON string that restore decodes (in an object's one member `tierone_json` where it is "
+    "a union branch beside one that takes text)"
 )
 def unroll_recursion(schema: Any, options: Options) -> PassResult:
     """The first pass: recursion unrolled ``options.unroll`` levels deep (by default
@@ -144,9 +152,11 @@ def unroll(schema: Any, levels: int) -> PassResult:
     names = _level_names(recursive, levels, set(defs), root_name)
     out_defs: dict[str, Any] = {}
     root: Any = None
+    target = targets_of(schema)
+    link = _Link(levels, recursive, names, root_name, lambda n: followed(n, target, siblings=True))
     for key, body in bodies.items():
         for level in range(1, levels + 1 if key in recursive else 2):
-            made = _relinked(body, level, levels, recursive, names, root_name) if key in recursive else body
+            made = link.relinked(body, level) if key in recursive else body
             if key == ROOT and level == 1:
                 root = made
             else:
@@ -156,6 +166,12 @@ def unroll(schema: Any, levels: int) -> PassResult:
     shown = ", ".join("the root" if key == ROOT else key for key in sorted(recursive))
     what = f"recursion ({shown}) unrolled {levels} level(s) deep; past the last, it travels as a JSON string"
     done.append(Change.for_rule(HERE, what, "T501", loosens=ENCODED_SHAPE))
+    if link.wrapped:
+        what = (
+            f"past the last level, {link.wrapped} union branch(es) beside one that takes text carried in an "
+            f"object's one member {JSON_MEMBER!r} (a bare string there is the text)"
+        )
+        done.append(Change.for_rule(HERE, what, "T501", loosens=WRAPPED_SHAPE))
     return PassResult(root, tuple(done))
 
 
@@ -221,39 +237,66 @@ def _encoded(node: dict[str, Any], named: str) -> dict[str, Any]:
     return {"type": "string", "description": _noted(node.get("description"), note)}
 
 
-def _relinked(
-    node: Any, level: int, last: int, recursive: set[str], names: dict[tuple[str, int], str], root_name: str
-) -> Any:
-    """``node`` (part of a definition at ``level``) with its recursive references pointing at
-    the next level, or, at the last, carried as a JSON string."""
-    if isinstance(node, list):
-        return [_relinked(item, level, last, recursive, names, root_name) for item in node]
-    if not isinstance(node, dict):
-        return node
-    key = _key(node.get("$ref"))
-    if level == last and key not in recursive:  # an `allOf` over a recursive reference: encoded whole
+class _Link:
+    """What relinks the levels of an unrolled recursion (:func:`unroll`), and counts the union
+    branches it carried in a ``tierone_json`` object past the last level."""
+
+    def __init__(
+        self,
+        last: int,
+        recursive: set[str],
+        names: dict[tuple[str, int], str],
+        root_name: str,
+        deref: Callable[[Any], Any],
+    ) -> None:
+        self.last, self.recursive, self.names, self.root_name, self.deref = last, recursive, names, root_name, deref
+        self.wrapped = 0
+
+    def _tail(self, node: Any) -> str | None:
+        """The recursive definition ``node`` reaches past the last level (a reference to it,
+        or an ``allOf`` over one), encoded there; None where it reaches none."""
+        if not isinstance(node, dict):
+            return None
+        key = _key(node.get("$ref"))
+        if key in self.recursive:
+            return key
         parts = node.get("allOf")
-        key = (
-            next((k for b in parts if isinstance(b, dict) and (k := _key(b.get("$ref"))) in recursive), None)
-            if isinstance(parts, list)
-            else None
-        )
-        if key is not None:
-            return _encoded(node, root_name if key == ROOT else key)
-    if key in recursive:
-        if level == last:
-            return _encoded(node, root_name if key == ROOT else key)
-        return {**node, "$ref": "#/$defs/" + names[key, level + 1].replace("~", "~0").replace("/", "~1")}
-    out: dict[str, Any] = {}
-    for keyword, value in node.items():
-        if keyword == "$defs":
-            continue
-        if keyword in IN_MAPPING and isinstance(value, dict):
-            out[keyword] = {
-                name: _relinked(sub, level, last, recursive, names, root_name) for name, sub in value.items()
-            }
-        elif (keyword in IN_ARRAY and isinstance(value, list)) or (keyword in IN_VALUE and isinstance(value, dict)):
-            out[keyword] = _relinked(value, level, last, recursive, names, root_name)
-        else:
-            out[keyword] = value
-    return out
+        if not isinstance(parts, list):
+            return None
+        return next((k for b in parts if isinstance(b, dict) and (k := _key(b.get("$ref"))) in self.recursive), None)
+
+    def _branch(self, union: list[Any], branch: Any, level: int) -> Any:
+        """A union's branch at the last level: a tail beside a branch that takes text travels in
+        the one member ``tierone_json`` of an object (a bare string would be read as the text)."""
+        if (key := self._tail(branch)) is None or not beside_text(union, branch, self.deref):
+            return self.relinked(branch, level)
+        self.wrapped += 1
+        return json_wrapper(_encoded(branch, self.root_name if key == ROOT else key))
+
+    def relinked(self, node: Any, level: int) -> Any:
+        """``node`` (part of a definition at ``level``) with its recursive references pointing at
+        the next level, or, at the last, carried as a JSON string (in a ``tierone_json`` object
+        where it is a union branch beside one that takes text)."""
+        if isinstance(node, list):
+            return [self.relinked(item, level) for item in node]
+        if not isinstance(node, dict):
+            return node
+        if level == self.last and (key := self._tail(node)) is not None:
+            return _encoded(node, self.root_name if key == ROOT else key)
+        key = _key(node.get("$ref"))
+        if key in self.recursive:
+            next_name = self.names[key, level + 1]
+            return {**node, "$ref": "#/$defs/" + next_name.replace("~", "~0").replace("/", "~1")}
+        out: dict[str, Any] = {}
+        for keyword, value in node.items():
+            if keyword == "$defs":
+                continue
+            if keyword in IN_MAPPING and isinstance(value, dict):
+                out[keyword] = {name: self.relinked(sub, level) for name, sub in value.items()}
+            elif keyword in _UNIONS and isinstance(value, list) and level == self.last:
+                out[keyword] = [self._branch(value, b, level) for b in value]
+            elif (keyword in IN_ARRAY and isinstance(value, list)) or (keyword in IN_VALUE and isinstance(value, dict)):
+                out[keyword] = self.relinked(value, level)
+            else:
+                out[keyword] = value
+        return out

@@ -1,0 +1,43 @@
+"""Whether a subtree carried as a JSON string (to keep a limit) would stand beside text: a
+union branch whose sibling takes a string reads a string as that text, never as the JSON it
+holds (:func:`~tierone.rewriter.text_or_json.beside_text`), so an encoded value there would be
+read back as a string. Encoding a node makes it take text, and with it the union holding it as
+a branch and every reference leading to either: none of them may be a branch beside text."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.pointer import Pointer
+from ...core.refs import ReferenceGraph, followed
+from ...core.walker import walked
+from ..text_or_json import beside_text
+
+
+def beside_text_once_encoded(graph: ReferenceGraph) -> Callable[[Pointer], bool]:
+    """Whether the node at a pointer of ``graph``'s schema, carried as a JSON string, would
+    make something that then takes text a union branch beside another that takes text."""
+    schema = graph.schema
+    sites_of: dict[Pointer, list[Pointer]] = {}
+    for site, target in graph.edges.items():
+        sites_of.setdefault(target, []).append(site)
+
+    def deref(node: Any) -> Any:
+        return followed(node, graph.target, siblings=True)
+
+    def beside(node: Pointer) -> bool:
+        way, seen = [node], {node}
+        while way:
+            at = way.pop()
+            then = list(sites_of.get(at, ()))
+            if at[-2:-1] in (("anyOf",), ("oneOf",)) and walked(at[:-2]):
+                holder = Pointer(at[:-2])
+                if beside_text(holder.resolve(schema)[at[-2]], at.resolve(schema), deref):
+                    return True
+                then.append(holder)  # the union holding it takes text now
+            way.extend(p for p in then if p not in seen)
+            seen.update(then)
+        return False
+
+    return beside
