@@ -150,12 +150,14 @@ BEHIND_TEXT = {
 }
 
 
-def test_a_reference_too_deep_behind_text_is_kept_by_encoding_inside_its_target():
+def test_a_reference_too_deep_behind_text_is_kept_in_a_json_object_there():
     assert "T402" in {d.code for d in tierone.lint(BEHIND_TEXT, profile="tier1").diagnostics}
     result = tierone.rewrite(BEHIND_TEXT, "tier1")
     assert result.ok, result.unfixable
     encoded = [str(c.pointer) for c in result.loosened if c.rule == "T402"]
-    assert encoded == ["/$defs/item/properties/tags"]  # the deepest node at the limit (5 deep), no branch beside text
+    # a place too deep inside the definitions first: the item's branch beside text, in tierone_json
+    assert encoded == ["/$defs/list/items/anyOf/1"]
+    assert set(result.schema["$defs"]["list"]["items"]["anyOf"][1]["properties"]) == {"tierone_json"}
     assert all(v.ok for v in all_judges(result.schema, "tier1"))
     instance = {"plugins": ["a", {"name": "b", "tags": [["x", "y"], []]}]}
     form = tierone.to_strict_form(instance, BEHIND_TEXT, "tier1")

@@ -24,16 +24,17 @@ from typing import TYPE_CHECKING, Any
 from ...core.pointer import Pointer
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import Visit, replaced, walk
-from ..shapes import REST_MEMBER, admits_null, encodable_at
+from ..shapes import JSON_MEMBER, REST_MEMBER, admits_null, encodable_at
 from ..text_or_json import takes_no_string
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .definitions import drop_unreferenced_definitions
 from .depth_ways import deepest_at_limit, through_references
 from .encoded import encoded_field
+from .encoded_unions import json_wrapper
 from .gathering import Gathering, Held, best_gathering, gatherable, gathered_at, members_left
 from .large_enums import ONE_TOO_LONG, enums_to_drop, without_enums
-from .text_branches import beside_text_once_encoded
+from .text_branches import beside_text_once_encoded, wraps_beside_text
 
 if TYPE_CHECKING:
     from ...linter.diagnostics import Diagnostic
@@ -45,6 +46,8 @@ DEPTHS = ("T401", "T402")
 RULES = frozenset((*DEPTHS, *TOTALS, ONE_TOO_LONG))
 #: encodings tried before the limits still over are left to the refusal
 ROUNDS = 32
+#: what a change adds where the encoded value is a union branch beside one that takes text
+_WRAPPED = f", in an object's one member {JSON_MEMBER!r} (a branch beside it takes text)"
 
 
 @does(
@@ -108,12 +111,18 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
             schema, held[chosen.at] = gathered_at(schema, chosen, graph_of(schema), held.get(chosen.at))
             what = f"moved into the object's member {REST_MEMBER!r}, a JSON string, to keep the limit"
             places, loosens = [chosen.at.child("properties").child(name) for name in chosen.names], GATHERED_SHAPE
+            wrapped: set[Pointer] = set()
         else:
             tried.update(chosen)
-            schema = _encoded_at(schema, frozenset(chosen), graph_of(schema), options)
+            wraps = wraps_beside_text(graph := graph_of(schema))
+            wrapped = {p for p in chosen if wraps(p)}
+            schema = _encoded_at(schema, frozenset(chosen), graph, options)
             what = "encoded as a JSON string (its schema in the description) to keep the limit"
             places, loosens = chosen, ENCODED_SHAPE
-        changes += [Change.for_rule(place, what, code, loosens=loosens) for place in places]
+        changes += [
+            Change.for_rule(place, what + (_WRAPPED if place in wrapped else ""), code, loosens=loosens)
+            for place in places
+        ]
         found = None
     if changes:  # a definition only an encoded subtree referred to is dead now
         pruned = drop_unreferenced_definitions(schema, options)
@@ -161,7 +170,8 @@ def _choices(
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
     if code in DEPTHS:  # the nodes on the way to each place too deep, found along its pointer
         beyond = through_references(schema, graph) if code == "T402" else None
-        return deepest_at_limit(wheres, limit, _candidates(graph, tried, lambda p: p.resolve(schema)), beyond)
+        candidate = _candidates(graph, tried, lambda p: p.resolve(schema))
+        return deepest_at_limit(wheres, limit, candidate, beyond, wraps_beside_text(graph))
     visits = list(walk(schema))
     index: dict[tuple[Any, ...], int] = {visit.pointer: i for i, visit in enumerate(visits)}
     candidate = _candidates(graph, tried, lambda p: visits[index[p]].schema)
@@ -202,11 +212,12 @@ def _candidates(
     graph: ReferenceGraph, tried: set[Pointer], node_of: Callable[[Pointer], Any]
 ) -> Callable[[Pointer], bool]:
     """Whether the node at a pointer (a node of the walk) may be encoded: one not tried yet,
-    ``_encodable``, and not one whose string would stand beside text (``text_branches``)."""
-    beside = beside_text_once_encoded(graph)
+    ``_encodable``, and not one whose string would stand beside text unless it travels in a
+    ``tierone_json`` object there (``text_branches``)."""
+    beside, wraps = beside_text_once_encoded(graph), wraps_beside_text(graph)
 
     def candidate(p: Pointer) -> bool:
-        return p not in tried and _encodable(p, node_of(p), graph) and not beside(p)
+        return p not in tried and _encodable(p, node_of(p), graph) and (not beside(p) or wraps(p))
 
     return candidate
 
@@ -280,5 +291,6 @@ def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGra
     field's null spelled as the profile spells it (this pass runs after :func:`spell_null`)."""
     from .nulls import spell_null
 
+    wraps = wraps_beside_text(resolver)  # a union branch beside text: in a tierone_json object
     fields = {p: spell_null(encoded_field(p.resolve(schema), resolver), options).schema for p in targets}
-    return replaced(schema, fields)
+    return replaced(schema, {p: json_wrapper(field) if wraps(p) else field for p, field in fields.items()})

@@ -19,26 +19,31 @@ Beyond = Callable[[Pointer], Iterable[tuple[Pointer, int]]]
 
 
 def deepest_at_limit(
-    wheres: list[Pointer], limit: int, candidate: Callable[[Pointer], bool], beyond: Beyond | None = None
+    wheres: list[Pointer],
+    limit: int,
+    candidate: Callable[[Pointer], bool],
+    beyond: Beyond | None = None,
+    wrapped: Callable[[Pointer], bool] = lambda p: False,
 ) -> list[Pointer]:
     """On the way to each place too deep, the deepest node at most ``limit`` deep that may be
-    encoded (one per branch, none inside another); where none may be, the deepest one
-    ``beyond`` the place (a reference's target), if any."""
+    encoded (one per branch, none inside another; one ``wrapped`` in an object less deep than
+    the limit, its member at it); where none may be, the deepest one ``beyond`` the place (a
+    reference's target), if any."""
     picked: list[Pointer] = []
     judged: dict[Pointer, bool] = {}  # places too deep share the nodes above them
 
-    def deepest(way: Iterable[Pointer]) -> Pointer | None:
-        for p in way:
+    def deepest(way: Iterable[tuple[Pointer, int]]) -> Pointer | None:
+        for p, depth in way:
             if p not in judged:
                 judged[p] = candidate(p)
-            if judged[p]:
+            if judged[p] and (depth < limit or not wrapped(p)):
                 return p
         return None
 
     for where in wheres:
-        best = deepest(reversed(levels(where, limit)))
+        best = deepest(reversed([(p, depth) for depth, p in enumerate(levels(where, limit))]))
         if best is None and beyond is not None:
-            best = deepest(reversed([p for p, depth in beyond(where) if depth <= limit]))
+            best = deepest(reversed([(p, depth) for p, depth in beyond(where) if depth <= limit]))
         if best is not None and not any(best[: len(q)] == q for q in picked):
             picked = [q for q in picked if q[: len(best)] != best] + [best]
     return picked

@@ -2,7 +2,9 @@
 union branch whose sibling takes a string reads a string as that text, never as the JSON it
 holds (:func:`~tierone.rewriter.text_or_json.beside_text`), so an encoded value there would be
 read back as a string. Encoding a node makes it take text, and with it the union holding it as
-a branch and every reference leading to either: none of them may be a branch beside text."""
+a branch and every reference leading to either: none of them may be a branch beside text.
+A union branch beside text that no reference names may still be carried, in the one member
+``tierone_json`` of an object (an object takes no text): :func:`wraps_beside_text`."""
 
 from __future__ import annotations
 
@@ -41,3 +43,22 @@ def beside_text_once_encoded(graph: ReferenceGraph) -> Callable[[Pointer], bool]
         return False
 
     return beside
+
+
+def wraps_beside_text(graph: ReferenceGraph) -> Callable[[Pointer], bool]:
+    """Whether the node at a pointer of ``graph``'s schema is a union branch beside one that
+    takes text, which no reference names: carried as a JSON string, it travels in a
+    ``tierone_json`` object (:func:`~.encoded_unions.json_wrapper`), which the read side
+    unwraps there (``Plan.wrapped``)."""
+    schema = graph.schema
+    named = frozenset(graph.edges.values())
+
+    def deref(node: Any) -> Any:
+        return followed(node, graph.target, siblings=True)
+
+    def wraps(at: Pointer) -> bool:
+        if at[-2:-1] not in (("anyOf",), ("oneOf",)) or not walked(at[:-2]) or at in named:
+            return False
+        return beside_text(Pointer(at[:-2]).resolve(schema)[at[-2]], at.resolve(schema), deref)
+
+    return wraps
