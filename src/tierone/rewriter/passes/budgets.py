@@ -53,7 +53,8 @@ _WRAPPED = f", in an object's one member {JSON_MEMBER!r} (a branch beside it tak
 @does(
     "where a limit is over (nesting depth, `$ref` nesting, property count, enum values, the string budget, "
     "Anthropic's 16 union-typed parameters), the fewest subtrees that bring it back under are carried as JSON "
-    "strings, their schema stated in the description, or, where that loosens more or no subtree can, the fewest "
+    "strings, their schema stated in the description (a union branch beside one that takes text in an object's "
+    "one member `tierone_json`), or, where that loosens more or no subtree can, the fewest "
     "members of one object move into its JSON string member `tierone_rest` (restore decodes, merges and checks "
     "them); an enumeration too long for its limit, or enumerations over the count where neither can help, leave, "
     "the largest first, their values stated in the description (restore checks them); never with `--exact`"
