@@ -7,7 +7,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from .plans import Plan, carried_names
+from ..rewriter.shapes import JSON_MEMBER
+from ..rewriter.text_or_json import takes_no_string
+from .decoding import read_soft
+from .plans import Plan, carried_names, carries_json
 from .verdicts import Branch, plain
 
 #: a value of each JSON type but null
@@ -57,6 +60,7 @@ def branch_of(plan: Plan) -> Any:
         return tuple(made)
 
     union = steps(plan.union)
+    carried = tuple(step for step in union if _carried_in_json(step, reader)) if carries_json(plan) else ()
     # a branch that holds null alone changes no other value and is ruled out for it at once
     besides_null = steps(tuple(entry for entry in plan.union if not _null_alone(entry)))
     tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
@@ -65,6 +69,10 @@ def branch_of(plan: Plan) -> Any:
     closing = {id(s) for s in (union, besides_null, *tagged.values()) if any(st.names is not None for st in s)}
 
     def branch(value: Any, pointer: Any, walk: Any) -> Any:
+        if carried and type(value) is dict and len(value) == 1 and type(value.get(JSON_MEMBER)) is str:
+            found = _unwrapped(value[JSON_MEMBER], carried, pointer, walk)
+            if found is not _NONE:
+                return found
         entries = union if value is None else besides_null
         if tag is not None and type(value) is dict and type(value.get(tag)) is str:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
@@ -121,3 +129,36 @@ def _holding_first(entries: tuple[Step, ...], value: dict[str, Any]) -> tuple[St
     if len(holding) == len(entries):
         return entries
     return (*holding, *(s for s in entries if not (s.names is None or s.names.issuperset(value))))
+
+
+#: no branch took the value
+_NONE: Any = object()
+
+
+def _carried_in_json(step: Step, reader: Any) -> bool:
+    """Whether the union branch ``step`` takes no string (an object or array not free-form, not
+    declaring ``tierone_json``): the rewriter may carry its value, JSON-encoded, as the one
+    member ``tierone_json`` of an object, where a bare string would be a text branch's
+    (``rewriter.passes.encoded_unions.json_wrapper``: unrolled recursion, a limit)."""
+    plan = step.plan
+    if plan.decode or plan.unwraps or JSON_MEMBER in plan.properties:
+        return False
+    return takes_no_string(step.branch.schema, reader.deref)
+
+
+def _unwrapped(text: str, carried: tuple[Step, ...], pointer: Any, walk: Any) -> Any:
+    """The JSON ``text`` (a ``tierone_json`` object's member) read through the first branch of
+    ``carried`` it satisfies; :data:`_NONE` where it holds no JSON or none takes it."""
+    inner = read_soft(text, pointer)
+    if inner is text:
+        return _NONE  # no JSON in it (or a string): the object is read as it is
+    for step in carried:
+        saved, walk.errors = walk.errors, []
+        try:
+            candidate = walk.in_place(read_soft(text, pointer), step.plan, pointer)
+            failed = bool(walk.errors)
+        finally:
+            walk.errors = saved
+        if not failed and (step.quick(candidate) or walk.satisfies(step.branch, candidate)):
+            return candidate
+    return _NONE

@@ -112,14 +112,6 @@ _FIRST: tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...] = (
         {"J": JSON_MEMBER},
     ),
     (
-        "wrapped",
-        (
-            "if value.__class__ is dict and len(value) == 1 and value.get(J).__class__ is str:",
-            "    value = read_soft(value[J], pointer)",
-        ),
-        {"J": JSON_MEMBER, "read_soft": read_soft},
-    ),
-    (
         "gathers",
         ("if value.__class__ is dict and R in value:", "    value = gather_rest(value, pointer, walk.errors)"),
         {"gather_rest": gather_rest, "R": REST_MEMBER},
@@ -255,7 +247,7 @@ def _shape(plan: Plan) -> str | None:
     only: its reading called at once), or None."""
     if not plan.ready:
         plan.prepare()
-    if plan.inert or plan.decode or plan.soft or plan.wrapped or plan.gathers or plan.unwraps or plan.all_of:
+    if plan.inert or plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.all_of:
         return None
     if plan.additional is not None and not plan.additional.inert:
         return None

@@ -69,7 +69,7 @@ class Containers:
             return Frame(RAW, array, where)
         if not plan.ready:
             plan.prepare()
-        if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft or plan.wrapped:
+        if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft:
             return None
         node = plan.node
         if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:

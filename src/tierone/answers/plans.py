@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
 from ..rewriter.shapes import REST_MEMBER, items_of, members_of
-from ..rewriter.text_or_json import beside_text, unwraps_json
+from ..rewriter.text_or_json import beside_text, takes_no_string, takes_null_alone, unwraps_json
 from .verdicts import Branch, tag_of
 
 
@@ -28,7 +28,6 @@ class Planner(Protocol):
         lenient: bool | None = None,
         beside: dict[str, Any] | None = None,
         verbatim: bool = False,
-        text_beside: bool = False,
     ) -> Plan: ...
 
     def deref(self, schema: Any) -> Any: ...
@@ -65,7 +64,6 @@ class Plan:
         "union",
         "unwraps",
         "verbatim",
-        "wrapped",
     )
 
     def __init__(
@@ -78,7 +76,6 @@ class Plan:
         unwraps: bool = False,
         beside: dict[str, Any] | None = None,
         verbatim: bool = False,
-        wrapped: bool = False,
     ) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
@@ -97,10 +94,6 @@ class Plan:
         #: a value inside free-form data that the rendition kept as it is (not as JSON text):
         #: read as the original's data, its nulls kept (as they are in decoded text)
         self.verbatim = verbatim
-        #: a union branch beside one that takes text, past the last level of an unrolled
-        #: recursion: its JSON travels as the one member ``tierone_json`` of an object (a bare
-        #: string there is the text's), decoded and read here
-        self.wrapped = wrapped
         is_dict = isinstance(node, dict)
         self.properties: dict[str, Any] = members_of(node, reader.deref, beside) if is_dict else {}
         if beside and not beside.keys().isdisjoint(self.properties):
@@ -224,10 +217,22 @@ def _in_place_of(plan: Plan) -> list[Plan]:
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.wrapped or plan.gathers or plan.unwraps or plan.optional:
+    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional or carries_json(plan):
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
+
+
+def carries_json(plan: Plan) -> bool:
+    """Whether ``plan``'s union has a branch that takes no string (not free-form) beside one
+    that takes text or is free-form (a string in the rendition): the rewriter may carry the
+    first's value, JSON-encoded, in an object's one member ``tierone_json`` there, which the
+    union's reading unwraps (``branches``)."""
+    if not plan.union:
+        return False
+    deref = plan._reader.deref
+    no_text = [not e.plan.decode and takes_no_string(e.schema, deref) for e in plan.union]
+    return any(no_text) and any(not n and not takes_null_alone(e.schema) for n, e in zip(no_text, plan.union))
 
 
 def calm(plan: Plan) -> bool:
@@ -271,7 +276,5 @@ def _entry(
     reader: Planner, branch: Any, unwraps: bool, text_beside: bool, beside: dict[str, Any] | None, verbatim: bool
 ) -> Branch:
     lenient = False if text_beside else None
-    plan = reader.plan(
-        branch, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim, text_beside=text_beside
-    )
+    plan = reader.plan(branch, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim)
     return Branch(plan, reader.deref(branch))

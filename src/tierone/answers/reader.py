@@ -48,7 +48,7 @@ class Reader:
         # judged against the original itself, whose validator reads it so too
         planned = as_its_dialect_reads(original)
         self.resolver = RefResolver.of(planned)
-        self._plans: dict[tuple[int, bool, bool, bool, bool, int, bool, bool], Plan] = {}
+        self._plans: dict[tuple[int, bool, bool, bool, bool, int, bool], Plan] = {}
         self._kept: list[Any] = []
         self._branch_validator: Any = None
         self.root = self.plan(planned, True, root=True)
@@ -70,7 +70,6 @@ class Reader:
         lenient: bool | None = None,
         beside: dict[str, Any] | None = None,
         verbatim: bool = False,
-        text_beside: bool = False,
     ) -> Plan:
         """The plan for ``schema`` reached at a member or item (``encodable``: where the
         rewriter may have JSON-encoded free-form data) or at the root; ``unwraps``: a union
@@ -78,10 +77,9 @@ class Reader:
         ``lenient``: the reader's own unless given (False beside a branch that takes a string);
         ``beside``: for a union branch (inline or a reference), the members of the object holding the
         union (see :func:`~tierone.rewriter.shapes.members_of`); ``verbatim``: inside free-form
-        data the rendition kept as it is (its nulls are data); ``text_beside``: a union branch beside
-        one that takes a string (an object or array there may travel in ``tierone_json``)."""
+        data the rendition kept as it is (its nulls are data)."""
         lenient = self.lenient if lenient is None else lenient
-        key = (id(schema), encodable, root, unwraps, lenient, id(beside), verbatim, text_beside)
+        key = (id(schema), encodable, root, unwraps, lenient, id(beside), verbatim)
         found = self._plans.get(key)
         if found is None:
             was_ref = isinstance(schema, dict) and "$ref" in schema
@@ -91,11 +89,10 @@ class Reader:
                 not decode and not root and (read_as_container(node) or (lenient and takes_no_string(node, self.deref)))
             )
             gathers = self.gathers and not decode and _may_gather(node)
-            wrapped = text_beside and not decode and not unwraps and takes_no_string(node, self.deref)
             self._kept.append(schema)  # its id stays its own while the plan lives
             if beside is not None:
                 self._kept.append(beside)
-            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps, beside, verbatim, wrapped)
+            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps, beside, verbatim)
         return found
 
     def _settle(self) -> None:
