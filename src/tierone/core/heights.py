@@ -4,14 +4,14 @@
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Iterable, Iterator
-from typing import TYPE_CHECKING
+from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Set as AbstractSet
 
 from .pointer import ROOT, Pointer
-from .refs import MAX_REF_HOPS
 
-if TYPE_CHECKING:
-    from .refs import ReferenceGraph
+#: references followed in a row (by :func:`~tierone.core.refs.followed`; a height past it counts
+#: as a lower bound)
+MAX_REF_HOPS = 500
 
 
 class Heights:
@@ -22,8 +22,12 @@ class Heights:
     the references inside it add the height of their (memoised) targets.
     """
 
-    def __init__(self, graph: ReferenceGraph, levels: Iterable[tuple[Pointer, int]]) -> None:
-        self._edges = graph.edges
+    def __init__(
+        self, edges: Mapping[Pointer, Pointer], recursive: AbstractSet[Pointer], levels: Iterable[tuple[Pointer, int]]
+    ) -> None:
+        """``edges``: each reference site and the node it leads to; ``recursive``: the sites on a
+        cycle (not followed)."""
+        self._edges = edges
         pointers: list[Pointer] = []
         depths: list[int] = []
         for pointer, depth in levels:
@@ -48,7 +52,6 @@ class Heights:
                 deepest[open_nodes[-1]] = max(deepest[open_nodes[-1]], deepest[done])
         self._deepest = deepest
         self._ends = ends
-        recursive = graph.recursive
         self._sites = sorted((self._index[p], p) for p in self._edges if p in self._index and p not in recursive)
         self._memo: dict[Pointer, int] = {}
         #: whether a chain of references was cut short: heights are then lower bounds

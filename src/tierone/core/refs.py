@@ -13,14 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 from .cycles import recursive_sites
 from .dialects import id_keyword
+from .heights import MAX_REF_HOPS, Heights
 from .pointer import Pointer, PointerError
-
-if TYPE_CHECKING:
-    from .heights import Heights
 
 LOCAL, REMOTE, UNRESOLVABLE = "local", "remote", "unresolvable"
 
@@ -128,10 +126,6 @@ class Site(NamedTuple):
     ref: Any
 
 
-#: references followed in a row (by :func:`followed`; a height past it counts as a lower bound)
-MAX_REF_HOPS = 500
-
-
 def followed(node: Any, target: Callable[[Any], Any], siblings: bool = False) -> Any:
     """``node`` with its local references followed through ``target`` (a ``$ref`` value to the
     node it names, or None), at most :data:`MAX_REF_HOPS` in a row: the last node reached when
@@ -230,6 +224,4 @@ class ReferenceGraph:
             from .walker import walk
 
             levels = ((visit.pointer, visit.depth) for visit in walk(self.schema))
-        from .heights import Heights
-
-        return Heights(self, levels)
+        return Heights(self.edges, self.recursive, levels)

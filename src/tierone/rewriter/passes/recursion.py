@@ -8,7 +8,7 @@ write every local reference so).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeAlias
 
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer, PointerError
@@ -237,18 +237,16 @@ def _encoded(node: dict[str, Any], named: str) -> dict[str, Any]:
     return {"type": "string", "description": _noted(node.get("description"), note)}
 
 
+#: each recursive definition's name at each level, and how a reference is followed
+_Names: TypeAlias = dict[tuple[str, int], str]
+_Deref: TypeAlias = Callable[[Any], Any]
+
+
 class _Link:
     """What relinks the levels of an unrolled recursion (:func:`unroll`), and counts the union
     branches it carried in a ``tierone_json`` object past the last level."""
 
-    def __init__(
-        self,
-        last: int,
-        recursive: set[str],
-        names: dict[tuple[str, int], str],
-        root_name: str,
-        deref: Callable[[Any], Any],
-    ) -> None:
+    def __init__(self, last: int, recursive: set[str], names: _Names, root_name: str, deref: _Deref) -> None:
         self.last, self.recursive, self.names, self.root_name, self.deref = last, recursive, names, root_name, deref
         self.wrapped = 0
 
