@@ -154,8 +154,8 @@ def _unwrapped(text: str, carried: tuple[Step, ...], pointer: Any, walk: Any) ->
         return _NONE  # no JSON in it (or a string): the object is read as it is
     for step in carried:
         saved, walk.errors = walk.errors, []
-        try:
-            candidate = walk.in_place(read_soft(text, pointer), step.plan, pointer)
+        try:  # each branch reads a copy of its own (the reading edits it in place)
+            candidate = walk.in_place(inner if step is carried[0] else read_soft(text, pointer), step.plan, pointer)
             failed = bool(walk.errors)
         finally:
             walk.errors = saved

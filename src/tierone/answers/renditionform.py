@@ -96,7 +96,7 @@ class _Fitter:
         elif isinstance(value, str) and _no_text(node):
             value = self.as_data(value)  # free-form data the rendition keeps as it is (gemini)
         if encode != NOWHERE and _json_wrapper(node) and not _wrapped(value):
-            # a tail of unrolled recursion beside text: its JSON below, in the object's one member
+            # a branch beside text encoded (unrolled recursion, a limit): its JSON in the object's one member
             return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)}
         here = encode == ANYWHERE and _string_only(node)
         if here and not isinstance(value, str) and not (value is None and _takes_null(node)):

@@ -50,9 +50,9 @@ def deepest_at_limit(
 
 
 def through_references(schema: Any, graph: ReferenceGraph) -> Beyond:
-    """For a reference site too deep through its target (T402), outside the definitions: the nodes on the way down
-    the target to its deepest place, references followed, each with the depth the instance
-    stands at there."""
+    """For a reference site outside the definitions too deep through its target (T402): the
+    nodes on the way down the target to its deepest place, references followed, each with the
+    depth the instance stands at there."""
     from ...linter.checks.limits import is_level
 
     found: list[Heights] = []  # made when first asked for: most places too deep need none

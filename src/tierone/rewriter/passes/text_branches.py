@@ -48,8 +48,8 @@ def beside_text_once_encoded(graph: ReferenceGraph) -> Callable[[Pointer], bool]
 def wraps_beside_text(graph: ReferenceGraph) -> Callable[[Pointer], bool]:
     """Whether the node at a pointer of ``graph``'s schema is a union branch beside one that
     takes text, which no reference names: carried as a JSON string, it travels in a
-    ``tierone_json`` object (:func:`~.encoded_unions.json_wrapper`), which the read side
-    unwraps there (``Plan.wrapped``)."""
+    ``tierone_json`` object (:func:`~.encoded_unions.json_wrapper`), which the union's reading
+    unwraps (``answers.branches``)."""
     schema = graph.schema
     named = frozenset(graph.edges.values())
 
