@@ -200,9 +200,8 @@ def test_nothing_is_encoded_where_its_string_would_stand_beside_text(profile):
     deep = {"type": "div", "children": {"type": "span", "children": {"type": "b", "children": {"type": "i"}}}}
     deep = {"type": "p", "children": [deep, {"type": "u", "children": deep}]}
     result = tierone.rewrite(ELEMENT, profile)
-    if not result.ok:
-        assert {u.rule for u in result.unfixable} <= {"T401", "T402", "T501"}
-        return
+    assert result.ok, result.unfixable
+    assert any("tierone_json" in c.what for c in result.loosened)  # carried in an object there
     form = tierone.to_strict_form(deep, ELEMENT, profile)
     jsonschema.validate(form, result.schema)
     assert tierone.restore(form, ELEMENT).payload == deep
