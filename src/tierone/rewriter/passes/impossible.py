@@ -111,16 +111,24 @@ def _typed_as(branch: Any, typed: Any) -> Any:
 
 def made_moot(changes: list[Change]) -> list[Change]:
     """``changes`` without those made inside a member or union branch that a later change left
-    out for taking no value, or inside a definition a later change removed as dead: the
-    rendition has no such place, so nothing there is loosened (``exact`` refused a ``oneOf`` in
-    a member that can never be given, or in an unused definition)."""
+    out for taking no value, or inside a definition a later change removed as dead, or inside a
+    subtree a limit then carried as a JSON string: the rendition has no such place, so nothing
+    there is loosened (``exact`` refused a ``oneOf`` in a member that can never be given, or in
+    an unused definition) beyond the encoding itself."""
+    from .budgets import RULES
+    from .closing import ENCODED_SHAPE, GATHERED_SHAPE
+
     removed: set[tuple[Any, ...]] = set()
     kept: list[Change] = []
     for change in reversed(changes):  # a removal covers what came before it (branches after it may have moved)
         here = tuple(change.pointer)
         if removed and any(here[:k] in removed for k in range(1, len(here) + 1)):
             continue
-        if change.what in (NEVER_GIVEN, TAKES_NOTHING) or change.why == DEAD:
+        if (
+            change.what in (NEVER_GIVEN, TAKES_NOTHING)
+            or change.why == DEAD
+            or (change.rule in RULES and change.loosens in (ENCODED_SHAPE, GATHERED_SHAPE) and here)
+        ):
             removed.add(here)
         kept.append(change)
     return kept[::-1]
