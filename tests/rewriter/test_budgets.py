@@ -202,6 +202,7 @@ def test_nothing_is_encoded_where_its_string_would_stand_beside_text(profile):
     result = tierone.rewrite(ELEMENT, profile)
     assert result.ok, result.unfixable
     assert any("tierone_json" in c.what for c in result.loosened)  # carried in an object there
+    assert all(v.ok for v in all_judges(result.schema, profile)), all_judges(result.schema, profile)
     form = tierone.to_strict_form(deep, ELEMENT, profile)
     jsonschema.validate(form, result.schema)
     assert tierone.restore(form, ELEMENT).payload == deep

@@ -8,9 +8,8 @@ from collections.abc import Callable
 from typing import Any, NamedTuple
 
 from ..rewriter.shapes import JSON_MEMBER
-from ..rewriter.text_or_json import takes_no_string
 from .decoding import read_soft
-from .plans import Plan, carried_names, carries_json
+from .plans import Plan, carried_in_json, carried_names
 from .verdicts import Branch, plain
 
 #: a value of each JSON type but null
@@ -60,7 +59,8 @@ def branch_of(plan: Plan) -> Any:
         return tuple(made)
 
     union = steps(plan.union)
-    carried = tuple(step for step in union if _carried_in_json(step, reader)) if carries_json(plan) else ()
+    in_json = carried_in_json(plan)
+    carried = tuple(step for step in union if step.branch in in_json)
     # a branch that holds null alone changes no other value and is ruled out for it at once
     besides_null = steps(tuple(entry for entry in plan.union if not _null_alone(entry)))
     tag, tagged = (None, {}) if plan.tag is None else (plan.tag[0], {c: steps(es) for c, es in plan.tag[1].items()})
@@ -133,17 +133,6 @@ def _holding_first(entries: tuple[Step, ...], value: dict[str, Any]) -> tuple[St
 
 #: no branch took the value
 _NONE: Any = object()
-
-
-def _carried_in_json(step: Step, reader: Any) -> bool:
-    """Whether the union branch ``step`` takes no string (an object or array not free-form, not
-    declaring ``tierone_json``): the rewriter may carry its value, JSON-encoded, as the one
-    member ``tierone_json`` of an object, where a bare string would be a text branch's
-    (``rewriter.passes.encoded_unions.json_wrapper``: unrolled recursion, a limit)."""
-    plan = step.plan
-    if plan.decode or plan.unwraps or JSON_MEMBER in plan.properties:
-        return False
-    return takes_no_string(step.branch.schema, reader.deref)
 
 
 def _unwrapped(text: str, carried: tuple[Step, ...], pointer: Any, walk: Any) -> Any:

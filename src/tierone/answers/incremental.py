@@ -190,7 +190,7 @@ class Incremental(Containers):
         if char in "{[":
             small = frame is not None and not frame.wrapper and len(text) - pos < DESCEND
             if small and text.find("}", pos) < 0 and text.find("]", pos) < 0:
-                self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, CLOSER[char]
+                self._wait(pos, len(text) - pos, CLOSER[char])
                 return -1  # cannot be complete yet: read whole once it is
             end: int
             try:
@@ -201,7 +201,7 @@ class Incremental(Containers):
                 ):  # not JSON (NaN, a number past a double) or too deep
                     return self._stop()
                 if small:
-                    self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, len(text) - pos, CLOSER[char]
+                    self._wait(pos, len(text) - pos, CLOSER[char])
                     return -1  # small so far: read whole once complete
                 opened = self._opened(plan, char == "[", where, frame)
                 if opened is None:

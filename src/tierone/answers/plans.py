@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import REST_MEMBER, items_of, members_of
+from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, items_of, members_of
 from ..rewriter.text_or_json import beside_text, takes_no_string, takes_null_alone, unwraps_json
 from .verdicts import Branch, tag_of
 
@@ -217,22 +217,24 @@ def _in_place_of(plan: Plan) -> list[Plan]:
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional or carries_json(plan):
+    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional or carried_in_json(plan):
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
 
 
-def carries_json(plan: Plan) -> bool:
-    """Whether ``plan``'s union has a branch that takes no string (not free-form) beside one
-    that takes text or is free-form (a string in the rendition): the rewriter may carry the
-    first's value, JSON-encoded, in an object's one member ``tierone_json`` there, which the
-    union's reading unwraps (``branches``)."""
+def carried_in_json(plan: Plan) -> tuple[Branch, ...]:
+    """The branches of ``plan``'s union that take no string (an object or array, not free-form,
+    not declaring ``tierone_json``), where another takes text or is free-form (a string in the
+    rendition): the rewriter may carry their values, JSON-encoded, in an object's one member
+    ``tierone_json`` there, which the union's reading unwraps (``branches``). None otherwise."""
     if not plan.union:
-        return False
+        return ()
     deref = plan._reader.deref
-    no_text = [not e.plan.decode and takes_no_string(e.schema, deref) for e in plan.union]
-    return any(no_text) and any(not n and not takes_null_alone(e.schema) for n, e in zip(no_text, plan.union))
+    no_text = [e for e in plan.union if not e.plan.decode and takes_no_string(e.schema, deref)]
+    text = any(e not in no_text and not takes_null_alone(e.schema) for e in plan.union)
+    carried = tuple(e for e in no_text if not (e.plan.unwraps or JSON_MEMBER in e.plan.properties))
+    return carried if text else ()
 
 
 def calm(plan: Plan) -> bool:

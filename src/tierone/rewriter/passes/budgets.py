@@ -17,7 +17,7 @@ limit none of these can meet stays refused.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Container, Iterable, Sequence
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
@@ -117,7 +117,7 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
             tried.update(chosen)
             wraps = wraps_beside_text(graph := graph_of(schema))
             wrapped = {p for p in chosen if wraps(p)}
-            schema = _encoded_at(schema, frozenset(chosen), graph, options)
+            schema = _encoded_at(schema, frozenset(chosen), graph, options, wrapped)
             what = "encoded as a JSON string (its schema in the description) to keep the limit"
             places, loosens = chosen, ENCODED_SHAPE
         changes += [
@@ -171,11 +171,13 @@ def _choices(
     limit = _policy(options, code).limit or 0  # type: ignore[union-attr]
     if code in DEPTHS:  # the nodes on the way to each place too deep, found along its pointer
         beyond = through_references(schema, graph) if code == "T402" else None
-        candidate = _candidates(graph, tried, lambda p: p.resolve(schema))
-        return deepest_at_limit(wheres, limit, candidate, beyond, wraps_beside_text(graph))
+        wraps = wraps_beside_text(graph)
+        return deepest_at_limit(
+            wheres, limit, _candidates(graph, tried, lambda p: p.resolve(schema), wraps), beyond, wraps
+        )
     visits = list(walk(schema))
     index: dict[tuple[Any, ...], int] = {visit.pointer: i for i, visit in enumerate(visits)}
-    candidate = _candidates(graph, tried, lambda p: visits[index[p]].schema)
+    candidate = _candidates(graph, tried, lambda p: visits[index[p]].schema, wraps_beside_text(graph))
     counted = TOTALS[code]
     ends = _subtree_ends(visits)
     counts = _subtree_counts(visits, ends, schema, counted)
@@ -210,12 +212,12 @@ def _choices(
 
 
 def _candidates(
-    graph: ReferenceGraph, tried: set[Pointer], node_of: Callable[[Pointer], Any]
+    graph: ReferenceGraph, tried: set[Pointer], node_of: Callable[[Pointer], Any], wraps: Callable[[Pointer], bool]
 ) -> Callable[[Pointer], bool]:
     """Whether the node at a pointer (a node of the walk) may be encoded: one not tried yet,
     ``_encodable``, and not one whose string would stand beside text unless it travels in a
-    ``tierone_json`` object there (``text_branches``)."""
-    beside, wraps = beside_text_once_encoded(graph), wraps_beside_text(graph)
+    ``tierone_json`` object there (``wraps``: ``text_branches``)."""
+    beside = beside_text_once_encoded(graph)
 
     def candidate(p: Pointer) -> bool:
         return p not in tried and _encodable(p, node_of(p), graph) and (not beside(p) or wraps(p))
@@ -287,11 +289,16 @@ def _left(node: Any, code: str) -> int:
     return 1 if code == "T408" and admits_null(node) else 0
 
 
-def _encoded_at(schema: Any, targets: frozenset[Pointer], resolver: ReferenceGraph, options: Options) -> Any:
-    """``schema`` with each subtree at ``targets`` (none inside another) encoded, a nullable
-    field's null spelled as the profile spells it (this pass runs after :func:`spell_null`)."""
+def _encoded_at(
+    schema: Any,
+    targets: frozenset[Pointer],
+    resolver: ReferenceGraph,
+    options: Options,
+    wrapped: Container[Pointer] = frozenset(),
+) -> Any:
+    """``schema`` with each subtree at ``targets`` (none inside another) encoded, its null spelled as
+    the profile does (after :func:`spell_null`), in a ``tierone_json`` object where ``wrapped`` says."""
     from .nulls import spell_null
 
-    wraps = wraps_beside_text(resolver)  # a union branch beside text: in a tierone_json object
     fields = {p: spell_null(encoded_field(p.resolve(schema), resolver), options).schema for p in targets}
-    return replaced(schema, {p: json_wrapper(field) if wraps(p) else field for p, field in fields.items()})
+    return replaced(schema, {p: json_wrapper(field) if p in wrapped else field for p, field in fields.items()})

@@ -25,8 +25,7 @@ def beside_text_once_encoded(graph: ReferenceGraph) -> Callable[[Pointer], bool]
     for site, target in graph.edges.items():
         sites_of.setdefault(target, []).append(site)
 
-    def deref(node: Any) -> Any:
-        return followed(node, graph.target, siblings=True)
+    deref = _deref(graph)
 
     def beside(node: Pointer) -> bool:
         way, seen = [node], {node}
@@ -53,8 +52,7 @@ def wraps_beside_text(graph: ReferenceGraph) -> Callable[[Pointer], bool]:
     schema = graph.schema
     named = frozenset(graph.edges.values())
 
-    def deref(node: Any) -> Any:
-        return followed(node, graph.target, siblings=True)
+    deref = _deref(graph)
 
     def wraps(at: Pointer) -> bool:
         if at[-2:-1] not in (("anyOf",), ("oneOf",)) or not walked(at[:-2]) or at in named:
@@ -62,3 +60,8 @@ def wraps_beside_text(graph: ReferenceGraph) -> Callable[[Pointer], bool]:
         return beside_text(Pointer(at[:-2]).resolve(schema)[at[-2]], at.resolve(schema), deref)
 
     return wraps
+
+
+def _deref(graph: ReferenceGraph) -> Callable[[Any], Any]:
+    """A node of ``graph``'s schema with its references followed (siblings kept)."""
+    return lambda node: followed(node, graph.target, siblings=True)
