@@ -290,15 +290,11 @@ def _left(node: Any, code: str) -> int:
 
 
 def _encoded_at(
-    schema: Any,
-    targets: frozenset[Pointer],
-    resolver: ReferenceGraph,
-    options: Options,
-    wrapped: Container[Pointer] = frozenset(),
+    schema: Any, targets: frozenset[Pointer], graph: ReferenceGraph, options: Options, wrapped: Container[Pointer] = ()
 ) -> Any:
     """``schema`` with each subtree at ``targets`` (none inside another) encoded, its null spelled as
     the profile does (after :func:`spell_null`), in a ``tierone_json`` object where ``wrapped`` says."""
     from .nulls import spell_null
 
-    fields = {p: spell_null(encoded_field(p.resolve(schema), resolver), options).schema for p in targets}
+    fields = {p: spell_null(encoded_field(p.resolve(schema), graph), options).schema for p in targets}
     return replaced(schema, {p: json_wrapper(field) if p in wrapped else field for p, field in fields.items()})
