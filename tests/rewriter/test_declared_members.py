@@ -17,6 +17,8 @@ PROFILES = ["openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors
 
 OPEN = {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "b"]}
 TYPED = {**OPEN, "additionalProperties": {"type": "integer"}}
+#: an object that declares nothing and requires a member (a misspelt ``properties``, say)
+BARE = {"type": "object", "properties": {}, "required": ["top"], "propertes": {"top": {"type": "string"}}}
 TYPO = {
     "type": "object",
     "properties": {"mode": {"id": "mode", "type:": "string"}, "n": {"type": "integer"}},
@@ -27,8 +29,13 @@ TYPO = {
 @pytest.mark.parametrize("profile", PROFILES)
 @pytest.mark.parametrize(
     "original, instance",
-    [(OPEN, {"a": "x", "b": [1, {"c": None}]}), (TYPED, {"a": "x", "b": 3}), (TYPO, {"mode": {"any": 1}, "n": 2})],
-    ids=["required-undeclared", "required-undeclared-typed", "unknown-keys-only"],
+    [
+        (OPEN, {"a": "x", "b": [1, {"c": None}]}),
+        (TYPED, {"a": "x", "b": 3}),
+        (TYPO, {"mode": {"any": 1}, "n": 2}),
+        (BARE, {"top": {"any": [1]}}),
+    ],
+    ids=["required-undeclared", "required-undeclared-typed", "unknown-keys-only", "declares-nothing"],
 )
 def test_served_judged_and_read_back(original, instance, profile):
     result = tierone.rewrite(original, profile)
@@ -45,6 +52,12 @@ def test_the_undeclared_member_takes_what_additional_properties_says():
     assert result.schema["properties"]["b"] == {"type": "integer"}
     assert ("/properties/b", "T105") in {(str(c.pointer), c.rule) for c in result.changes}
     assert not tierone.restore({"a": "x", "b": "no"}, TYPED).ok
+
+
+def test_an_object_that_declares_nothing_declares_what_it_requires():
+    result = tierone.rewrite(BARE, "gemini")  # gemini keeps open objects: the member is declared, not the whole encoded
+    assert result.schema["required"] == ["top"] and "JSON-encoded" in result.schema["properties"]["top"]["description"]
+    assert not tierone.restore({}, BARE).ok
 
 
 def test_a_closed_object_that_requires_an_undeclared_member_stays_refused():

@@ -7,6 +7,7 @@ from __future__ import annotations
 import time
 
 from tierone.core.walker import walk
+from tierone.rewriter.passes.definitions import MAX_INLINED
 from tierone.rewriter.passes.references import INLINED
 from tierone.rewriter.rewrite import rewrite
 
@@ -45,8 +46,18 @@ def test_other_siblings_past_the_bound_are_refused_not_copied():
     assert any("would grow too large" in u.reason for u in result.unfixable)
 
 
-def test_definitions_written_out_for_google_genai_stop_at_a_node_bound():
+def test_definitions_written_out_for_google_genai_past_the_bound_travel_as_json_strings():
     started = time.perf_counter()
     result = rewrite(_fan_out({}), "gemini-openapi")
     assert time.perf_counter() - started < 10
+    assert result.ok, result.unfixable
+    carried = {str(c.pointer) for c in result.loosened if c.rule == "T504"}
+    # one definition whose copies are large is enough; the small ones below it stay written out
+    assert len(carried) == 1 and f"/$defs/D{LEVELS}" not in carried
+    assert _size(result.schema) < 2 * MAX_INLINED
+    assert "$defs" not in result.schema
+
+
+def test_with_exact_the_copies_past_the_bound_are_refused():
+    result = rewrite(_fan_out({}), "gemini-openapi", exact=True)
     assert [u.reason for u in result.unfixable if u.rule == "T504" and "schema nodes" in u.reason]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Container, Iterable
+from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 TYPE_NAMES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
@@ -59,7 +59,7 @@ def type_of(value: Any) -> str:
     return "object" if isinstance(value, dict) else "string"
 
 
-def is_object_schema(schema: dict[str, Any]) -> bool:
+def is_object_schema(schema: Mapping[str, Any]) -> bool:
     """``type: object``, a type list with "object", or ``properties`` without a type."""
     declared = schema.get("type")
     if declared == "object":

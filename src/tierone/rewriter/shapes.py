@@ -63,7 +63,7 @@ def members_of(
     so that the branch never says "any value, as JSON text" where the object says a number."""
     declared = dict_at(schema, "properties")
     additional = schema.get("additionalProperties", True)
-    if not declared or additional is False or "patternProperties" in schema:
+    if additional is False or "patternProperties" in schema or not (declared or is_object_schema(schema)):
         return declared
     implied = [n for n in list_at(schema, "required") if isinstance(n, str) and n not in declared]
     if implied:

@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.pointer import ROOT, Pointer
+from ...core.pointer import ROOT, Pointer, PointerError
+from ...core.refs import ReferenceGraph, followed
 from ...core.walker import having, size, transform
+from ..text_or_json import takes_no_string
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
+from .closing import ENCODED_SHAPE
+from .encoded import encoded_field
 from .hoisting import _definition
 
 #: why a definition nothing refers to leaves the rendition
@@ -21,13 +25,20 @@ MAX_INLINED = 50_000
 @does(
     "for `gemini-openapi` (google-genai's `response_schema` sends no `$defs`: rule T504), every definition is "
     "written where it is referenced, and `$defs` (or `definitions`) removed wherever it stands: google-genai "
-    "refuses one in a nested schema"
+    "refuses one in a nested schema; definitions only unused ones refer to never hold it back. Where the copies "
+    "would grow past 50,000 schema nodes, the largest definitions that take no string are carried as JSON strings "
+    "where a member, an item or a union branch beside no text refers to them (their schema in the description; "
+    "restore decodes and checks them), until the copies fit; never with `--exact`"
 )
 def inline_definitions(schema: Any, options: Options) -> PassResult:
     """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
     wherever they stand, for the profiles whose consumers drop definitions (google-genai's
-    ``response_schema``: rule T504). A schema with a recursive reference keeps them (rule T501
-    reports it), as does one whose copies would add more than :data:`MAX_INLINED` nodes.
+    ``response_schema``: rule T504). A schema whose live definitions recurse keeps them (rule
+    T501 reports it; recursion only among definitions nothing uses does not count). Where the
+    copies would add more than :data:`MAX_INLINED` nodes, the definitions whose copies are
+    largest (and that take no string) are carried as JSON strings where a member, an item or a
+    union branch beside no other that takes a string refers to them, until the copies fit (not
+    with ``exact``: then, and where that is not enough, it stays refused).
 
     Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
     After:  ``{"properties": {"a": {"type": "string"}}}``
@@ -38,11 +49,66 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     if not holders:
         return PassResult(schema)
     graph = graph_of(schema)
-    if graph.recursive or graph.broken or graph.remote:
+    if graph.broken or graph.remote:
         return PassResult(schema)
+    if graph.recursive and graph_of(drop_unreferenced_definitions(schema, options).schema).recursive:
+        return PassResult(schema)
+    encoded: set[str] = set()
+    done = _fitted(schema, graph, encoded, options.exact)
+    if done is None:
+        return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", _TOO_MANY),))
+    inlined, written = done
+    nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
+    carried = tuple(
+        Change.for_rule(
+            Pointer.parse(ref),
+            "carried as a JSON string where a member, an item or a union branch refers to it (its schema in the "
+            "description)",
+            "T504",
+            f": writing every definition out would add more than {MAX_INLINED:,} schema nodes",
+            loosens=ENCODED_SHAPE,
+        )
+        for ref in sorted(encoded)
+    )
+    return PassResult(
+        inlined,
+        (
+            Change.for_rule(
+                ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, $defs removed", "T504"
+            ),
+            *carried,
+            *nested,
+        ),
+    )
+
+
+def _fitted(
+    schema: dict[str, Any], graph: ReferenceGraph, encoded: set[str], exact: bool
+) -> tuple[Any, dict[str, Any]] | None:
+    """What :func:`_written_out` makes, with the fewest definitions carried as JSON strings (added
+    to ``encoded``) that bring the copies within :data:`MAX_INLINED` nodes (the largest first, more
+    at once the more it takes); None where none can (or ``exact`` forbids it)."""
+    for _ in range(_ROUNDS):
+        try:
+            return _written_out(schema, graph, encoded)
+        except _TooMany as over:
+            sizes = over.sizes
+            larger = [ref for ref in sorted(sizes, key=lambda r: -sizes[r]) if ref not in encoded]
+            chosen = [ref for ref in larger if _carried_as_text(ref, graph)][: 1 + len(encoded) // 4]
+            if not chosen or exact:
+                return None
+            encoded.update(chosen)
+    return None
+
+
+def _written_out(schema: dict[str, Any], graph: ReferenceGraph, encoded: set[str]) -> tuple[Any, dict[str, Any]]:
+    """``schema`` with every reference written out (those to ``encoded`` definitions as JSON
+    strings where :func:`_textless_place` allows), and each definition as written;
+    :class:`_TooMany` past :data:`MAX_INLINED` added nodes."""
     written: dict[str, Any] = {}
     sizes: dict[str, int] = {}
     budget = [MAX_INLINED]
+    sources = [schema]  # what the pointers handed to ``inline`` point into: the schema, or a definition
 
     def inline(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
@@ -52,40 +118,57 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
         ref = node.get("$ref")
         if not isinstance(ref, str):
             return node
+        siblings = {k: v for k, v in node.items() if k != "$ref"}
+        if ref in encoded and _textless_place(sources[-1], pointer, graph):
+            target = graph.target(ref)
+            return encoded_field({**target, **siblings} if isinstance(target, dict) else {}, graph)
         if ref not in written:
             target = graph.target(ref)
-            written[ref] = transform(_definition(target), inline) if isinstance(target, dict) else target
+            if isinstance(target, dict):
+                sources.append(body := _definition(target))
+                try:
+                    written[ref] = transform(body, inline)
+                finally:
+                    sources.pop()
+            else:
+                written[ref] = target
             sizes[ref] = size(written[ref], MAX_INLINED)
         budget[0] -= sizes[ref]
         if budget[0] < 0:
-            raise _TooMany
-        siblings = {k: v for k, v in node.items() if k != "$ref"}
+            raise _TooMany(sizes)
         return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
 
+    return transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline), written
+
+
+def _textless_place(source: Any, pointer: Pointer, graph: ReferenceGraph) -> bool:
+    """Whether a JSON string at ``pointer`` (in ``source``) can only be read as JSON: a member's
+    value, an array's items, or a union branch where no other branch takes a string."""
+    if pointer[-1:] == ("items",) or pointer[-2:-1] == ("properties",):
+        return True
+    if pointer[-2:-1] not in (("anyOf",), ("oneOf",)):
+        return False
     try:
-        inlined = transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline)
-    except _TooMany:
-        return PassResult(
-            schema,
-            (),
-            (
-                Unfixable(
-                    ROOT.child("$defs"),
-                    "T504",
-                    f"writing each definition where it is referenced would add more than {MAX_INLINED:,} schema nodes",
-                ),
-            ),
-        )
-    nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
-    return PassResult(
-        inlined,
-        (
-            Change.for_rule(
-                ROOT.child("$defs"), f"{len(written)} definition(s) written where referenced, $defs removed", "T504"
-            ),
-            *nested,
-        ),
+        branches = Pointer(pointer[:-1]).resolve(source)
+    except PointerError:
+        return False
+    return all(
+        takes_no_string(b, lambda n: followed(n, graph.target, siblings=True))
+        for i, b in enumerate(branches)
+        if i != pointer[-1]
     )
+
+
+def _carried_as_text(ref: str, graph: ReferenceGraph) -> bool:
+    """Whether the definition ``ref`` names may travel as a JSON string: it takes no string, so
+    that a string there can only be its JSON."""
+    target = graph.target(ref)
+    return isinstance(target, dict) and takes_no_string(target, lambda n: followed(n, graph.target, siblings=True))
+
+
+#: how many times the copies are tried, each time with more definitions carried as JSON strings
+_ROUNDS = 24
+_TOO_MANY = f"writing each definition where it is referenced would add more than {MAX_INLINED:,} schema nodes"
 
 
 #: the members that hold definitions
@@ -93,7 +176,11 @@ _HOLDERS = frozenset({"$defs", "definitions"})
 
 
 class _TooMany(Exception):
-    """inline_definitions ran out of copies."""
+    """inline_definitions ran out of copies: ``sizes``, the nodes of each definition written so far."""
+
+    def __init__(self, sizes: dict[str, int]) -> None:
+        super().__init__()
+        self.sizes = sizes
 
 
 @does("a definition of the root's `$defs` (or `definitions`) that nothing in the rendition refers to is removed")

@@ -1,0 +1,63 @@
+"""Definitions written out for google-genai's ``response_schema`` (``gemini-openapi``, rule
+T504): past the size bound the largest travel as JSON strings (judged by the consumers, read
+back as the original means them), never as a union branch beside text; recursion that only
+unused definitions hold never holds the rest back."""
+
+from __future__ import annotations
+
+import pytest
+
+import tierone
+from tests.served import assert_served
+from tierone.rewriter.passes.definitions import MAX_INLINED
+
+#: one object definition referred to from more places than the bound lets be written out
+WIDE = 40
+
+
+def _wide(beside_text: bool) -> dict:
+    """``Big`` (about 1,400 nodes) referred to from ``WIDE`` members (as a union branch beside a
+    string where ``beside_text``), and ``Small`` from one."""
+    big = {
+        "type": "object",
+        "properties": {f"p{i}": {"type": "object", "properties": {"v": {"type": "integer"}}} for i in range(700)},
+    }
+    ref = {"anyOf": [{"$ref": "#/$defs/Big"}, {"type": "string"}]} if beside_text else {"$ref": "#/$defs/Big"}
+    members = {f"m{i}": ref for i in range(WIDE)} | {"small": {"$ref": "#/$defs/Small"}}
+    return {
+        "type": "object",
+        "properties": members,
+        "$defs": {"Big": big, "Small": {"type": "object", "properties": {"n": {"type": "integer"}}}},
+    }
+
+
+def test_the_largest_definition_travels_as_a_json_string_and_reads_back():
+    original = _wide(beside_text=False)
+    instance = {"m0": {"p1": {"v": 3}}, "m7": {}, "small": {"n": 2}}
+    result = assert_served(original, "gemini-openapi", [instance])
+    assert [str(c.pointer) for c in result.loosened] == ["/$defs/Big"]
+    members = result.schema["properties"]
+    assert members["m0"]["type"] == "string" and "JSON-encoded" in members["m0"]["description"]
+    assert members["small"]["properties"]["n"]["type"] == "integer"  # the small one is written out
+    assert not tierone.restore({**instance, "m0": '{"p1": {"v": "x"}}'}, original).ok
+
+
+def test_a_definition_beside_text_is_never_carried_as_a_string_there():
+    result = tierone.rewrite(_wide(beside_text=True), "gemini-openapi")
+    assert {u.rule for u in result.unfixable} == {"T504"}  # a string there would read as the text
+    assert any("schema nodes" in u.reason for u in result.unfixable)
+    assert MAX_INLINED < WIDE * 1_400
+
+
+@pytest.mark.parametrize("profile", ["gemini-openapi"])
+def test_recursion_only_unused_definitions_hold_is_no_bar(profile):
+    original = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/A"}},
+        "$defs": {
+            "A": {"type": "object", "properties": {"n": {"type": "integer"}}},
+            "Tree": {"type": "object", "properties": {"kids": {"type": "array", "items": {"$ref": "#/$defs/Tree"}}}},
+        },
+    }
+    result = assert_served(original, profile, [{"a": {"n": 1}}])
+    assert result.schema["properties"]["a"]["properties"]["n"]["type"] == "integer"
