@@ -61,3 +61,25 @@ def test_recursion_only_unused_definitions_hold_is_no_bar(profile):
     }
     result = assert_served(original, profile, [{"a": {"n": 1}}])
     assert result.schema["properties"]["a"]["properties"]["n"]["type"] == "integer"
+
+
+#: a tree whose recursion goes through a reference to no definition (``#/x-shared/Node``)
+SHARED_TREE = {
+    "type": "object",
+    "properties": {"root": {"$ref": "#/x-shared/Node"}},
+    "required": ["root"],
+    "x-shared": {
+        "Node": {
+            "type": "object",
+            "properties": {"label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/x-shared/Node"}}},
+            "required": ["label"],
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["gemini-openapi", "anthropic", "tier1"])
+def test_recursion_through_a_reference_to_no_definition_is_unrolled(profile):
+    deep = {"label": "a", "kids": [{"label": "b", "kids": [{"label": "c", "kids": [{"label": "d", "kids": []}]}]}]}
+    result = assert_served(SHARED_TREE, profile, [{"root": {"label": "a"}}, {"root": deep}])
+    assert any(c.rule == "T501" for c in result.loosened)

@@ -20,6 +20,10 @@ DEAD = "a dead definition"
 #: how many schema nodes the definitions inline_definitions writes out may add before it gives
 #: up (a fan-out of references can grow a schema exponentially)
 MAX_INLINED = 50_000
+#: the bound once some definitions must travel as JSON strings: a schema written out past it is
+#: one that consumers refuse as too large (llguidance: "schema too large" at about 20,000 nodes),
+#: so as much is carried as strings as keeps the copies well within what they take
+MAX_BESIDE_ENCODED = 10_000
 
 
 @does(
@@ -28,7 +32,8 @@ MAX_INLINED = 50_000
     "refuses one in a nested schema; definitions only unused ones refer to never hold it back. Where the copies "
     "would grow past 50,000 schema nodes, the largest definitions that take no string are carried as JSON strings "
     "where a member, an item or a union branch beside no text refers to them (their schema in the description; "
-    "restore decodes and checks them), until the copies fit; never with `--exact`"
+    "restore decodes and checks them), until the copies add at most 10,000 (past about 20,000 nodes, consumers "
+    "refuse a schema as too large); never with `--exact`"
 )
 def inline_definitions(schema: Any, options: Options) -> PassResult:
     """Every ``$ref`` replaced by its definition, and ``$defs`` (and ``definitions``) removed
@@ -37,8 +42,9 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     T501 reports it; recursion only among definitions nothing uses does not count). Where the
     copies would add more than :data:`MAX_INLINED` nodes, the definitions whose copies are
     largest (and that take no string) are carried as JSON strings where a member, an item or a
-    union branch beside no other that takes a string refers to them, until the copies fit (not
-    with ``exact``: then, and where that is not enough, it stays refused).
+    union branch beside no other that takes a string refers to them, until the copies add at
+    most :data:`MAX_BESIDE_ENCODED` (not with ``exact``: then, and where that is not enough, it
+    stays refused).
 
     Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
     After:  ``{"properties": {"a": {"type": "string"}}}``
@@ -85,12 +91,13 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
 def _fitted(
     schema: dict[str, Any], graph: ReferenceGraph, encoded: set[str], exact: bool
 ) -> tuple[Any, dict[str, Any]] | None:
-    """What :func:`_written_out` makes, with the fewest definitions carried as JSON strings (added
-    to ``encoded``) that bring the copies within :data:`MAX_INLINED` nodes (the largest first, more
-    at once the more it takes); None where none can (or ``exact`` forbids it)."""
+    """What :func:`_written_out` makes within :data:`MAX_INLINED` added nodes, else with the
+    fewest definitions carried as JSON strings (added to ``encoded``) that bring the copies
+    within :data:`MAX_BESIDE_ENCODED` (the largest first, more at once the more it takes);
+    None where none can (or ``exact`` forbids it)."""
     for _ in range(_ROUNDS):
         try:
-            return _written_out(schema, graph, encoded)
+            return _written_out(schema, graph, encoded, MAX_BESIDE_ENCODED if encoded else MAX_INLINED)
         except _TooMany as over:
             sizes = over.sizes
             larger = [ref for ref in sorted(sizes, key=lambda r: -sizes[r]) if ref not in encoded]
@@ -101,13 +108,15 @@ def _fitted(
     return None
 
 
-def _written_out(schema: dict[str, Any], graph: ReferenceGraph, encoded: set[str]) -> tuple[Any, dict[str, Any]]:
+def _written_out(
+    schema: dict[str, Any], graph: ReferenceGraph, encoded: set[str], most: int
+) -> tuple[Any, dict[str, Any]]:
     """``schema`` with every reference written out (those to ``encoded`` definitions as JSON
     strings where :func:`_textless_place` allows), and each definition as written;
-    :class:`_TooMany` past :data:`MAX_INLINED` added nodes."""
+    :class:`_TooMany` past ``most`` added nodes."""
     written: dict[str, Any] = {}
     sizes: dict[str, int] = {}
-    budget = [MAX_INLINED]
+    budget = [most]
     sources = [schema]  # what the pointers handed to ``inline`` point into: the schema, or a definition
 
     def inline(node: Any, pointer: Pointer) -> Any:

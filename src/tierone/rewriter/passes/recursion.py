@@ -1,8 +1,7 @@
 """Passes over recursion: pydantic's root ``$ref`` inlined, and recursion unrolled to a fixed
 depth for the profiles that refuse it (the level past it carried as a JSON string).
 
-Only local references written as ``#`` or ``#/$defs/<name>`` are followed (the earlier passes
-write every local reference so).
+Only local references written as ``#`` or ``#/$defs/<name>`` are followed (written so first).
 """
 
 from __future__ import annotations
@@ -132,10 +131,11 @@ def unroll(schema: Any, levels: int) -> PassResult:
     {"type": "array", "items": {"type": "string", "description": "A JSON-encoded Root ..."}}}}}}``
     """
     original = schema
+    from .hoisting import hoist_references
     from .references import pointer_references, rename_definitions
 
-    done: list[Change] = []
-    for step in (pointer_references, rename_definitions, inline_root_ref):  # references as "#/$defs/<name>"
+    done: list[Change] = []  # references as "#/$defs/<name>", each target a definition ("#/x-shared/A" too)
+    for step in (pointer_references, rename_definitions, inline_root_ref, hoist_references):
         result = step(schema, Options())
         schema = result.schema
         done.extend(result.changes)
