@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 
 from tierone.core.walker import walk
-from tierone.rewriter.passes.definitions import MAX_INLINED
+from tierone.rewriter.passes.definitions import MAX_BESIDE_ENCODED
 from tierone.rewriter.passes.references import INLINED
 from tierone.rewriter.rewrite import rewrite
 
@@ -52,9 +52,9 @@ def test_definitions_written_out_for_google_genai_past_the_bound_travel_as_json_
     assert time.perf_counter() - started < 10
     assert result.ok, result.unfixable
     carried = {str(c.pointer) for c in result.loosened if c.rule == "T504"}
-    # one definition whose copies are large is enough; the small ones below it stay written out
-    assert len(carried) == 1 and f"/$defs/D{LEVELS}" not in carried
-    assert _size(result.schema) < 2 * MAX_INLINED
+    # a few definitions whose copies are large are enough; the small ones below them stay written out
+    assert 1 <= len(carried) <= 3 and f"/$defs/D{LEVELS}" not in carried
+    assert _size(result.schema) < 2 * MAX_BESIDE_ENCODED
     assert "$defs" not in result.schema
 
 
