@@ -92,9 +92,20 @@ def check(schema: Any, examples: int = 15, profile: str = "tier1") -> Outcome:
 def _stopped(error: Exception) -> Outcome:
     """ "skipped" when hypothesis-jsonschema has no generator for the schema; any other exception
     (a crash in strict form or restore, say) is "failed"."""
-    if isinstance(error, _NO_GENERATOR):
+    if isinstance(error, _NO_GENERATOR) or _in_the_generator(error):
         return Outcome("skipped", type(error).__name__)
     return Outcome("failed", f"crash: {type(error).__name__}: {error}"[:300])
+
+
+def _in_the_generator(error: Exception) -> bool:
+    """Whether ``error`` was raised inside hypothesis-jsonschema while it drew an instance (it
+    resolves a reference within a subschema cut from its document, say): its limit, not ours."""
+    import traceback
+
+    frames = traceback.extract_tb(error.__traceback__)
+    return bool(frames) and "hypothesis_jsonschema" in frames[-1].filename or any(
+        "hypothesis_jsonschema" in frame.filename and frame.name == "resolve_all_refs" for frame in frames
+    )
 
 
 def _is_valid_schema(schema: Any) -> bool:

@@ -191,6 +191,15 @@ def test_as_read_reads_a_target_no_walk_reaches_as_the_rewriter_does():
     assert schema["Item"] == {"properties": {"v": {"type": "number"}, "w": {"$ref": "#/x-more/W"}}}  # untouched
 
 
+def test_as_read_declares_what_an_object_that_declares_nothing_requires():
+    """Github_easy/o10337: the rewriter declares the member an open object only requires (its
+    ``properties`` empty) and closes the object; as_read reads it so (closed without the member
+    declared, no instance would be valid)."""
+    read = as_read({"type": "object", "properties": {}, "required": ["top"]})
+    assert read["properties"] == {"top": True} and read["additionalProperties"] is False
+    assert "additionalProperties" not in as_read({"type": "object", "properties": {}})  # a map stays open
+
+
 SERVICES = {  # JsonSchemaStore/drupal-services: a map whose values hold untyped array items
     "type": "object",
     "properties": {

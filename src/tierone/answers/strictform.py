@@ -206,14 +206,15 @@ def _carries(plan: Plan, value: Any) -> bool:
 def as_read(schema: Any) -> Any:
     """``schema`` as the rewriter reads it: ``properties`` without a ``type`` describe an
     object, a schema whose keywords imply one type has it, and an object that declares
-    properties without saying ``additionalProperties`` is closed. Instances of this reading
+    members (in ``properties``, or by requiring them: then declared) without saying
+    ``additionalProperties`` is closed. Instances of this reading
     are exactly the ones a rewrite carries without loss. A reference's target that is no
     subschema's place (``#/x-shared/A``, which the rewriter moves into ``$defs``) is read so too."""
     from ..core.jsontypes import is_object_schema
     from ..core.refs import LOCAL, RefResolver
     from ..core.walker import detached, replaced, transform, walk, walked
     from ..rewriter.passes.presence import presence_union
-    from ..rewriter.shapes import inferred_type
+    from ..rewriter.shapes import inferred_type, members_of
 
     def read(node: Any, pointer: Any) -> Any:
         if not isinstance(node, dict):
@@ -222,8 +223,9 @@ def as_read(schema: Any) -> Any:
         implied = inferred_type({k: v for k, v in node.items() if k != union} if union else node)
         if implied is not None:
             node = {**node, "type": implied}
-        if is_object_schema(node) and node.get("properties") and "additionalProperties" not in node:
-            node = {**node, "additionalProperties": False}
+        members = members_of(node) if is_object_schema(node) and "additionalProperties" not in node else None
+        if members:  # those it requires without declaring them declared, as the rewriter does
+            node = {**node, "properties": members, "additionalProperties": False}
         return node
 
     read_so = transform(schema, read)

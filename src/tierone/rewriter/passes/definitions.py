@@ -32,7 +32,7 @@ MAX_BESIDE_ENCODED = 10_000
     "refuses one in a nested schema; definitions only unused ones refer to never hold it back. Where the copies "
     "would grow past 50,000 schema nodes, the largest definitions that take no string are carried as JSON strings "
     "where a member, an item or a union branch beside no text refers to them (their schema in the description; "
-    "restore decodes and checks them), until the copies add at most 10,000 (past about 20,000 nodes, consumers "
+    "restore decodes and checks them), until the schema holds at most 10,000 nodes (past about 20,000, consumers "
     "refuse a schema as too large); never with `--exact`"
 )
 def inline_definitions(schema: Any, options: Options) -> PassResult:
@@ -42,9 +42,9 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     T501 reports it; recursion only among definitions nothing uses does not count). Where the
     copies would add more than :data:`MAX_INLINED` nodes, the definitions whose copies are
     largest (and that take no string) are carried as JSON strings where a member, an item or a
-    union branch beside no other that takes a string refers to them, until the copies add at
-    most :data:`MAX_BESIDE_ENCODED` (not with ``exact``: then, and where that is not enough, it
-    stays refused).
+    union branch beside no other that takes a string refers to them, until the schema written
+    out holds at most :data:`MAX_BESIDE_ENCODED` nodes (not with ``exact``: then, and where that
+    is not enough, it stays refused).
 
     Before: ``{"properties": {"a": {"$ref": "#/$defs/A"}}, "$defs": {"A": {"type": "string"}}}``
     After:  ``{"properties": {"a": {"type": "string"}}}``
@@ -113,7 +113,7 @@ def _written_out(
 ) -> tuple[Any, dict[str, Any]]:
     """``schema`` with every reference written out (those to ``encoded`` definitions as JSON
     strings where :func:`_textless_place` allows), and each definition as written;
-    :class:`_TooMany` past ``most`` added nodes."""
+    :class:`_TooMany` past ``most`` added nodes (or, once some are ``encoded``, ``most`` in all)."""
     written: dict[str, Any] = {}
     sizes: dict[str, int] = {}
     budget = [most]
@@ -147,7 +147,10 @@ def _written_out(
             raise _TooMany(sizes)
         return {**written[ref], **siblings} if isinstance(written[ref], dict) else written[ref]
 
-    return transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline), written
+    out = transform({k: v for k, v in schema.items() if k not in _HOLDERS}, inline)
+    if encoded and size(out, most) > most:  # copies of copies: the whole is held to the bound too
+        raise _TooMany(sizes)
+    return out, written
 
 
 def _textless_place(source: Any, pointer: Pointer, graph: ReferenceGraph) -> bool:
