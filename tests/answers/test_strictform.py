@@ -196,7 +196,7 @@ def test_as_read_declares_what_an_object_that_declares_nothing_requires():
     ``properties`` empty) and closes the object; as_read reads it so (closed without the member
     declared, no instance would be valid)."""
     read = as_read({"type": "object", "properties": {}, "required": ["top"]})
-    assert read["properties"] == {"top": True} and read["additionalProperties"] is False
+    assert read["properties"] == {"top": {}} and read["additionalProperties"] is False
     assert "additionalProperties" not in as_read({"type": "object", "properties": {}})  # a map stays open
 
 

@@ -224,8 +224,9 @@ def as_read(schema: Any) -> Any:
         if implied is not None:
             node = {**node, "type": implied}
         members = members_of(node) if is_object_schema(node) and "additionalProperties" not in node else None
-        if members:  # those it requires without declaring them declared, as the rewriter does
-            node = {**node, "properties": members, "additionalProperties": False}
+        if members:  # those it requires without declaring them declared (any value: {}, as draft 4 says it)
+            declared = {name: {} if sub is True else sub for name, sub in members.items()}
+            node = {**node, "properties": declared, "additionalProperties": False}
         return node
 
     read_so = transform(schema, read)
