@@ -31,6 +31,8 @@ ROOTS = [
         {"a": "x"},
     ),
     ("free-form", {}, {"any": [1, {"thing": None}]}),
+    # Github_trivial/o71844: an open object or null (gemini keeps the open object, not the type list)
+    ("free-form-or-null", {"type": ["object", "null"], "additionalProperties": True}, {"any": [1]}),
     ("map", {"type": "object", "additionalProperties": {"type": "integer"}}, {"x": 1, "y": 2}),
     (
         "members-beside-a-union",

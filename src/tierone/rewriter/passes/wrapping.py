@@ -71,9 +71,9 @@ def _wrapped(schema: Any, options: Options) -> bool:
     the object's members, and the root would be a union)."""
     if schema is False or is_object_root(schema):
         return False
-    if is_free_form(schema):  # (with --open-objects error, refused at the root, where it stands)
-        return options.open_objects != "error" and _flagged(options, free_form_rule(schema))
-    if not _flagged(options, "T101"):
+    if is_free_form(schema) and (options.open_objects == "error" or _flagged(options, free_form_rule(schema))):
+        return options.open_objects != "error"  # (with --open-objects error, refused at the root, where it stands)
+    if not _flagged(options, "T101"):  # free-form data the profile keeps as it is: wrapped where not an object
         return False
     return schema.get("type") != "object" or _flagged(options, "T102")
 
