@@ -103,8 +103,10 @@ def _in_the_generator(error: Exception) -> bool:
     import traceback
 
     frames = traceback.extract_tb(error.__traceback__)
-    return bool(frames) and "hypothesis_jsonschema" in frames[-1].filename or any(
-        "hypothesis_jsonschema" in frame.filename and frame.name == "resolve_all_refs" for frame in frames
+    return (
+        bool(frames)
+        and "hypothesis_jsonschema" in frames[-1].filename
+        or any("hypothesis_jsonschema" in frame.filename and frame.name == "resolve_all_refs" for frame in frames)
     )
 
 

@@ -71,7 +71,10 @@ SHARED_TREE = {
     "x-shared": {
         "Node": {
             "type": "object",
-            "properties": {"label": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#/x-shared/Node"}}},
+            "properties": {
+                "label": {"type": "string"},
+                "kids": {"type": "array", "items": {"$ref": "#/x-shared/Node"}},
+            },
             "required": ["label"],
         }
     },

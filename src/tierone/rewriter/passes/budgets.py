@@ -141,10 +141,8 @@ def encodes_to_fit(changes: Iterable[Change]) -> bool:
     """Whether any of ``changes`` encoded a subtree to keep a limit, to end unrolled recursion
     or in place of definitions too large to write out, or gathered members (its answers then
     carry a JSON string where the original takes none, or members in ``tierone_rest``)."""
-    return any(
-        change.rule in (*RULES, "T501", "T504") and change.loosens in (ENCODED_SHAPE, GATHERED_SHAPE)
-        for change in changes
-    )
+    encoding = (*RULES, "T501", "T504")
+    return any(change.rule in encoding and change.loosens in (ENCODED_SHAPE, GATHERED_SHAPE) for change in changes)
 
 
 def gathers_members(changes: Iterable[Change]) -> bool:
