@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.jsontypes import declared_types
+from ..core.refs import ReferenceGraph, followed
 from .shapes import inferred_type, is_free_form
 
 
@@ -18,6 +19,12 @@ def read_as_container(schema: Any) -> bool:
     keywords imply one: ``as_read``), where JSON Schema would take a string as it is: a string
     there is a subtree the rewriter encoded, read as the JSON it holds."""
     return isinstance(schema, dict) and inferred_type(schema) in ("object", "array")
+
+
+def takes_no_string_in(schema: Any, graph: ReferenceGraph) -> bool:
+    """:func:`takes_no_string`, its local references (their siblings over their targets)
+    followed in ``graph``'s document."""
+    return takes_no_string(schema, lambda node: followed(node, graph.target, siblings=True))
 
 
 def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) -> bool:

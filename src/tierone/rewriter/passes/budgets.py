@@ -22,10 +22,10 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
-from ...core.refs import ReferenceGraph, followed
+from ...core.refs import ReferenceGraph
 from ...core.walker import Visit, replaced, walk
 from ..shapes import JSON_MEMBER, REST_MEMBER, admits_null, encodable_at
-from ..text_or_json import takes_no_string
+from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, _policy, does, graph_of
 from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 from .definitions import drop_unreferenced_definitions
@@ -252,7 +252,7 @@ def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
     """An object or array (or a union of them, or null) that takes no string, where a value stands."""
     if not encodable_at(pointer) or pointer[-2:-1] == ("additionalProperties",):
         return False
-    return takes_no_string(node, lambda n: followed(n, resolver.target, siblings=True))
+    return takes_no_string_in(node, resolver)
 
 
 def _subtree_ends(visits: list[Visit]) -> list[int]:

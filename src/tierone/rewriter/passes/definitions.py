@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer, PointerError
-from ...core.refs import ReferenceGraph, followed
+from ...core.refs import ReferenceGraph
 from ...core.walker import having, size, transform
-from ..text_or_json import takes_no_string
+from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .closing import ENCODED_SHAPE
 from .encoded import encoded_field
@@ -164,18 +164,14 @@ def _textless_place(source: Any, pointer: Pointer, graph: ReferenceGraph) -> boo
         branches = Pointer(pointer[:-1]).resolve(source)
     except PointerError:
         return False
-    return all(
-        takes_no_string(b, lambda n: followed(n, graph.target, siblings=True))
-        for i, b in enumerate(branches)
-        if i != pointer[-1]
-    )
+    return all(takes_no_string_in(branch, graph) for i, branch in enumerate(branches) if i != pointer[-1])
 
 
 def _carried_as_text(ref: str, graph: ReferenceGraph) -> bool:
     """Whether the definition ``ref`` names may travel as a JSON string: it takes no string, so
     that a string there can only be its JSON."""
     target = graph.target(ref)
-    return isinstance(target, dict) and takes_no_string(target, lambda n: followed(n, graph.target, siblings=True))
+    return isinstance(target, dict) and takes_no_string_in(target, graph)
 
 
 #: how many times the copies are tried, each time with more definitions carried as JSON strings
