@@ -225,6 +225,15 @@ class TestUnfixable:
 # found by this test: a closed object whose only union branch that takes objects is free-form
 # data (encoded as text, then of no type the object takes): refused at once, not served empty
 @example({"type": "object", "additionalProperties": False, "anyOf": [{"type": "string"}, {"oneOf": [{}]}]})
+# found by this test: an object or a string, declaring nothing, requiring a member, beside a union
+@example(
+    {
+        "type": ["object", "string"],
+        "required": ["a"],
+        "additionalProperties": {"type": "string"},
+        "anyOf": [{"type": "string"}, {}],
+    }
+)
 def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
     first = rewrite(schema)
     if first.ok:

@@ -63,7 +63,7 @@ def members_of(
     so that the branch never says "any value, as JSON text" where the object says a number."""
     declared = dict_at(schema, "properties")
     additional = schema.get("additionalProperties", True)
-    if additional is False or "patternProperties" in schema or not (declared or is_object_schema(schema)):
+    if additional is False or "patternProperties" in schema or not (declared or _plain_object(schema)):
         return declared
     implied = [n for n in list_at(schema, "required") if isinstance(n, str) and n not in declared]
     if implied:
@@ -75,6 +75,13 @@ def members_of(
         return {**declared, **dict.fromkeys(implied, additional)}
     outer = beside or {}
     return {**declared, **{name: outer.get(name, True) for name in implied}}
+
+
+def _plain_object(schema: Mapping[str, Any]) -> bool:
+    """An object schema of that one type and no union or ``allOf`` beside it (one that declares
+    no member and requires some declares what it requires; beside another type or a union,
+    the members stay where they are)."""
+    return schema.get("type") == "object" and not any(key in schema for key in ("anyOf", "oneOf", "allOf"))
 
 
 def _declared_by_branches(schema: Mapping[str, Any], deref: Callable[[Any], Any] | None) -> set[str]:
