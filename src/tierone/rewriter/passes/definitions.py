@@ -59,11 +59,10 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     if graph.recursive and graph_of(drop_unreferenced_definitions(schema, options).schema).recursive:
         return PassResult(schema)
-    encoded: set[str] = set()
-    done = _fitted(schema, graph, encoded, options.exact)
+    done = _fitted(schema, graph, options.exact)
     if done is None:
         return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", _TOO_MANY),))
-    inlined, written = done
+    inlined, written, encoded = done
     nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
     carried = tuple(
         Change.for_rule(
@@ -88,16 +87,15 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     )
 
 
-def _fitted(
-    schema: dict[str, Any], graph: ReferenceGraph, encoded: set[str], exact: bool
-) -> tuple[Any, dict[str, Any]] | None:
+def _fitted(schema: dict[str, Any], graph: ReferenceGraph, exact: bool) -> tuple[Any, dict[str, Any], set[str]] | None:
     """What :func:`_written_out` makes within :data:`MAX_INLINED` added nodes, else with the
-    fewest definitions carried as JSON strings (added to ``encoded``) that bring the copies
-    within :data:`MAX_BESIDE_ENCODED` (the largest first, more at once the more it takes);
-    None where none can (or ``exact`` forbids it)."""
+    fewest definitions carried as JSON strings (the third of what it returns) that bring the
+    copies within :data:`MAX_BESIDE_ENCODED` (the largest first, more at once the more it
+    takes); None where none can (or ``exact`` forbids it)."""
+    encoded: set[str] = set()
     for _ in range(_ROUNDS):
         try:
-            return _written_out(schema, graph, encoded, MAX_BESIDE_ENCODED if encoded else MAX_INLINED)
+            return (*_written_out(schema, graph, encoded, MAX_BESIDE_ENCODED if encoded else MAX_INLINED), encoded)
         except _TooMany as over:
             sizes = over.sizes
             larger = [ref for ref in sorted(sizes, key=lambda r: -sizes[r]) if ref not in encoded]
