@@ -211,8 +211,9 @@ def as_read(schema: Any) -> Any:
     are exactly the ones a rewrite carries without loss. A reference's target that is no
     subschema's place (``#/x-shared/A``, which the rewriter moves into ``$defs``) is read so too."""
     from ..core.jsontypes import is_object_schema
+    from ..core.rebuilding import detached, replaced, transform
     from ..core.refs import LOCAL, RefResolver
-    from ..core.walker import detached, replaced, transform, walk, walked
+    from ..core.walker import walk, walked
     from ..rewriter.passes.presence import presence_union
     from ..rewriter.shapes import inferred_type, members_of
 

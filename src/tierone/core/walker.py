@@ -5,7 +5,7 @@ iterative (no recursion limit), in document order, and hands every node its poin
 depth: the root is depth 0 and every hop into a subschema adds one.
 """
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from typing import Any, NamedTuple
 
 from .pointer import ROOT, Pointer
@@ -206,95 +206,3 @@ def size(schema: Any, most: int) -> int:
             elif key in IN_VALUE:
                 push(value)
     return count
-
-
-def transform(schema: Any, replace: Any, pointer: Pointer = ROOT, only: frozenset[str] | None = None) -> Any:
-    """A new tree: every subschema rebuilt children-first, then passed to
-    ``replace(node, pointer)``, which returns the node to put in its place.
-
-    The input is never mutated, and ``replace`` must not mutate what it is given either:
-    a subtree in which nothing was replaced is handed on as it is, shared with the input,
-    rather than copied. Key order is kept. Recursion follows the schema's nesting, which
-    loading caps at 1,000 levels. ``only``: ``replace`` is handed only the objects holding one
-    of these keys (it leaves every other node as it is), and pointers are built for those alone.
-    """
-    return _transformed(schema, replace, tuple(pointer), only)
-
-
-def _transformed(schema: Any, replace: Any, path: tuple[Any, ...], only: frozenset[str] | None) -> Any:
-    """:func:`transform` of the node at ``path`` (made a :class:`Pointer` for ``replace`` alone)."""
-    if not isinstance(schema, dict):
-        return schema if only is not None else replace(schema, _new(Pointer, path))
-    rebuilt: dict[str, Any] | None = None
-    new: Any
-    for key, value in schema.items() if not _LEAF(schema) else ():
-        if key not in SUBSCHEMA_KEYWORDS:
-            continue
-        if key in IN_MAPPING and isinstance(value, dict):
-            new, base = None, path + (key,)
-            for slot, sub in value.items():
-                if key == "dependencies" and isinstance(sub, list):
-                    continue  # the draft-07 "required" form holds names, not schemas
-                out = _transformed(sub, replace, base + (slot,), only)
-                if out is not sub:
-                    if new is None:
-                        new = value.copy()
-                    new[slot] = out
-            new = value if new is None else new
-        elif key in IN_ARRAY and isinstance(value, list):
-            new, base = None, path + (key,)
-            for index, sub in enumerate(value):
-                out = _transformed(sub, replace, base + (index,), only)
-                if out is not sub:
-                    if new is None:
-                        new = value.copy()
-                    new[index] = out
-            new = value if new is None else new
-        elif key in IN_VALUE:
-            new = _transformed(value, replace, path + (key,), only)
-        else:
-            continue
-        if new is not value:
-            if rebuilt is None:
-                rebuilt = dict(schema)
-            rebuilt[key] = new
-    if rebuilt is not None:
-        schema = rebuilt
-    if only is not None and only.isdisjoint(schema):
-        return schema
-    return replace(schema, _new(Pointer, path))
-
-
-def replaced(schema: Any, new: Mapping[Pointer, Any]) -> Any:
-    """A new tree: ``schema`` with the node at each pointer of ``new`` (none inside another)
-    replaced by its value. Only the objects and arrays on the way to a replaced node are
-    copied; the rest is shared with the input, which is never mutated (as with
-    :func:`transform`, at the cost of the paths alone)."""
-    if ROOT in new:
-        return new[ROOT]
-    copies: dict[tuple[Any, ...], Any] = {}
-    for pointer, value in new.items():
-        node = copies.get(())
-        path: tuple[Any, ...] = ()
-        if node is None:
-            node = copies[()] = schema.copy()
-        for segment in pointer[:-1]:
-            path = (*path, segment)
-            copy = copies.get(path)
-            if copy is None:
-                copy = copies[path] = node[segment].copy()
-                node[segment] = copy
-            node = copy
-        node[pointer[-1]] = value
-    return copies[()]
-
-
-def detached(value: Any) -> Any:
-    """An independent copy of JSON data (every object and array new, scalars shared): what a
-    function that built its result with :func:`transform` returns, so that the caller may
-    change the result without touching the input."""
-    if isinstance(value, dict):
-        return {key: detached(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [detached(item) for item in value]
-    return value

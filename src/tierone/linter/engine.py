@@ -8,6 +8,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
 from typing import Any, NamedTuple
 
+from ..core.collector import collection_held
 from ..core.errors import InputError, require_schema
 from ..core.loading import Source, room_for_depth
 from ..core.pointer import Pointer
@@ -206,7 +207,8 @@ def lint_source(source: Source, checklist: Checklist, envelope: checks.Envelope 
         require_schema(source.data, source.path)
     except InputError as error:
         return FileResult(source.path, error=error, profile=checklist.profile, format=source.format)
-    findings = find(source.data, checklist, envelope)
+    with collection_held():
+        findings = find(source.data, checklist, envelope)
     directives = suppression.directives_of(source)
     positions: Mapping[tuple[Any, ...], tuple[int, int]] = {}
     if findings or directives:

@@ -6,10 +6,11 @@ import os
 from collections.abc import Container, Mapping, Sequence
 from typing import Any, NamedTuple
 
+from ..core.collector import collection_held
 from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
-from ..core.walker import detached, transform
+from ..core.rebuilding import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .passes import AFTER_LINT, AFTER_LINT_RULES, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import Placed, reusing_graphs
@@ -89,7 +90,7 @@ def rewrite(
         raise ValueError("open_objects must be 'encode' or 'error'")
     if unroll is not None and (type(unroll) is not int or unroll < 0):
         raise ValueError(f"unroll is a number of levels (0 refuses recursion), not {unroll!r}")
-    with room_for_depth():
+    with room_for_depth(), collection_held():
         shares = tuple(sorted((limits or {}).items()))
         done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact, unroll, shares), id)
     return _exactly(done, schema) if exact else done

@@ -22,8 +22,9 @@ from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
+from ...core.rebuilding import replaced
 from ...core.refs import ReferenceGraph
-from ...core.walker import Visit, replaced, walk
+from ...core.walker import Visit, walk
 from ..shapes import JSON_MEMBER, REST_MEMBER, admits_null, encodable_at
 from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, _policy, does, graph_of

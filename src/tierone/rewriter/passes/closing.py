@@ -8,8 +8,9 @@ from typing import Any
 
 from ...core.jsontypes import declared_types, is_object_schema
 from ...core.pointer import ROOT, Pointer, PointerError
+from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import size, transform
+from ...core.walker import size
 from ..shapes import (
     ENCODED_NOTE,
     JUDGING_ONLY,

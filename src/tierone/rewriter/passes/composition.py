@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
+from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import REFERENCE, having, size, transform
+from ...core.walker import REFERENCE, having, size
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .constraints import _kept
 from .merging import forbidden_required, merged_all_of

@@ -11,7 +11,7 @@ from typing import Any
 import orjson
 
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from ...subset.engines import ENGINE_FORMATS
 from ...subset.profiles import closed_fields
 from ...subset.table import FEATURES

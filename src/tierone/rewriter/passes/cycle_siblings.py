@@ -10,7 +10,7 @@ from typing import Any
 from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, does, graph_of
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a

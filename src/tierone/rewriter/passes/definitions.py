@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer, PointerError
+from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
-from ...core.walker import having, size, transform
+from ...core.walker import having, size
 from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .closing import ENCODED_SHAPE

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, does
 
 #: the member that carries a directive, and the words that make it one

@@ -11,8 +11,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
+from ...core.rebuilding import transform
 from ...core.refs import followed
-from ...core.walker import having, transform
+from ...core.walker import having
 from ..shapes import JSON_MEMBER
 from ..text_or_json import takes_any_string
 from .base import Change, graph_of

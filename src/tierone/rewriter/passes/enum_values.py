@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.jsontypes import admitted, declared_types, type_of
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, _flagged, _rename_key, does
 from .old_drafts import requires_unique_enum
 

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...core.jsontypes import declared_types, type_of
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, _flagged, _noted, does
 
 

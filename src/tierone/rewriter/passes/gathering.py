@@ -18,8 +18,8 @@ from collections.abc import Callable, Mapping
 from typing import Any, NamedTuple
 
 from ...core.pointer import Pointer
+from ...core.rebuilding import replaced
 from ...core.refs import ReferenceGraph
-from ...core.walker import replaced
 from ..shapes import REST_MEMBER, ROOT_MEMBER, dict_at, list_at
 from .encoded import encoded_field
 

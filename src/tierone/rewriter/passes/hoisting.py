@@ -8,8 +8,9 @@ from typing import Any
 
 from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
+from ...core.rebuilding import transform
 from ...core.refs import LOCAL, ReferenceGraph
-from ...core.walker import REFERENCE, transform, walk
+from ...core.walker import REFERENCE, walk
 from ..shapes import dict_at
 from .base import Change, Options, PassResult, does, graph_of
 

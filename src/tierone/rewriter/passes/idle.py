@@ -10,7 +10,7 @@ from typing import Any
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, does
 
 #: the keywords that apply to values of one type only, by the type

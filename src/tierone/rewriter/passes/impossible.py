@@ -6,8 +6,8 @@ from typing import Any
 
 from ...core.jsontypes import names_at
 from ...core.pointer import Pointer
+from ...core.rebuilding import transform
 from ...core.refs import followed, targets_of
-from ...core.walker import transform
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .definitions import DEAD
 from .nulls import only_null
@@ -119,10 +119,11 @@ def made_moot(changes: list[Change]) -> list[Change]:
     from .closing import ENCODED_SHAPE, GATHERED_SHAPE
 
     removed: set[tuple[Any, ...]] = set()
+    lengths: set[int] = set()  # those of the removed places: the only prefixes worth looking up
     kept: list[Change] = []
     for change in reversed(changes):  # a removal covers what came before it (branches after it may have moved)
         here = tuple(change.pointer)
-        if removed and any(here[:k] in removed for k in range(1, len(here) + 1)):
+        if removed and any(here[:k] in removed for k in lengths if 0 < k <= len(here)):
             continue
         if (
             change.what in (NEVER_GIVEN, TAKES_NOTHING)
@@ -130,5 +131,6 @@ def made_moot(changes: list[Change]) -> list[Change]:
             or (change.rule in RULES and change.loosens in (ENCODED_SHAPE, GATHERED_SHAPE) and here)
         ):
             removed.add(here)
+            lengths.add(len(here))
         kept.append(change)
     return kept[::-1]

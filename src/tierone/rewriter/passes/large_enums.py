@@ -13,7 +13,8 @@ from typing import Any
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
-from ...core.walker import replaced, walk
+from ...core.rebuilding import replaced
+from ...core.walker import walk
 from .base import Change, Options, _noted
 from .constraints import HINTS, _json, _kept
 

@@ -13,7 +13,8 @@ from typing import Any
 from urllib.parse import unquote
 
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import REFERENCE, transform
+from ...core.rebuilding import transform
+from ...core.walker import REFERENCE
 from .base import Change, Options, PassResult, does
 
 #: what a definition name may hold and still be its own pointer segment and URI fragment

@@ -8,7 +8,7 @@ from typing import Any
 
 from ...core.jsontypes import admits, declared_types
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS, admits_null
 from .base import Change, Options, PassResult, _flagged, _noted, _widened, does

@@ -13,7 +13,7 @@ from typing import Any
 
 from ...core.dialects import names_one_of
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from ...subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
 from .base import Change, Options, PassResult, does
 

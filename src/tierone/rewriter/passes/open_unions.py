@@ -7,7 +7,7 @@ from typing import Any
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from ..shapes import dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, _flagged, does
 from .closing import free_form_rule

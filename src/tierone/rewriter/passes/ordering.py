@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from ...subset.model import SUPPORTED
 from ...subset.profiles import PROFILES
 from ...subset.table import BY_CODE

@@ -12,8 +12,8 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
+from ...core.rebuilding import transform
 from ...core.regex_syntax import anchored_at_ends
-from ...core.walker import transform
 from .base import Change, Options, PassResult, _flagged, _policy, does
 
 #: the nodes with a pattern

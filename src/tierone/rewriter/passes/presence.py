@@ -7,7 +7,7 @@ from collections.abc import Container
 from typing import Any
 
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from ..shapes import constraining_keys, dict_at, list_at
 from .base import Change, Options, PassResult, does
 from .sharing import union_key

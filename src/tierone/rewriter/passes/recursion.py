@@ -11,8 +11,9 @@ from typing import Any, TypeAlias
 
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer, PointerError
+from ...core.rebuilding import transform
 from ...core.refs import followed, targets_of
-from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, REFERENCE, transform
+from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, REFERENCE
 from ..shapes import JSON_MEMBER
 from ..text_or_json import beside_text
 from .base import Change, Options, PassResult, _flagged, _noted, does
@@ -37,8 +38,7 @@ def inline_root_ref(schema: Any, options: Options) -> PassResult:
 
     Before: ``{"$ref": "#/$defs/Node", "$defs": {"Node": {"type": "object", "properties":
     {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}}``
-    After:  ``{"type": "object", "properties": {"children": {"type": "array", "items":
-    {"$ref": "#"}}}}``
+    After:  ``{"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#"}}}}``
     """
     path = _root_target(schema)
     if path is None:

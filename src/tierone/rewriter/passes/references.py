@@ -7,8 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import ROOT, Pointer
+from ...core.rebuilding import transform
 from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
-from ...core.walker import REFERENCE, size, transform
+from ...core.walker import REFERENCE, size
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref

@@ -7,7 +7,8 @@ from typing import Any
 
 from ...core.jsontypes import declared_types, names_at
 from ...core.pointer import Pointer
-from ...core.walker import transform, walk
+from ...core.rebuilding import transform
+from ...core.walker import walk
 from ..shapes import admits_null, list_at
 from .base import Change, Options, PassResult, _flagged, _policy, _widened, does
 from .constraints import HINTS

@@ -7,8 +7,8 @@ from typing import Any
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
+from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
-from ...core.walker import transform
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, recorded

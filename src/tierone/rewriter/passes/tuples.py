@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
-from ...core.walker import transform
+from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, _flagged, does
 
 

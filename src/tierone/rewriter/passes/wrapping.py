@@ -8,7 +8,8 @@ from typing import Any
 
 from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
-from ...core.walker import REFERENCE, having, transform
+from ...core.rebuilding import transform
+from ...core.walker import REFERENCE, having
 from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
 from .base import Change, Options, PassResult, _flagged, does
 from .closing import free_form_rule
