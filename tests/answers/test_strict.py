@@ -386,7 +386,11 @@ class TestHotPath:
         read: list[object] = []
         real = Walk.in_place
         monkeypatch.setattr(
-            Walk, "in_place", lambda self, value, plan, pointer: read.append(plan) or real(self, value, plan, pointer)
+            Walk,
+            "in_place",
+            lambda self, value, plan, pointer, owning=False: (
+                read.append(plan) or real(self, value, plan, pointer, owning)
+            ),
         )
         assert owner.parse({"name": "Bo", "pet": {"kind": "dog", "good": None}}) == Owner(
             name="Bo", pet=Dog(kind="dog")

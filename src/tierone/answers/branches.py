@@ -40,8 +40,9 @@ def _null_alone(entry: Branch) -> bool:
     return bool(entry.plan.inert) and all(entry.quick(value) is False for value in _NOT_NULL)
 
 
-def branch_of(plan: Plan) -> Any:
-    """The reading of ``plan``'s union: through the first
+def branch_of(plan: Plan, owning: bool = False) -> Any:
+    """The reading of ``plan``'s union (``owning``: by a function that may edit the value in
+    place, as the owning reading of a fresh answer does): through the first
     branch the restored value satisfies (a model judges a lone possible branch when
     ``trusted``). A branch that records no error is read without the errors set aside.
     One shortcut: a branch that left the value as it was need not be judged
@@ -78,7 +79,9 @@ def branch_of(plan: Plan) -> Any:
             entries = tagged.get(value[tag], ())  # a discriminator names the one branch
         if walk.trusted and len(entries) == 1 and entries[0].direct:  # a lone branch that records no error
             step, verdict_of = entries[0].plan, entries[0].quick
-            candidate = value if step.inert else walk.in_place(value, step, pointer)
+            candidate = value if step.inert else walk.in_place(value, step, pointer, owning)
+            if candidate is value:  # read in place (or left as it is): either verdict gives it back
+                return value
             return value if verdict_of(candidate) is False else candidate  # the model judges it
         if type(value) is dict and id(entries) in closing:
             entries = _holding_first(entries, value)

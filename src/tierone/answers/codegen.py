@@ -82,7 +82,7 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
             names[f"A{i}"] = step
             lines.append(f"value = walk.in_place(value, A{i}, pointer)")
     if plan.union:
-        names["branch"] = branch_of(plan)
+        names["branch"] = branch_of(plan, owning)
         lines.append("value = branch(value, pointer, walk)")
     emit = _Emit(names, plan, owning)
     lines.append("if isinstance(value, dict):")
@@ -217,7 +217,7 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
     emit.left -= 1
     if shape == "union":
         _guard(plan)
-        return [f"{into} = {emit.bind('B', branch_of(plan))}({value}, {pointer}, walk)"]
+        return [f"{into} = {emit.bind('B', branch_of(plan, emit.owning))}({value}, {pointer}, walk)"]
     emit.stack.append(plan)
     try:
         if shape == "array" and plan.items is not None:

@@ -227,18 +227,19 @@ class Walk:
             seen[path, id(value)] = value
         return value
 
-    def in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
-        """``value`` read through ``plan`` at the same place (an ``allOf`` or union branch): a
-        reference loop that consumes no input stops here (a plan known not to lead back to
-        itself in place needs no guard)."""
+    def in_place(self, value: Any, plan: Plan, pointer: Path, owning: bool = False) -> Any:
+        """``value`` read through ``plan`` at the same place (an ``allOf`` or union branch; with
+        ``owning``, editing the value itself): a reference loop that consumes no input stops
+        here (a plan known not to lead back to itself in place needs no guard)."""
+        read = plan.owns if owning else plan.fn
         if plan.loops is False:
-            return plan.fn(value, pointer, self)
+            return read(value, pointer, self)
         key = (id(plan), id(pointer))
         if key in self._active:
             return value
         self._active.add(key)
         try:
-            return plan.fn(value, pointer, self)
+            return read(value, pointer, self)
         finally:
             self._active.discard(key)
 
