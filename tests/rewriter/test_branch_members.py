@@ -9,6 +9,7 @@ from jsonschema import Draft202012Validator
 
 from tests.judges import judges_for
 from tests.roundtrip import check
+from tests.served import assert_served
 from tierone import restore, rewrite, to_strict_form
 
 PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
@@ -155,3 +156,53 @@ def test_a_referenced_branch_is_written_with_the_members_beside_it(profile):
     rendition = rewrite(REFERENCED_BRANCHES, profile).schema
     assert list(Draft202012Validator(rendition).iter_errors(form)) == []
     assert restore(form, REFERENCED_BRANCHES).payload == {"m": {"libs": [{"a": "1"}]}}
+
+
+# ---- patternProperties beside a union whose members are shared into its branches -----------
+
+#: an allOf of a base open to `_`-prefixed members and a union of extensions (how the corpus's
+#: build-tool schemas write it): merged, the patterns stand beside the union
+PATTERNED = {
+    "type": "object",
+    "properties": {"name": {"type": "string"}},
+    "patternProperties": {"^_": {"type": "integer"}},
+    "anyOf": [
+        {"properties": {"kind": {"const": "a"}}, "required": ["kind"]},
+        {"properties": {"size": {"type": "integer"}}},
+    ],
+}
+#: the same, where a member a branch declares is one a pattern names
+NAMED = {**PATTERNED, "anyOf": [{"properties": {"_id": {"type": "number"}}}]}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(
+    "original, carried",
+    [(PATTERNED, [{"m": {"name": "x", "kind": "a"}}, {"m": {"size": 2}}]), (NAMED, [{"m": {"name": "y", "_id": 3}}])],
+    ids=["no-declared-name", "a-declared-name"],
+)
+def test_patterns_beside_a_union_leave_it_and_restore_checks_them(original, carried, profile):
+    original = _member(original)
+    result = rewrite(original, profile)
+    assert result.ok, result.unfixable
+    assert "patternProperties" not in str(result.schema)
+    assert all(j.check(result.schema).ok for j in judges_for(profile))
+    left = [c for c in result.changes if str(c.pointer) == "/properties/m/patternProperties"]
+    assert [c.rule for c in left] == ["T208"]
+    closed = profile != "gemini"  # gemini keeps objects open: the members the patterns name take any value
+    assert bool(left[0].loosens) == (not closed or "_id" in str(original))
+    # where branches are closed, a member only a pattern names is one the rendition cannot carry (as a
+    # member no schema declares, where objects are closed); a declared one it names is carried
+    instances = carried + ([] if closed else [{"m": {"name": "z", "_k": 4}}])
+    assert all(Draft202012Validator(original).is_valid(i) for i in instances)
+    assert_served(original, profile, instances)
+    assert check(original, 10, profile).status != "failed"
+    if not closed:  # a member the patterns name, of the wrong type: the rendition takes it, restore refuses it
+        assert not restore({"m": {"_x": "no", "size": 1}}, original).ok
+
+
+def test_a_declared_member_a_pattern_names_is_checked_against_it_on_read():
+    original = _member(NAMED)
+    form = to_strict_form({"m": {"_id": 2}}, original, "openai")
+    assert restore(form, original).ok
+    assert not restore({**form, "m": {**form["m"], "_id": 2.5}}, original).ok  # the pattern says integer

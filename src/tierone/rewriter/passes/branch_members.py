@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.pointer import Pointer
-from ..shapes import constraining_keys, is_free_form
+from ..shapes import constraining_keys, dict_at, is_free_form
 from .base import Change
 from .merging import _both, _member_both
 
@@ -59,3 +59,37 @@ def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -
     if loosened is not None:
         loosened += loose
     return both
+
+
+def patterns_left_out(node: dict[str, Any], branches: list[Any], pointer: Pointer, closed: bool) -> list[Change]:
+    """The change (in a list) that records a ``patternProperties`` beside a union left out once the union's
+    branches hold the shared members. Where they are ``closed``, they take no member its patterns
+    could name but those they declare: exact when no declared member's name matches a pattern,
+    else a loosening (restore checks the patterns' schemas for those members). Where objects
+    stay open, the members its patterns name are taken with any value: a loosening. Nothing
+    when ``node`` has none."""
+    patterns = node.get("patternProperties")
+    if not isinstance(patterns, dict) or not patterns:
+        return []
+    what = "left out: the union's branches, closed, hold only the members they declare"
+    if not closed:
+        what = "left out (the profile refuses it): the members its patterns name are taken with any value"
+        return [Change.for_rule(pointer.child("patternProperties"), what, "T208", loosens="its patterns' schemas")]
+    names = {name for branch in branches if isinstance(branch, dict) for name in dict_at(branch, "properties")}
+    matched = sorted(name for name in names if _named_by(patterns, name))
+    named = ", ".join(map(repr, matched[:3]))
+    loosens = f"its patterns' schemas for the declared members they name ({named})" if matched else ""
+    return [Change.for_rule(pointer.child("patternProperties"), what, "T208", loosens=loosens)]
+
+
+def _named_by(patterns: dict[str, Any], name: str) -> bool:
+    """Whether a pattern names ``name`` (one that cannot be run counts as naming it)."""
+    from ...core.patterns import search
+
+    for pattern in patterns:
+        try:
+            if search(pattern, name):
+                return True
+        except Exception:  # noqa: BLE001 - a pattern not run: its schema is left to restore
+            return True
+    return False

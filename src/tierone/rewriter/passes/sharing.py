@@ -11,7 +11,7 @@ from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, recorded
+from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, patterns_left_out, recorded
 from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
 
 
@@ -24,7 +24,9 @@ from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
     "free-form in each branch (JSON text) and restore checks the branch's schema for it (loosenings: "
     "`--exact` refuses); beside a closed node, a branch holds the members both admit (a member only one side "
     "admits, or that no value of both can be, is left out: exact), and a branch requiring a member it cannot "
-    "hold takes no value and is left out; a recursive branch, or a union made of the root, is refused (T608)"
+    "hold takes no value and is left out; a `patternProperties` beside it leaves (closed, the branches hold only "
+    "what they declare; restore checks it on declared members it names; where objects stay open, a loosening); "
+    "a recursive branch, or a union made of the root, is refused (T608)"
 )
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
@@ -38,9 +40,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     schema left to restore (in the ledger). Beside a closed node, a branch holds the members
     both admit (:func:`~.closed_branches.within_closed`); a member no value of both sides can be
     is left out of a branch, which takes nothing where it requires one. A branch the shared
-    members cannot be merged into (a recursive reference, a union of its own beside a
-    ``oneOf``), or a union at the root, is
-    reported where objects are closed (and left as it is where they stay open).
+    members cannot be merged into (a recursive reference, a union of its own beside a ``oneOf``),
+    or a union at the root, is reported where objects are closed (left as it is where they stay open).
 
     Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
     After:  ``{"anyOf": [{"properties": {"id": ID, "a": A}, "required": ["id"]}, ...]}``
@@ -91,10 +92,9 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
                 " (closed branches would refuse the shared members)",
             )
         )
-        return {
-            **{k: v for k, v in node.items() if k not in SHARED and k not in (union, "additionalProperties")},
-            union: branches,
-        }
+        changes.extend(left := patterns_left_out(node, branches, pointer, closing) if _flagged(options, "T208") else [])
+        gone = (union, "additionalProperties", *(["patternProperties"] if left else []))
+        return {**{k: v for k, v in node.items() if k not in SHARED and k not in gone}, union: branches}
 
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
 
