@@ -190,13 +190,25 @@ def _judged_to_nothing(schema: dict[str, Any]) -> bool:
 
 def untyped_of_several_types(schema: dict[str, Any]) -> bool:
     """A schema with no ``type`` whose keywords belong to several types (string and number
-    bounds together: ``{"minimum": 1, "minLength": 2}``): it takes values of every type (each
-    bounded by its own keywords), and travels as free-form data (a JSON string, checked on
-    read) where it is no reference, union or enumeration."""
-    return (
-        "type" not in schema
-        and not {"$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf", "enum", "const"} & set(schema)
-        and len(_kinds(schema)) > 1
+    bounds together: ``{"minimum": 1, "minLength": 2}``), or that requires members it writes
+    without ``properties`` (``{"host": {...}, "required": ["host"]}``: no keyword of any type,
+    and not a bare ``required``, which constrains a union branch): it takes values of every
+    type (each bounded by its own keywords), and travels as free-form data (a JSON string,
+    checked on read) where it is no reference, union or enumeration."""
+    if "type" in schema or {"$ref", "$dynamicRef", "$recursiveRef", "anyOf", "oneOf", "allOf", "enum", "const"} & set(
+        schema
+    ):
+        return False
+    kinds = _kinds(schema)
+    return len(kinds) > 1 or (not kinds and bool(schema.get("required")) and _members_written_bare(schema))
+
+
+def _members_written_bare(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` holds a key that is no keyword, whose value is an object: a member's
+    schema written where ``properties`` should have held it."""
+    return any(
+        isinstance(value, dict) and key not in TABLE_KEYWORDS and not key.startswith("x-")
+        for key, value in schema.items()
     )
 
 
