@@ -120,3 +120,45 @@ def test_a_field_encoded_to_keep_a_limit_spells_null_as_the_profile_does():
     for profile, key in spelled.items():
         field = _encoded_at(schema, frozenset({at}), ReferenceGraph.of(schema), Options(profile))["properties"]["m"]
         assert key in field and (key != "type" or field["type"] == ["string", "null"]), (profile, field)
+
+
+# ---- members beside a union one of whose branches leads back through recursion ------------
+
+#: GeoJSON's geometry, as the corpus's Github_medium/o75099 writes it: members beside a `oneOf`
+#: of references, one of them (the collection) holding geometries again
+GEOMETRY = {
+    "type": "object",
+    "required": ["type"],
+    "properties": {"type": {"type": "string"}, "bbox": {"type": "array", "items": {"type": "number"}}},
+    "oneOf": [{"$ref": "#/definitions/Collection"}, {"$ref": "#/definitions/Point"}],
+    "definitions": {
+        "Collection": {
+            "required": ["geometries"],
+            "properties": {
+                "type": {"enum": ["GeometryCollection"]},
+                "geometries": {"type": "array", "items": {"$ref": "#"}},
+            },
+        },
+        "Point": {
+            "required": ["coordinates"],
+            "properties": {"type": {"enum": ["Point"]}, "coordinates": {"type": "array", "items": {"type": "number"}}},
+        },
+    },
+}
+NESTED = {
+    "type": "GeometryCollection",
+    "geometries": [
+        {"type": "Point", "coordinates": [1, 2]},
+        {"type": "GeometryCollection", "geometries": [{"type": "Point", "coordinates": [3, 4], "bbox": [0, 0]}]},
+    ],
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini"])
+def test_members_beside_a_recursive_branch_are_shared_into_a_copy_of_it(profile):
+    from tests.judges import all_judges
+    from tests.served import assert_served
+
+    result = assert_served(GEOMETRY, profile, [NESTED, {"type": "Point", "coordinates": []}])
+    assert all(v.ok for v in all_judges(result.schema, profile))
+    assert not restore({"type": "Point", "coordinates": "no"}, GEOMETRY).ok

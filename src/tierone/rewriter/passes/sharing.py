@@ -25,8 +25,9 @@ from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
     "`--exact` refuses); beside a closed node, a branch holds the members both admit (a member only one side "
     "admits, or that no value of both can be, is left out: exact), and a branch requiring a member it cannot "
     "hold takes no value and is left out; a `patternProperties` beside it leaves (closed, the branches hold only "
-    "what they declare; restore checks it on declared members it names; where objects stay open, a loosening); "
-    "a recursive branch, or a union made of the root, is refused (T608)"
+    "what they declare; restore checks it on declared members it names; where objects stay open, a loosening); a "
+    "branch by reference becomes a copy of its target (whose references stay: recursion goes on through them), "
+    "refused where its own union leads back to it, as is a union made of the root (T608)"
 )
 def distribute_properties(schema: Any, options: Options) -> PassResult:
     """``properties`` and ``required`` beside a union of object branches go into each branch:
@@ -39,9 +40,9 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     stays free-form in every branch (the read side decodes it as the node says), its branch
     schema left to restore (in the ledger). Beside a closed node, a branch holds the members
     both admit (:func:`~.closed_branches.within_closed`); a member no value of both sides can be
-    is left out of a branch, which takes nothing where it requires one. A branch the shared
-    members cannot be merged into (a recursive reference, a union of its own beside a ``oneOf``),
-    or a union at the root, is reported where objects are closed (left as it is where they stay open).
+    is left out of a branch, which takes nothing where it requires one. A branch the members
+    cannot go into (a reference its own union leads back to, a union beside a ``oneOf``), or a
+    union at the root, is reported where objects are closed (left as it is where they stay open).
 
     Before: ``{"properties": {"id": ID}, "required": ["id"], "anyOf": [{"properties": {"a": A}}, ...]}``
     After:  ``{"anyOf": [{"properties": {"id": ID, "a": A}, "required": ["id"]}, ...]}``
@@ -118,9 +119,7 @@ def _requirements_moved(node: dict[str, Any], union: str, pointer: Pointer, chan
     )
     out = {**node, union: [{**b, "required": union_of(list_at(b, "required"), moving)} for b in branches]}
     left = [n for n in list_at(node, "required") if n not in moving]
-    if left:
-        return {**out, "required": left}
-    return {k: v for k, v in out.items() if k != "required"}
+    return {**out, "required": left} if left else {k: v for k, v in out.items() if k != "required"}
 
 
 def _no_object(branch: Any) -> bool:
@@ -196,8 +195,8 @@ def _shared_into(
     if isinstance(branch, dict) and "$ref" in branch:
         graph = lazy.graph
         target = graph.target(branch["$ref"])
-        if pointer in graph.recursive or not isinstance(target, dict) or branch["$ref"] in seen:
-            return f"the branch at {pointer} is a recursive or unresolved reference"
+        if not isinstance(target, dict) or branch["$ref"] in seen:
+            return f"the branch at {pointer} is a reference that leads back to itself, or to nothing"
         seen = (*seen, branch["$ref"])
         branch = {
             **{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
