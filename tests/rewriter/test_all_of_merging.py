@@ -151,3 +151,27 @@ def test_a_required_member_no_value_satisfies_stays_refused():
     }
     result = tierone.rewrite(original, "openai")
     assert not result.ok and {u.rule for u in result.unfixable} & {"T202", "T608"}
+
+
+#: JsonSchemaStore/ffizer: a member's `allOf` of one reference to a definition that is `true`
+ANY_VALUE = {
+    "type": "object",
+    "properties": {"label": S, "value": {"description": "the value", "allOf": [{"$ref": "#/definitions/AnyValue"}]}},
+    "required": ["label", "value"],
+    "definitions": {"AnyValue": True},
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi", "vendors"])
+@pytest.mark.parametrize(
+    "original",
+    [ANY_VALUE, {"type": "object", "properties": {"n": {"allOf": [True, {"type": "integer", "minimum": 1}]}}}],
+    ids=["reference-to-true", "true-beside-a-part"],
+)
+def test_a_part_that_takes_every_value_adds_nothing(original, profile):
+    values = (
+        [{"label": "x", "value": [1, {"a": None}]}, {"label": "y", "value": "s"}]
+        if original is ANY_VALUE
+        else [{"n": 2}, {}]
+    )
+    assert_served(original, profile, values)

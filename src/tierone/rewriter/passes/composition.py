@@ -19,7 +19,7 @@ from .merging import forbidden_required, merged_all_of
     "value is valid; a constrained one carries both schemas); where two parts hold a keyword that one schema "
     "cannot say for both (two `pattern`s, two `anyOf`s, two `not`s), the first part's stands and restore checks "
     "the other (a loosening; `--exact` refuses); members given by `$ref` are followed to merge them, and an "
-    "`allOf` a reference brings in is merged too"
+    "`allOf` a reference brings in is merged too; a part that is `true` (or a reference to it) adds nothing"
 )
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away: exactly where its parts' keywords do not conflict, else
@@ -89,6 +89,7 @@ def merged_node(
     for index, branch in enumerate(node["allOf"]):
         if isinstance(branch, dict) and "$ref" in branch:
             target = graph.target(branch["$ref"])  # on a cycle too: its body is copied once, its refs kept
+            target = {} if target is True else target  # `true` takes every value: the same as `{}`
             cycle = on_cycle or pointer.child("allOf").child(index) in graph.recursive
             if not isinstance(target, dict) or (cycle and _extends_itself(target, branch["$ref"])):
                 branches = None
@@ -97,6 +98,8 @@ def merged_node(
                 **{k: v for k, v in target.items() if k not in ("$defs", "definitions")},
                 **{k: v for k, v in branch.items() if k != "$ref"},
             }
+        if branch is True:
+            continue  # a part that takes every value adds nothing to the others
         if not isinstance(branch, dict) or branches is None:
             branches = None
             break
