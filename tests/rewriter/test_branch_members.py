@@ -196,7 +196,6 @@ def test_patterns_beside_a_union_leave_it_and_restore_checks_them(original, carr
     instances = carried + ([] if closed else [{"m": {"name": "z", "_k": 4}}])
     assert all(Draft202012Validator(original).is_valid(i) for i in instances)
     assert_served(original, profile, instances)
-    assert check(original, 10, profile).status != "failed"
     if not closed:  # a member the patterns name, of the wrong type: the rendition takes it, restore refuses it
         assert not restore({"m": {"_x": "no", "size": 1}}, original).ok
 
