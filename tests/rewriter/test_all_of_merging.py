@@ -175,3 +175,33 @@ def test_a_part_that_takes_every_value_adds_nothing(original, profile):
         else [{"n": 2}, {}]
     )
     assert_served(original, profile, values)
+
+
+#: Github_medium/o48406: two definitions that refer to each other, each reference in an
+#: `allOf` beside a part that only gives it a title (how some code generators write a reference)
+TITLED = {
+    "type": "object",
+    "properties": {"s": {"$ref": "#/definitions/Stuff"}},
+    "required": ["s"],
+    "definitions": {
+        "Stuff": {
+            "type": "object",
+            "properties": {
+                "n": {"type": "integer"},
+                "more": {"allOf": [{"$ref": "#/definitions/More"}, {"title": "more"}]},
+            },
+        },
+        "More": {
+            "type": "object",
+            "properties": {"back": {"allOf": [{"$ref": "#/definitions/Stuff"}, {"title": "back"}]}},
+        },
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi", "vendors"])
+def test_a_reference_beside_parts_that_only_annotate_is_that_reference(profile):
+    result = assert_served(TITLED, profile, [{"s": {"n": 1, "more": {"back": {"n": 2}}}}, {"s": {}}])
+    if profile in ("openai", "gemini"):  # recursion kept: the allOf is the bare reference
+        assert "allOf" not in json.dumps(result.schema)
+        assert "T202" in {c.rule for c in result.changes}

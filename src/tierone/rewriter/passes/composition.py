@@ -19,7 +19,9 @@ from .merging import forbidden_required, merged_all_of
     "value is valid; a constrained one carries both schemas); where two parts hold a keyword that one schema "
     "cannot say for both (two `pattern`s, two `anyOf`s, two `not`s), the first part's stands and restore checks "
     "the other (a loosening; `--exact` refuses); members given by `$ref` are followed to merge them, and an "
-    "`allOf` a reference brings in is merged too; a part that is `true` (or a reference to it) adds nothing"
+    "`allOf` a reference brings in is merged too; a part that is `true` (or a reference to it) adds nothing; "
+    "one reference beside parts that only annotate, where no copy of its target can be merged (a cycle), is "
+    "that reference (the annotations left out)"
 )
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away: exactly where its parts' keywords do not conflict, else
@@ -74,6 +76,28 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
     return transform(schema, merge), changes, unfixable
 
 
+#: what the ledger says of an ``allOf`` of one reference beside parts that only annotate, which
+#: cannot be merged into a copy of its target (a cycle leads back through it)
+_ONE_REFERENCE = "an allOf of one reference, its other parts only annotations, written as that reference"
+#: keywords that say nothing of a value (left out where the node becomes a bare reference)
+_ANNOTATING = frozenset(
+    {"title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"}
+)
+
+
+def _one_reference(node: dict[str, Any]) -> dict[str, Any] | None:
+    """The bare reference an ``allOf`` node means when one part is a bare ``$ref`` and every
+    other part, and the node beside it, only annotates (or is ``true``); None otherwise."""
+    parts = node["allOf"]
+    refs = [part for part in parts if isinstance(part, dict) and "$ref" in part]
+    if len(refs) != 1 or set(refs[0]) != {"$ref"} or not set(node) - {"allOf"} <= _ANNOTATING:
+        return None
+    rest = [part for part in parts if part is not refs[0]]
+    if all(part is True or (isinstance(part, dict) and set(part) <= _ANNOTATING) for part in rest):
+        return {"$ref": refs[0]["$ref"]}
+    return None
+
+
 def merged_node(
     node: dict[str, Any],
     pointer: Pointer,
@@ -125,6 +149,10 @@ def merged_node(
     except RecursionError:  # members merged through references that lead back into each other
         merged, loosened = None, ()
     if merged is None:
+        alone = _one_reference(node)  # where a copy cannot be merged (a cycle), the reference itself
+        if alone is not None:
+            changes.append(Change.for_rule(pointer, _ONE_REFERENCE, "T202"))
+            return alone
         unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
         return node
     if loosened:
