@@ -62,9 +62,9 @@ def shared_member(beside: Any, member: Any, loosened: list[str] | None = None) -
 
 
 def patterns_left_out(node: dict[str, Any], branches: list[Any], pointer: Pointer, closed: bool) -> list[Change]:
-    """The change (in a list) that records a ``patternProperties`` beside a union left out once the union's
-    branches hold the shared members. Where they are ``closed``, they take no member its patterns
-    could name but those they declare: exact when no declared member's name matches a pattern,
+    """The change (in a list) that records a ``patternProperties`` beside a union left out once
+    the union's branches hold the shared members. Where they are ``closed``, they take no member
+    its patterns could name but those they declare: exact when no declared member's name matches a pattern,
     else a loosening (restore checks the patterns' schemas for those members). Where objects
     stay open, the members its patterns name are taken with any value: a loosening. Nothing
     when ``node`` has none."""

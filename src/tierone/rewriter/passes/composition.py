@@ -8,6 +8,7 @@ from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import REFERENCE, having, size
+from ..shapes import ANNOTATION_KEYS
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .constraints import _kept
 from .merging import forbidden_required, merged_all_of
@@ -79,10 +80,9 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
 #: what the ledger says of an ``allOf`` of one reference beside parts that only annotate, which
 #: cannot be merged into a copy of its target (a cycle leads back through it)
 _ONE_REFERENCE = "an allOf of one reference, its other parts only annotations, written as that reference"
-#: keywords that say nothing of a value (left out where the node becomes a bare reference)
-_ANNOTATING = frozenset(
-    {"title", "description", "examples", "default", "$comment", "deprecated", "readOnly", "writeOnly"}
-)
+#: keywords that say nothing of a value (the table's annotations, left out where the node
+#: becomes a bare reference), but those that hold or name schemas
+_ANNOTATING = ANNOTATION_KEYS - {"$defs", "definitions", "$id", "$schema"}
 
 
 def _one_reference(node: dict[str, Any]) -> dict[str, Any] | None:
