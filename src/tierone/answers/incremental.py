@@ -159,6 +159,15 @@ class Incremental(Containers):
                 self.unsure = True  # close() says what is wrong
         items.append(value)
         frame.expects = NEXT
+        size = len(text)
+        if end < size and text[end] == ",":  # the usual spellings (",", ", "), told without a regex
+            at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
+            if at == size:  # a comma, and nothing yet: wait for an item like this one to open
+                frame.expects, self.opening = VALUE, True
+                return self._wait(size, 0, text[pos])
+            if text[at] in "{[" and text.find("}", at) < 0 and text.find("]", at) < 0:
+                frame.expects = VALUE
+                return self._wait(at, size - at, CLOSER[text[at]])
         following = _NEXT_ITEM.match(text, end)
         if following is not None:  # a comma, and the next item opens
             at = following.end() - 1

@@ -20,6 +20,8 @@ class Stream:
     :meth:`close` returns what reading the whole text returns (or raises what it raises).
     Made by :meth:`tierone.Strict.stream`."""
 
+    __slots__ = ("_add", "_closed", "_closer", "_finish", "_held", "_joined", "_parsing", "_parts", "_whole")
+
     def __init__(
         self,
         reader: Reader,
@@ -32,6 +34,7 @@ class Stream:
         self._whole, self._finish = whole, finish
         self._parsing = Incremental(reader, strings)
         self._parts: list[str] = []
+        self._add = self._parts.append
         #: how many of the parts the parsing has taken in
         self._joined = 0
         self._closed = False
@@ -47,8 +50,7 @@ class Stream:
 
     def feed(self, chunk: str) -> Any:
         """Take the next piece of the answer's text; the partial answer so far."""
-        parts = self._parts
-        parts.append(chunk)
+        self._add(chunk)
         closer = self._closer
         if closer is None:
             return self._moved(chunk, closer)
@@ -57,6 +59,7 @@ class Stream:
             if held < DESCEND:
                 return self._parsing.root
             return self._moved(chunk, closer)
+        parts = self._parts
         if self._held >= DESCEND:
             return self._moved(chunk, closer)
         # it may have closed: read it whole (the usual case, taken in one call)
