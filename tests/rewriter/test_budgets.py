@@ -232,3 +232,27 @@ def test_the_ledger_keeps_nothing_made_inside_a_subtree_a_limit_encodes():
         here = tuple(change.pointer)
         assert not any(here[: len(e)] == e and len(here) > len(e) for e in encoded), change
     assert any(c.rule == "T104" for c in result.changes)  # the members above it still in the ledger
+
+
+def test_a_count_limit_is_met_before_depth_and_its_subtree_takes_the_places_too_deep(monkeypatch):
+    """Where both a count and the depth are over, the count is met first: a subtree it encodes
+    may hold places too deep, which then need nothing more (a large schema is not linted round
+    after round for depth in a subtree that leaves the rendition whole); the depth comes next."""
+    from tierone.rewriter.passes import budgets
+
+    deep = _nested(7)
+    deep["properties"] |= {f"w{i}": S for i in range(120)}  # 120 members beside the deep chain: over 100
+    original = {"type": "object", "properties": {"deep": deep, "name": S}, "required": ["deep", "name"]}
+    met: list[str] = []
+    choices = budgets._choices
+    monkeypatch.setattr(
+        budgets, "_choices", lambda schema, code, *rest: met.append(code) or choices(schema, code, *rest)
+    )
+    result = tierone.rewrite(original, "tier1")
+    assert result.ok, result.unfixable
+    assert met[0] == "T403"
+    instance = {"deep": {**_instance_of(7), **{f"w{i}": "x" for i in range(120)}}, "name": "n"}
+    form = tierone.to_strict_form(instance, original, "tier1")
+    jsonschema.validate(form, result.schema)
+    assert tierone.restore(form, original).payload == instance
+    assert all(v.ok for v in all_judges(result.schema, "tier1"))

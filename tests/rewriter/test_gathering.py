@@ -10,11 +10,15 @@ from typing import Optional
 
 import jsonschema
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 from pydantic import create_model
 
 import tierone
 from tests.judges import all_judges
 from tests.served import assert_served
+from tierone.core.pointer import Pointer
+from tierone.rewriter.passes.gathering import best_gathering
 from tierone.rewriter.shapes import REST_MEMBER
 
 UNION = {"anyOf": [{"type": "string"}, {"type": "integer"}]}
@@ -140,3 +144,32 @@ def test_a_reference_too_deep_beside_text_travels_in_a_json_object_and_the_other
     instance = {"p": {"d4": {"d3": {"d2": {"d1": {"d0": 7}}}}}, "m3": 3}
     form = tierone.to_strict_form(instance, original, "tier1")
     assert tierone.restore(form, original).payload == instance
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    gains=st.lists(st.lists(st.integers(-3, 30), min_size=1, max_size=8), min_size=1, max_size=6),
+    costs=st.lists(st.integers(1, 9), min_size=8, max_size=8),
+    added=st.integers(0, 3),
+    excess=st.integers(1, 90),
+    slack=st.integers(0, 5),
+)
+def test_an_object_that_cannot_do_better_is_passed_by_without_changing_the_choice(gains, costs, added, excess, slack):
+    """``best_gathering`` passes by an object whose members could save at most what the best
+    so far saves (``most``, here any bound at or above the sum of what they save): the choice
+    is the one made when every object is ranked."""
+    places = [Pointer(("properties", f"o{i}")) for i in range(len(gains))]
+    objects = {
+        at: {"properties": {f"m{k}": {} for k in range(len(row))}} for at, row in zip(places, gains, strict=True)
+    }
+    saves = {(at, f"m{k}"): gain for at, row in zip(places, gains, strict=True) for k, gain in enumerate(row)}
+    most = {at: sum(max(gain, 0) for gain in row) + slack for at, row in zip(places, gains, strict=True)}
+
+    def saving(at: Pointer, name: str, member: object) -> int:
+        return saves[at, name]
+
+    def size(place: Pointer) -> int:
+        return costs[int(place[-1][1:])]
+
+    bounded = best_gathering(objects, saving, size, added, excess, most.__getitem__)
+    assert bounded == best_gathering(objects, saving, size, added, excess, lambda at: 10**9)

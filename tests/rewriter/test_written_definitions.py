@@ -86,3 +86,25 @@ def test_recursion_through_a_reference_to_no_definition_is_unrolled(profile):
     deep = {"label": "a", "kids": [{"label": "b", "kids": [{"label": "c", "kids": [{"label": "d", "kids": []}]}]}]}
     result = assert_served(SHARED_TREE, profile, [{"root": {"label": "a"}}, {"root": deep}])
     assert any(c.rule == "T501" for c in result.loosened)
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "tier1"])
+def test_a_reference_back_inside_a_member_no_walk_reaches_is_not_recursion(profile):
+    """A ``$ref`` back to its own definition inside an extension member (``x-generator``, which
+    carries nothing for the model and no walk reaches) makes nothing recursive: nothing is
+    unrolled, and no loosening says so."""
+    account = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}},
+        "required": ["name"],
+        "x-generator": {"sample": {"$ref": "#/definitions/Account"}},
+    }
+    original = {
+        "type": "object",
+        "properties": {"owner": {"$ref": "#/definitions/Account"}},
+        "required": ["owner"],
+        "definitions": {"Account": account},
+    }
+    result = assert_served(original, profile, [{"owner": {"name": "ann"}}])
+    assert not any(c.rule == "T501" for c in result.changes)
+    assert not result.loosened

@@ -32,13 +32,14 @@ from .open_unions import drop_open_unions
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
 from .presence import drop_presence_unions
-from .recursion import inline_root_ref, unroll_recursion
+from .recursion import unroll_recursion
 from .references import (
     inline_ref_siblings,
     pointer_references,
     rename_definitions,
 )
 from .requiring import require_all
+from .root_refs import inline_root_ref
 from .sharing import distribute_properties
 from .tuples import idle_additional_items, tuple_items
 from .wrapping import wrap_root

@@ -10,21 +10,22 @@ and where; an object or array that takes no string and stands where a value stan
 an item, a branch, a definition) is encoded: for a count, the one that brings it back under
 with the smallest subtree (else the one that saves most, and so on, none inside another), unless
 gathering members loosens fewer schema nodes; for depth, on the way to each node too deep, the
-deepest one at the limit. Where no subtree and no gathering helps, an enumeration too long by
-itself, or the largest enumerations over a count, leave the rendition (``large_enums``). A
-limit none of these can meet stays refused.
+deepest one at the limit. A count is met before the depth: a subtree it encodes may hold the
+places too deep, which then need nothing more (and a large rendition is not linted round after
+round for depth in what then leaves it whole). Where no subtree and no gathering helps, an
+enumeration too long by itself, or the largest enumerations over a count, leave the rendition
+(``large_enums``). A limit none of these can meet stays refused.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Container, Iterable, Sequence
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from ...core.pointer import Pointer
 from ...core.rebuilding import replaced
 from ...core.refs import ReferenceGraph
-from ...core.walker import Visit, walk
+from ...core.walker import walk
 from ..shapes import JSON_MEMBER, REST_MEMBER, admits_null, encodable_at
 from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, _policy, does, graph_of
@@ -35,6 +36,7 @@ from .encoded import encoded_field
 from .encoded_unions import json_wrapper
 from .gathering import Gathering, Held, best_gathering, gatherable, gathered_at, members_left
 from .large_enums import ONE_TOO_LONG, enums_to_drop, without_enums
+from .subtree_counts import member_count, subtree_counts, subtree_ends
 from .text_branches import beside_text_once_encoded, wraps_beside_text
 
 if TYPE_CHECKING:
@@ -89,6 +91,7 @@ def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None 
             break
         if not any(d.code in DEPTHS for d in found):  # no step below makes a place deeper: not linted again
             codes = [c for c in codes if c not in DEPTHS]
+        found.sort(key=lambda d: d.code not in TOTALS)  # a count first (stable: the lint's order otherwise)
         code = found[0].code
         # every place too deep at once (each its own branch), but a reference outside the
         # definitions only once none inside them is too deep (it may be deep enough once its
@@ -179,15 +182,17 @@ def _choices(
     index: dict[tuple[Any, ...], int] = {visit.pointer: i for i, visit in enumerate(visits)}
     candidate = _candidates(graph, tried, lambda p: visits[index[p]].schema, wraps_beside_text(graph))
     counted = TOTALS[code]
-    ends = _subtree_ends(visits)
-    counts = _subtree_counts(visits, ends, schema, counted)
+    ends = subtree_ends(visits)
+    counts = subtree_counts(visits, ends, schema, counted)
     excess = counts[0] - limit
     gains = {visits[i].pointer: counts[i] - _left(visits[i].schema, code) for i in range(len(visits)) if counts[i]}
-    useful = [p for p, gain in gains.items() if gain > 0 and candidate(p)]
+    # the subtrees that save, best first (walk order among equals): each is judged a candidate
+    # only when its turn comes, and the first candidates are all that is taken
+    ranked = sorted((p for p, gain in gains.items() if gain > 0), key=lambda p: (-gains[p], len(p), index[p]))
 
     def saving(at: Pointer, name: str, member: Any) -> int:
         i = index.get((*at, "properties", name))
-        return _own(name, union_typed(member), counted) + (counts[i] if i is not None else 0)
+        return member_count(name, union_typed(member), counted) + (counts[i] if i is not None else 0)
 
     def size(p: Pointer) -> int:
         return ends[index[p]] - index[p]
@@ -197,14 +202,14 @@ def _choices(
         for visit in visits
         if gatherable(visit.schema, held.get(visit.pointer))
     }
-    added = _own(REST_MEMBER, False, counted)  # a string
-    gathering = best_gathering(objects, saving, size, added, excess)
-    enough = [p for p in useful if gains[p] >= excess]
-    if enough:
-        best = min(enough, key=lambda p: (counts[index[p]], -len(p)))
+    added = member_count(REST_MEMBER, False, counted)  # a string
+    gathering = best_gathering(objects, saving, size, added, excess, lambda at: counts[index[at]])
+    enough = sorted((p for p in ranked if gains[p] >= excess), key=lambda p: (counts[index[p]], -len(p), index[p]))
+    best = next((p for p in enough if candidate(p)), None)
+    if best is not None:
         chosen, left = [best], 0
     else:
-        chosen, left = _most_saving(useful, gains, excess)
+        chosen, left = _most_saving(ranked, candidate, excess, gains)
     cost = sum(size(p) for p in chosen)
     if gathering is not None and (not chosen or (gathering.saves >= excess and (left > 0 or gathering.cost < cost))):
         return gathering
@@ -225,28 +230,20 @@ def _candidates(
     return candidate
 
 
-def _most_saving(useful: list[Pointer], gains: dict[Pointer, int], excess: int) -> tuple[list[Pointer], int]:
-    """The subtrees that save most (none inside another) until what they save covers
-    ``excess``, and what is left of it."""
+def _most_saving(
+    ranked: list[Pointer], candidate: Callable[[Pointer], bool], excess: int, gains: dict[Pointer, int]
+) -> tuple[list[Pointer], int]:
+    """The candidate subtrees that save most (``ranked``: best first; none inside another)
+    until what they save covers ``excess``, and what is left of it."""
     chosen: list[Pointer] = []
-    while useful and excess > 0:
-        best = max(useful, key=lambda p: (gains[p], -len(p)))
-        chosen.append(best)
-        excess -= gains[best]
-        useful = [p for p in useful if p[: len(best)] != best and best[: len(p)] != p]
+    for p in ranked:
+        if excess <= 0:
+            break
+        if any(p[: len(c)] == c or c[: len(p)] == p for c in chosen) or not candidate(p):
+            continue
+        chosen.append(p)
+        excess -= gains[p]
     return chosen, excess
-
-
-@lru_cache(maxsize=4096)
-def _own(name: str, union: bool, counted: str) -> int:
-    """What a member adds to the count ``counted`` where its object declares it (its subtree
-    aside): the linter's tally, which reads of its schema whether it is ``union``-typed alone."""
-    from ...linter.checks.base import Tally, tally_node
-
-    member: dict[str, Any] = {"anyOf": []} if union else {}
-    tally = Tally({}, {})
-    tally_node(Visit(Pointer(), {}, 0, None), {"properties": {name: member}, "required": [name]}, tally)
-    return int(getattr(tally, counted))
 
 
 def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
@@ -254,34 +251,6 @@ def _encodable(pointer: Pointer, node: Any, resolver: ReferenceGraph) -> bool:
     if not encodable_at(pointer) or pointer[-2:-1] == ("additionalProperties",):
         return False
     return takes_no_string_in(node, resolver)
-
-
-def _subtree_ends(visits: list[Visit]) -> list[int]:
-    """For each node of a walk (in its order: a subtree is a run of it), the index one past
-    the last node of its subtree."""
-    ends = [len(visits)] * len(visits)
-    open_: list[int] = []
-    for i, visit in enumerate(visits):
-        while open_ and visits[open_[-1]].depth >= visit.depth:
-            ends[open_.pop()] = i
-        open_.append(i)
-    return ends
-
-
-def _subtree_counts(visits: list[Visit], ends: list[int], schema: Any, counted: str) -> list[int]:
-    """How much each node's subtree (itself included) adds to the linter's count ``counted``,
-    by the node's index in the walk ``visits``."""
-    from ...linter.checks.base import Tally, tally_node
-
-    before = [0]
-    for visit in visits:
-        own = 0
-        if isinstance(visit.schema, dict):
-            tally = Tally(schema, {})
-            tally_node(visit, visit.schema, tally)
-            own = getattr(tally, counted)
-        before.append(before[-1] + own)
-    return [before[ends[i]] - before[i] for i in range(len(visits))]
 
 
 def _left(node: Any, code: str) -> int:

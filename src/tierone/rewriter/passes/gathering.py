@@ -68,13 +68,18 @@ def best_gathering(
     size: Callable[[Pointer], int],
     added: int,
     excess: int,
+    most: Callable[[Pointer], int],
 ) -> Gathering | None:
     """The gathering that brings a count ``excess`` over its limit back under while moving the
     fewest schema nodes, among ``objects`` (their pointers and nodes); when none can, the one
     that saves most; None when no member saves anything. ``saving(object, name, member)``: what
-    moving a member saves; ``added``: what the gathered member itself adds to the count."""
+    moving a member saves; ``added``: what the gathered member itself adds to the count;
+    ``most(object)``: what moving all its members could save at most (an object that cannot
+    do better than the best so far is passed by unranked)."""
     best: Gathering | None = None
     for at, node in objects.items():
+        if best is not None and most(at) - added < (excess if best.saves >= excess else best.saves + 1):
+            continue
         members = [
             (name, member) for name, member in node["properties"].items() if not (at == () and name == ROOT_MEMBER)
         ]

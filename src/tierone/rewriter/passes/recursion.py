@@ -1,5 +1,5 @@
-"""Passes over recursion: pydantic's root ``$ref`` inlined, and recursion unrolled to a fixed
-depth for the profiles that refuse it (the level past it carried as a JSON string).
+"""The pass over recursion: unrolled to a fixed depth for the profiles that refuse it (the
+level past it carried as a JSON string).
 
 Only local references written as ``#`` or ``#/$defs/<name>`` are followed (written so first).
 """
@@ -10,84 +10,19 @@ from collections.abc import Callable
 from typing import Any, TypeAlias
 
 from ...core.pointer import ROOT as HERE
-from ...core.pointer import Pointer, PointerError
-from ...core.rebuilding import transform
 from ...core.refs import followed, targets_of
-from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, REFERENCE
+from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, walked
 from ..shapes import JSON_MEMBER
 from ..text_or_json import beside_text
-from .base import Change, Options, PassResult, _flagged, _noted, does
+from .base import Change, Options, PassResult, _flagged, _noted, does, graph_of
 from .closing import ENCODED_SHAPE
 from .encoded_unions import WRAPPED_SHAPE, json_wrapper
+from .root_refs import inline_root_ref
 
-#: root keywords that may stand beside a root ``$ref`` and still let it be inlined
-_ROOT_SIBLINGS = frozenset({"$ref", "$defs", "$schema", "$id", "$comment", "title", "description"})
 #: stands for the root among the definitions
 ROOT = "#"
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
-
-
-@does(
-    "a root that is only a `$ref` into `$defs` (how pydantic writes a recursive model), or into a folder of "
-    "definitions there (`#/$defs/A/full`), becomes that definition; references to it point at the root `#`"
-)
-def inline_root_ref(schema: Any, options: Options) -> PassResult:
-    """A root that is only a ``$ref`` into ``$defs`` (how pydantic writes a recursive model)
-    becomes the definition itself; the definition's other references point at the root.
-
-    Before: ``{"$ref": "#/$defs/Node", "$defs": {"Node": {"type": "object", "properties":
-    {"children": {"type": "array", "items": {"$ref": "#/$defs/Node"}}}}}}``
-    After:  ``{"type": "object", "properties": {"children": {"type": "array", "items": {"$ref": "#"}}}}``
-    """
-    path = _root_target(schema)
-    if path is None:
-        return PassResult(schema)
-    # a definition leaves $defs; a body in a folder of them (`#/$defs/A/full`) stays there for
-    # the folder's other references (a folder none refers to any more is dropped later)
-    defs = {k: v for k, v in schema["$defs"].items() if len(path) > 1 or k != path[0]}
-    target = Pointer(("$defs", *path)).fragment()
-    body = {k: v for k, v in Pointer(("$defs", *path)).resolve(schema).items() if k not in _NOT_KEPT}
-    root = {
-        **{k: schema[k] for k in ("$schema", "$id") if k in schema},
-        **body,
-        **{k: schema[k] for k in ("title", "description", "$comment") if k in schema},
-    }
-    if defs:
-        root["$defs"] = defs
-
-    def retarget(node: Any, pointer: Any) -> Any:  # into the definition (what the body keeps of it): into the root
-        ref = node.get("$ref") if isinstance(node, dict) else None
-        inside = ref[len(target) :] if isinstance(ref, str) and ref.startswith(target) else None
-        if inside == "" or (inside is not None and inside.startswith("/") and not inside.startswith(_LEFT)):
-            return {**node, "$ref": "#" + inside}
-        return node
-
-    change = Change.for_rule(HERE, f"the root $ref {target!r} inlined; references to it point at the root", "T101")
-    return PassResult(transform(root, retarget, only=REFERENCE), (change,))
-
-
-#: what the root keeps not of the definition it becomes (its own folder of definitions and identity)
-_NOT_KEPT = ("$defs", "$id", "$schema")
-#: a reference into what the root does not keep leads nowhere still (refused, as before)
-_LEFT = tuple(f"/{key}" for key in _NOT_KEPT)
-
-
-def _root_target(schema: Any) -> tuple[str, ...] | None:
-    """Where under ``$defs`` the root's ``$ref`` leads (a definition, or a body in a folder of them),
-    when the root is only that reference (beside what may stand with it)."""
-    if not isinstance(schema, dict) or not set(schema) <= _ROOT_SIBLINGS or not isinstance(schema.get("$defs"), dict):
-        return None
-    ref = schema.get("$ref")
-    if not isinstance(ref, str) or not ref.startswith("#/$defs/"):
-        return None
-    try:
-        pointer = Pointer.parse(ref[1:])
-        node = pointer.resolve(schema)
-    except PointerError:
-        return None
-    path = tuple(str(segment) for segment in pointer[1:])
-    return path if isinstance(node, dict) and all(isinstance(p, str) for p in pointer) else None
 
 
 #: how deep recursion is unrolled where the profile refuses it and no ``unroll`` is given:
@@ -118,18 +53,18 @@ def unroll_recursion(schema: Any, options: Options) -> PassResult:
 
 
 def unroll(schema: Any, levels: int) -> PassResult:
-    """Recursion unrolled ``levels`` deep: each recursive definition (or the root) is copied
-    once per level, each level's recursive references pointing at the next, and at the last
-    level each recursive reference is carried as a JSON string (the rest of the tree, which
-    restore decodes and reads as the original says). The input comes back as it is when
-    nothing in it is recursive.
+    """Recursion unrolled ``levels`` deep: each recursive definition (or the root) is copied once per level,
+    each level's recursive references pointing at the next, and at the last level each recursive reference is
+    carried as a JSON string (the rest of the tree, which restore decodes and reads as the original says). The
+    input comes back as it is when nothing in it is recursive.
 
-    Before (levels=2): ``{"properties": {"label": ..., "children": {"type": "array", "items":
-    {"$ref": "#"}}}}``
+    Before (levels=2): ``{"properties": {"label": ..., "children": {"type": "array", "items": {"$ref": "#"}}}}``
     After:  ``{"properties": {"label": ..., "children": {"type": "array", "items": {"$ref":
     "#/$defs/Root_2"}}}, "$defs": {"Root_2": {"properties": {"label": ..., "children":
     {"type": "array", "items": {"type": "string", "description": "A JSON-encoded Root ..."}}}}}}``
     """
+    if _no_cycle(graph_of(schema)):
+        return PassResult(schema)
     original = schema
     from .hoisting import hoist_references
     from .references import pointer_references, rename_definitions
@@ -173,6 +108,11 @@ def unroll(schema: Any, levels: int) -> PassResult:
         )
         done.append(Change.for_rule(HERE, what, "T501", loosens=WRAPPED_SHAPE))
     return PassResult(root, tuple(done))
+
+
+def _no_cycle(graph: Any) -> bool:
+    """No reference leads back into its own target (each target walked, so its sites seen)."""
+    return not graph.recursive and all(map(walked, graph.edges.values()))
 
 
 def _targets(node: Any) -> set[str]:
