@@ -7,7 +7,7 @@ Only local references written as ``#`` or ``#/$defs/<name>`` are followed (writt
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any, TypeAlias
+from typing import TYPE_CHECKING, Any, TypeAlias
 
 from ...core.pointer import ROOT as HERE
 from ...core.refs import followed, targets_of
@@ -18,6 +18,9 @@ from .base import Change, Options, PassResult, _flagged, _noted, does, graph_of
 from .closing import ENCODED_SHAPE
 from .encoded_unions import WRAPPED_SHAPE, json_wrapper
 from .root_refs import inline_root_ref
+
+if TYPE_CHECKING:
+    from ...core.refs import ReferenceGraph
 
 #: stands for the root among the definitions
 ROOT = "#"
@@ -53,12 +56,14 @@ def unroll_recursion(schema: Any, options: Options) -> PassResult:
 
 
 def unroll(schema: Any, levels: int) -> PassResult:
-    """Recursion unrolled ``levels`` deep: each recursive definition (or the root) is copied once per level,
-    each level's recursive references pointing at the next, and at the last level each recursive reference is
-    carried as a JSON string (the rest of the tree, which restore decodes and reads as the original says). The
-    input comes back as it is when nothing in it is recursive.
+    """Recursion unrolled ``levels`` deep: each recursive definition (or the root) is copied
+    once per level, each level's recursive references pointing at the next, and at the last
+    level each recursive reference is carried as a JSON string (the rest of the tree, which
+    restore decodes and reads as the original says). The input comes back as it is when
+    nothing in it is recursive.
 
-    Before (levels=2): ``{"properties": {"label": ..., "children": {"type": "array", "items": {"$ref": "#"}}}}``
+    Before (levels=2): ``{"properties": {"label": ..., "children": {"type": "array", "items":
+    {"$ref": "#"}}}}``
     After:  ``{"properties": {"label": ..., "children": {"type": "array", "items": {"$ref":
     "#/$defs/Root_2"}}}, "$defs": {"Root_2": {"properties": {"label": ..., "children":
     {"type": "array", "items": {"type": "string", "description": "A JSON-encoded Root ..."}}}}}}``
@@ -110,8 +115,9 @@ def unroll(schema: Any, levels: int) -> PassResult:
     return PassResult(root, tuple(done))
 
 
-def _no_cycle(graph: Any) -> bool:
-    """No reference leads back into its own target (each target walked, so its sites seen)."""
+def _no_cycle(graph: ReferenceGraph) -> bool:
+    """Whether no reference leads back into its own target: none on a cycle of the graph, and
+    each target one the walk reaches (so that every reference inside it is in the graph)."""
     return not graph.recursive and all(map(walked, graph.edges.values()))
 
 
