@@ -1,13 +1,17 @@
 """Draft-7 tuples (an array-valued ``items``) are written as 2020-12 ``prefixItems`` where the
-profile accepts tuples, and keep their meaning."""
+profile accepts tuples, and keep their meaning; where it refuses them, every item takes their
+union, and restore checks each item by its position."""
 
 from __future__ import annotations
 
+import json
+
 import jsonschema
 import pytest
+from pydantic import BaseModel
 
 from tests.judges import all_judges
-from tierone import restore, rewrite
+from tierone import StrictError, restore, rewrite, strict, to_strict_form
 
 ITEMS = [{"type": "string"}, {"type": "integer"}]
 
@@ -16,7 +20,7 @@ def _tuple(**extra: object) -> dict:
     return {
         "$schema": "http://json-schema.org/draft-07/schema#",
         "type": "object",
-        "properties": {"t": {"type": "array", "items": ITEMS, **extra}},
+        "properties": {"t": {"type": "array", "items": ITEMS} | extra},
         "required": ["t"],
         "additionalProperties": False,
     }
@@ -52,6 +56,62 @@ def test_gemini_reads_the_tuple_as_the_original_means_it(extra, written, valid, 
                 jsonschema.validate({"t": value}, schema)
 
 
-def test_profiles_that_refuse_tuples_still_name_them():
-    for profile in ("tier1", "openai", "anthropic"):
+@pytest.mark.parametrize("profile", ["tier1", "vendors", "openai", "anthropic", "gemini-openapi"])
+@pytest.mark.parametrize(
+    "extra, valid, invalid",
+    [
+        ({"additionalItems": False}, [["a", 1], ["a"]], [[1, "a"], ["a", "b"]]),
+        ({"maxItems": 2}, [["a", 1]], [[1, 1]]),
+        ({"additionalItems": {"type": "boolean"}}, [["a", 1, True, False]], [["a", 1, "x"], [True]]),
+    ],
+)
+def test_a_profile_that_refuses_tuples_gives_every_item_their_union_and_restore_the_positions(
+    profile, extra, valid, invalid
+):
+    """Where the profile refuses tuples (T206), every item takes any of the tuple's schemas (and
+    of what may follow them; any value where anything may): a loosening in the ledger, accepted
+    by the consumers; restore checks each item against its own schema; ``exact`` refuses."""
+    original = _tuple(**extra)
+    result = rewrite(original, profile)
+    assert result.ok, result.unfixable
+    assert [(str(c.pointer), c.rule) for c in result.loosened if c.rule == "T206"] == [("/properties/t", "T206")]
+    assert "prefixItems" not in str(result.schema) and [v for v in all_judges(result.schema, profile) if not v.ok] == []
+    for value in valid:
+        form = to_strict_form({"t": value}, original, profile)
+        jsonschema.validate(form, result.schema)
+        assert restore(form, original).payload == {"t": value}
+    for value in invalid:  # the rendition may take it; restore never does
+        assert not restore({"t": value}, original).ok
+    assert "T206" in [u.rule for u in rewrite(original, profile, exact=True).unfixable]
+
+
+def test_a_closed_tuple_of_one_schema_is_that_schema_for_every_item():
+    original = _tuple(additionalItems=False, items=[{"type": "string"}, {"type": "string"}])
+    written = rewrite(original, "openai").schema["properties"]["t"]
+    assert written["type"] == "array" and written["items"] == {"type": "string"} and written["maxItems"] == 2
+
+
+def test_a_tuple_any_value_may_follow_is_still_refused_where_tuples_are():
+    for profile in ("tier1", "openai", "anthropic"):  # one schema for every item would say "anything"
         assert [u.rule for u in rewrite(_tuple(), profile).unfixable] == ["T206"], profile
+
+
+class _Place(BaseModel):
+    name: str
+    point: tuple[float, float]
+    pair: tuple[int, str] | None = None
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "tier1", "gemini"])
+def test_a_pydantic_model_with_tuple_fields_is_served_and_read_back_by_position(profile):
+    """pydantic writes ``tuple[float, float]`` as ``prefixItems`` with its length as bounds:
+    served for every vendor (a loosening where tuples are refused), the answer read back into
+    the model, and an answer with its items in the wrong order refused."""
+    made = strict(_Place, profile)
+    rendition = made.rendition(profile)
+    assert [v for v in all_judges(rendition, profile) if not v.ok] == []
+    place = _Place(name="x", point=(1.5, 2.0), pair=(3, "a"))
+    form = to_strict_form(place.model_dump(mode="json"), made.original, profile)
+    assert made.parse(json.dumps(form)) == place
+    with pytest.raises(StrictError, match="/pair/0"):
+        made.parse(json.dumps({**form, "pair": ["a", 3]}))

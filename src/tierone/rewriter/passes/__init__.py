@@ -113,7 +113,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     unshare_recursive_refs: ("$ref",),
     end_anchors: ("pattern",),
     idle_additional_items: ("additionalItems",),
-    tuple_items: ("items",),
+    tuple_items: ("items", "prefixItems"),
     drop_presence_unions: ("anyOf", "oneOf"),
     drop_open_unions: ("anyOf", "oneOf"),
 }

@@ -4,7 +4,9 @@ An array-valued ``items`` (with ``additionalItems`` for what follows) is draft 7
 2020-12 it is ``prefixItems`` (with ``items``). A rendition carries no ``$schema`` (it is read in
 the strict mode's dialect), so for a profile that accepts tuples (Gemini documents
 ``prefixItems``) the old spelling would be read as a schema for every item, or refused
-(outlines-core rejects it). Where the profile refuses tuples, rule T206 names them.
+(outlines-core rejects it). Where the profile refuses tuples (rule T206), a tuple whose
+length or what may follow it is bounded becomes one schema for every item, the union of its
+schemas: a loosening that restore checks item by item.
 """
 
 from __future__ import annotations
@@ -42,7 +44,10 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
 
 @does(
     "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
-    "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12"
+    "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12. "
+    "Where the profile refuses tuples (T206), every item takes the union of the tuple's schemas (and of what may "
+    "follow them, unless that is any value), a loosening: restore checks each item against its own schema (never "
+    "with `--exact`)"
 )
 def tuple_items(schema: Any, options: Options) -> PassResult:
     """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
@@ -53,7 +58,7 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
     After:  ``{"type": "array", "prefixItems": [{"type": "string"}], "maxItems": 1}``
     """
     if _flagged(options, "T206"):
-        return PassResult(schema)
+        return _as_one_item_schema(schema)
     changes: list[Change] = []
 
     def respell(node: Any, pointer: Pointer) -> Any:
@@ -75,3 +80,52 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
         return out
 
     return PassResult(transform(schema, respell, only=frozenset({"items"})), tuple(changes))
+
+
+#: what a tuple written as one schema for every item no longer enforces (restore does)
+BY_POSITION = "each item's own schema by its position (every item takes any of them)"
+
+
+def _as_one_item_schema(schema: Any) -> PassResult:
+    """For a profile that refuses tuples: each tuple (an array-valued ``items``, or
+    ``prefixItems``) becomes one ``items`` schema every item takes, the ``anyOf`` of the tuple's
+    schemas and of what may follow them (``additionalItems``, or the 2020-12 ``items``; none
+    where nothing may: the tuple's length bounds the array). A tuple any value may follow is
+    left as it is (refused): every item would take any value, and read back as it came.
+
+    Before: ``{"type": "array", "items": [{"type": "number"}, {"type": "string"}], "maxItems": 2}``
+    After:  ``{"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}, "maxItems": 2}``
+    """
+    changes: list[Change] = []
+
+    def merge(node: Any, pointer: Pointer) -> Any:
+        if not isinstance(node, dict):
+            return node
+        if isinstance(node.get("prefixItems"), list):
+            tuple_, more = node["prefixItems"], node.get("items", True)
+        elif isinstance(node.get("items"), list):
+            tuple_, more = node["items"], node.get("additionalItems", True)
+        else:
+            return node
+        bound = node.get("maxItems")
+        closed = more is False or (isinstance(bound, int) and not isinstance(bound, bool) and bound <= len(tuple_))
+        branches: list[Any] = []
+        for branch in [*tuple_, *(() if closed else (more,))]:
+            if branch not in branches:
+                branches.append(branch)
+        if True in branches or {} in branches:
+            return node  # any value may follow the tuple: no one schema says more than "anything" (refused)
+        out = {k: v for k, v in node.items() if k not in ("prefixItems", "items", "additionalItems")}
+        out["items"] = branches[0] if len(branches) == 1 else {"anyOf": branches}
+        if more is False and not isinstance(bound, int):  # nothing after the tuple: its length bounds the array
+            out["maxItems"] = len(tuple_)
+        changes.append(
+            Change.for_rule(pointer, "tuple written as one schema for every item", "T206", loosens=BY_POSITION)
+        )
+        return out
+
+    return PassResult(transform(schema, merge, only=_TUPLES), tuple(changes))
+
+
+#: the keywords a tuple is written with
+_TUPLES = frozenset({"items", "prefixItems"})
