@@ -237,7 +237,8 @@ def test_the_ledger_keeps_nothing_made_inside_a_subtree_a_limit_encodes():
 def test_a_count_limit_is_met_before_depth_and_its_subtree_takes_the_places_too_deep(monkeypatch):
     """Where both a count and the depth are over, the count is met first: a subtree it encodes
     may hold places too deep, which then need nothing more (a large schema is not linted round
-    after round for depth in a subtree that leaves the rendition whole); the depth comes next."""
+    after round for depth in a subtree that leaves the rendition whole); the depth then, where
+    it is still over."""
     from tierone.rewriter.passes import budgets
 
     deep = _nested(7)

@@ -115,3 +115,8 @@ def test_a_pydantic_model_with_tuple_fields_is_served_and_read_back_by_position(
     assert made.parse(json.dumps(form)) == place
     with pytest.raises(StrictError, match="/pair/0"):
         made.parse(json.dumps({**form, "pair": ["a", 3]}))
+
+
+def test_a_tuple_followed_by_no_schema_is_left_to_be_refused():
+    malformed = {"type": "object", "properties": {"t": {"type": "array", "prefixItems": ITEMS, "items": ITEMS}}}
+    assert "T206" in [u.rule for u in rewrite(malformed, "openai").unfixable]

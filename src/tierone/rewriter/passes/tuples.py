@@ -107,6 +107,8 @@ def _as_one_item_schema(schema: Any) -> PassResult:
             tuple_, more = node["items"], node.get("additionalItems", True)
         else:
             return node
+        if not isinstance(more, (dict, bool)):
+            return node  # what follows is no schema (malformed): left to be refused as it is
         bound = node.get("maxItems")
         closed = more is False or (isinstance(bound, int) and not isinstance(bound, bool) and bound <= len(tuple_))
         branches: list[Any] = []
