@@ -73,3 +73,54 @@ def test_data_only_the_open_branch_takes_travels_as_its_json_text(profile):
     assert_served(OPEN_BESIDE_MEMBERS, profile, instances)
     if profile != "gemini":  # gemini keeps the open object as it is
         assert isinstance(tierone.to_strict_form(instances[0], OPEN_BESIDE_MEMBERS, profile)["feed"], str)
+
+
+#: Github_medium/o43729's ``geo``: an object whose union's branches say nothing a validator
+#: reads (unknown keywords), so each takes any value, beside ``type: object``
+ANY_OBJECT_BY_UNION = {
+    "type": "object",
+    "properties": {
+        "geo": {"type": "object", "anyOf": [{"latitude": {"type": "number"}}, {"box": {"type": "string"}}]},
+        "name": {"type": "string"},
+    },
+    "required": ["geo", "name"],
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_a_type_beside_a_union_whose_branch_is_encoded_is_left_to_the_branches(profile):
+    """Each branch takes any value, and beside ``type: object`` any object: it is encoded as a
+    JSON string, which the node's ``type: object`` would refuse. Under gemini (which keeps the
+    type beside a union) the rendition took no value there and was refused (T608); the type
+    now leaves, and restore still refuses a string that holds no object."""
+    result = assert_served(
+        ANY_OBJECT_BY_UNION, profile, [{"geo": {"latitude": 1}, "name": "x"}, {"geo": {}, "name": ""}]
+    )
+    assert "type" not in result.schema["properties"]["geo"]
+    found = tierone.restore({"geo": json.dumps("not an object"), "name": "x"}, ANY_OBJECT_BY_UNION).errors
+    assert [str(e.pointer) for e in found] == ["/geo"]
+    with pytest.raises(tierone.StrictError):
+        tierone.strict(ANY_OBJECT_BY_UNION, profile).parse(json.dumps({"geo": '"not an object"', "name": "x"}))
+
+
+def test_a_branch_beside_the_encoded_one_keeps_the_types_both_say():
+    """The node's type goes into the branch that is not encoded (the types both say: here
+    the branch's string goes), so that branch takes no more than the original did; null,
+    which the encoded branch took beside the node, travels as that branch's JSON text."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "v": {
+                "type": ["object", "null"],
+                "anyOf": [
+                    {"not-a-keyword": 1},
+                    {"type": ["object", "string"], "properties": {"a": {"type": "integer"}}},
+                ],
+            }
+        },
+        "required": ["v"],
+    }
+    result = assert_served(schema, "gemini", [{"v": {"a": 1}}, {"v": None}, {"v": {"b": []}}])
+    assert "type" not in result.schema["properties"]["v"]
+    assert result.schema["properties"]["v"]["anyOf"][1]["type"] == "object"
+    assert tierone.strict(schema, "gemini").parse('{"v": "null"}') == {"v": None}

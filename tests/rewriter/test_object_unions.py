@@ -5,9 +5,12 @@ validator and read back)."""
 
 from __future__ import annotations
 
+import json
+
 import jsonschema
 import pytest
 
+from tests.served import assert_served
 from tierone import restore, rewrite
 from tierone.answers.strictform import to_strict_form
 from tierone.rewriter.passes.nulls import read_nullable
@@ -162,3 +165,34 @@ def test_members_beside_a_recursive_branch_are_shared_into_a_copy_of_it(profile)
     result = assert_served(GEOMETRY, profile, [NESTED, {"type": "Point", "coordinates": []}])
     assert all(v.ok for v in all_judges(result.schema, profile))
     assert not restore({"type": "Point", "coordinates": "no"}, GEOMETRY).ok
+
+
+#: Github_hard/o10421 (Atom's categoryType): closed, declaring no member, beside a union of
+#: objects; the first branch requires ``term``, which the closed node refuses, and the second
+#: only declares optional members: the one value is the empty object
+CLOSED_BESIDE = {
+    "type": "object",
+    "properties": {
+        "category": {
+            "type": "object",
+            "additionalProperties": False,
+            "anyOf": [
+                {"type": "object", "properties": {"lang": {"type": "string"}}, "required": ["term"]},
+                {"properties": {"label": {"type": "string"}, "term": {"type": "string"}}},
+            ],
+        }
+    },
+    "required": ["category"],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_closed_node_declaring_no_member_shares_its_closing_into_the_branches(profile):
+    """A closed node admits no member it does not declare, so each branch keeps none of its
+    own, and a branch requiring one is left out: the rendition takes ``{}`` alone, as the
+    original does. Under openai and anthropic the branch's members, made required, stood
+    beside the closed node, and the rendition took nothing (refused, T608)."""
+    result = assert_served(CLOSED_BESIDE, profile, [{"category": {}}])
+    assert restore({"category": {"label": "x"}}, CLOSED_BESIDE).errors
+    category = json.dumps(result.schema["properties"]["category"])
+    assert "label" not in category and "term" not in category

@@ -145,14 +145,19 @@ class Restorer:
         try:
             restored, read = self.reader.read(payload, trusted=not validate)
             errors = tuple(read) + (self.validate(restored) if validate else ())
-            if errors and validate and self._lenient is not self.reader:
-                return self._leniently(payload)
+            if errors and validate and self.lenient_next:
+                return self.leniently(payload)
         except PatternTimeout as error:
             where = _place_of(error.value, restored, payload)
             raise CannotJudge(f"[{where}] {error}", where, about="payload") from None
         return Restored(restored, errors)
 
-    def _leniently(self, payload: Any) -> Restored:
+    @property
+    def lenient_next(self) -> bool:
+        """Whether an answer the reading finds errors in is read again leniently (below)."""
+        return self._lenient is not self.reader
+
+    def leniently(self, payload: Any) -> Restored:
         """``payload`` read as a rendition with subtrees encoded to keep a limit gives it: a
         string where the original takes none, read as the JSON it holds. (Tried once the first
         reading found errors: such a string is one of them, and a string that holds no JSON

@@ -26,6 +26,8 @@ def restored(restorer: Restorer, data: Any, shallow: bool, validate: bool) -> tu
     else through it."""
     if shallow and not restorer.searches and sys.getrecursionlimit() <= IN_THREAD_LIMIT:
         done = within_room(read_and_validate, restorer, data, validate)
+        if not isinstance(done, OutOfRoom) and done[1] and validate and restorer.lenient_next:
+            done = within_room(restorer.leniently, data)  # as restore reads an answer found invalid
         if not isinstance(done, OutOfRoom):
             return done  # else read again below, where room is found (the reader left data as it was)
     return restorer.restore(data, validate, shallow=shallow)

@@ -99,8 +99,8 @@ class _Filler:
     (``rewriter.passes.open_unions``)."""
 
     def __init__(self, reader: Reader, fill: bool, shares: bool = True) -> None:
+        from ..rewriter.passes.branch_members import union_key
         from ..rewriter.passes.open_unions import object_beside_union
-        from ..rewriter.passes.sharing import union_key
 
         self.reader, self.fill = reader, fill
         #: whether a union of ``plan.node`` (an object value) is carried beside its members

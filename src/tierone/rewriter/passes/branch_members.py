@@ -1,6 +1,7 @@
 """A member declared both beside a union and in one of its branches: the one schema a
 branch's rendition gives it (:func:`shared_member`, which the read side plans by too), and
-the record of what the rendition loosened or left out there (:func:`recorded`)."""
+the record of what the rendition loosened or left out there (:func:`recorded`), and which
+union has members beside it to share (:func:`union_key`)."""
 
 from __future__ import annotations
 
@@ -93,3 +94,20 @@ def _named_by(patterns: dict[str, Any], name: str) -> bool:
         except Exception:  # noqa: BLE001 - a pattern not run: its schema is left to restore
             return True
     return False
+
+
+def union_key(node: Any) -> str | None:
+    """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share,
+    or closed (``additionalProperties: false``, which admits no member it does not declare,
+    none when it declares none), and no other ``additionalProperties`` than ``true`` or ``{}``
+    (which say nothing)."""
+    if not isinstance(node, dict) or not (
+        node.get("properties") or node.get("required") or node.get("additionalProperties") is False
+    ):
+        return None
+    unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
+    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False, {}):
+        return None
+    if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
+        return None
+    return unions[0]

@@ -26,7 +26,7 @@ from ..shapes import (
     untyped_of_several_types,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
-from .encoded_unions import wrapped_beside_text
+from .encoded_unions import typed_for_encoded, wrapped_beside_text
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
 
@@ -132,7 +132,8 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
     "error`, are refused) — never silently emptied; where a profile keeps maps (`gemini`), a map that a cycle "
     "of references passes through is encoded too (outlines-core cannot follow recursion through a map); data "
     "encoded beside a union branch taking any string travels as the one member `tierone_json` of an object "
-    "(a bare string there would be ambiguous)"
+    "(a bare string there would be ambiguous); a `type` beside a union, which would refuse a branch now "
+    "encoded, is left to the other branches"
 )
 def encode_free_form(schema: Any, options: Options) -> PassResult:
     """Free-form data (open objects, maps, ``{}``, ``true``) cannot stand in a closed strict
@@ -170,7 +171,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             )
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
         if not free:
-            return node
+            return typed_for_encoded(node, pointer, encoded_by, changes)
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
         if not pointer:

@@ -3,13 +3,15 @@ any string would be ambiguous: the model answers a string either way, and restor
 tell ``"{\\"a\\": 1}"`` meant as text from the same characters meant as the object. There the
 encoded data travels as the one member ``tierone_json`` of an object
 (:data:`~tierone.rewriter.shapes.JSON_MEMBER`), which no string is mistaken for; restore reads
-such a branch the same way (``answers.plans``)."""
+such a branch the same way (``answers.plans``). And a ``type`` beside a union one of whose
+branches was encoded, which would refuse the string, is left to the other branches."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import followed
@@ -71,3 +73,43 @@ def _target(graph: ReferenceGraph, branch: Any) -> Any:
     """``branch`` with its local references followed (the last one reached when a reference
     leads nowhere or the chain goes round)."""
     return followed(branch, graph.target)
+
+
+def typed_for_encoded(node: Any, pointer: Pointer, encoded: dict[int, tuple[Any, str]], changes: list[Change]) -> Any:
+    """``node`` (its branches just transformed) without the ``type`` that excludes a string where a branch of its union was
+    just encoded as one (beside ``{"type": "object"}``, a branch taking any value takes any
+    object: now a JSON string, which that type would refuse). The type is left to the other
+    branches (each keeps the types both say; left as it is where one is a reference or would
+    keep none); restore checks the original's type on read."""
+    declared = declared_types(node) if isinstance(node, dict) else None
+    if declared is None or "string" in declared:
+        return node
+    unions = [k for k in ("anyOf", "oneOf") if isinstance(node.get(k), list)]
+    if not any(isinstance(b, dict) and id(b) in encoded for k in unions for b in node[k]):
+        return node
+    # (an empty ``properties`` or ``required`` says nothing, and goes with it)
+    out = {k: v for k, v in node.items() if k != "type" and not (k in ("properties", "required") and v in ({}, []))}
+    for key in unions:
+        branches = [b if isinstance(b, dict) and id(b) in encoded else _narrowed(b, declared) for b in node[key]]
+        if any(b is None for b in branches):
+            return node
+        out[key] = branches
+    what = f"type {node['type']!r} left to the union branches (a branch is encoded as a JSON string)"
+    changes.append(Change.for_rule(pointer, what, "T102"))
+    return out
+
+
+def _narrowed(branch: Any, declared: tuple[str, ...]) -> dict[str, Any] | None:
+    """A union branch that also says the ``declared`` types of the node it stood beside (None
+    where it cannot: a reference, or a branch of none of those types)."""
+    if not isinstance(branch, dict) or "$ref" in branch:
+        return None
+    own = declared_types(branch)
+    kept = (
+        list(declared)
+        if own is None
+        else [t for t in own if t in declared or (t == "integer" and "number" in declared)]
+    )
+    if not kept:
+        return None
+    return {**branch, "type": kept[0] if len(kept) == 1 else kept}

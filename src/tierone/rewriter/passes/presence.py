@@ -10,7 +10,7 @@ from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ..shapes import constraining_keys, dict_at, list_at
 from .base import Change, Options, PassResult, does
-from .sharing import union_key
+from .branch_members import union_key
 
 
 @does(

@@ -11,7 +11,7 @@ from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, patterns_left_out, recorded
+from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, patterns_left_out, recorded, union_key
 from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
 
 
@@ -19,7 +19,8 @@ from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
     "`properties` and `required` beside an `anyOf`/`oneOf` of objects go into each branch (closed apart, node "
     "and branches would accept nothing); a member declared on both sides is merged into one that says both "
     "(where one schema cannot: two patterns, a reference the branch narrows, the node's stands and restore "
-    "checks the branch's keywords), and a closed node closes each branch; a branch that is an `anyOf` of its "
+    "checks the branch's keywords), and a closed node closes each branch (one that declares no member too: "
+    "its branches then hold none); a branch that is an `anyOf` of its "
     "own becomes its branches, each with both sets of members; a member free-form beside the union stays "
     "free-form in each branch (JSON text) and restore checks the branch's schema for it (loosenings: "
     "`--exact` refuses); beside a closed node, a branch holds the members both admit (a member only one side "
@@ -72,6 +73,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
             reason = "shared, they would make the root a union, which strict modes refuse"
         if reason is not None:
             kept.clear()
+            if not (node.get("properties") or node.get("required")):
+                return node  # closed alone: as it is (a member it leaves no value is dropped later, or refused)
             if not closing:
                 return _requirements_moved(node, union, pointer, changes)
             unfixable.append(
@@ -154,19 +157,6 @@ def shares_members(profile: str) -> bool:
     """Whether renditions under ``profile`` share an object's members into each branch of its
     union: where they close objects (T102). ``answers.strictform`` writes answers by it too."""
     return _flagged(Options(profile), "T102")
-
-
-def union_key(node: Any) -> str | None:
-    """``anyOf`` or ``oneOf`` when ``node`` holds one beside members or ``required`` to share
-    (and no ``additionalProperties`` other than ``true`` or ``{}``, which say nothing)."""
-    if not isinstance(node, dict) or not (node.get("properties") or node.get("required")):
-        return None
-    unions = [key for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
-    if len(unions) != 1 or node.get("additionalProperties", True) not in (True, False, {}):
-        return None
-    if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
-        return None
-    return unions[0]
 
 
 class _Lazy:
