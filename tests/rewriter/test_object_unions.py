@@ -196,3 +196,29 @@ def test_a_closed_node_declaring_no_member_shares_its_closing_into_the_branches(
     assert restore({"category": {"label": "x"}}, CLOSED_BESIDE).errors
     category = json.dumps(result.schema["properties"]["category"])
     assert "label" not in category and "term" not in category
+
+
+#: JsonSchemaStore/webjob-publish-settings.json: the root requires a member that only the
+#: definitions its union names declare
+REQUIRED_BY_REFERENCES = {
+    "type": "object",
+    "required": ["runMode"],
+    "oneOf": [{"$ref": "#/definitions/scheduled"}, {"$ref": "#/definitions/continuous"}],
+    "definitions": {
+        "scheduled": {
+            "properties": {"runMode": {"enum": ["Scheduled"]}, "start": {"type": "string"}},
+            "required": ["start"],
+        },
+        "continuous": {"properties": {"runMode": {"enum": ["Continuous"]}}},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_requirement_branches_by_reference_declare_moves_into_copies_of_them(profile):
+    """Where objects stay open (gemini) the members are not shared, and the root required a
+    member it does not declare (refused: T105); each branch, a copy of its target, now
+    requires it (exact). The closing profiles share the members as before."""
+    instances = [{"runMode": "Scheduled", "start": "now"}, {"runMode": "Continuous"}]
+    assert_served(REQUIRED_BY_REFERENCES, profile, instances)
+    assert restore({"start": "now"}, REQUIRED_BY_REFERENCES).errors

@@ -4,6 +4,8 @@ changes."""
 
 from __future__ import annotations
 
+import json
+
 import jsonschema
 import pytest
 
@@ -65,3 +67,49 @@ def test_where_patterns_leave_the_wire_the_hint_quotes_the_original():
     assert result.ok
     assert "pattern" not in result.schema["properties"]["p"]
     assert "^https?://." in result.schema["properties"]["p"]["description"]
+
+
+#: Github_hard/o55668 (sp-build-tasks): members, a union, and members named by a pattern
+PATTERNS_BESIDE_UNION = {
+    "type": "object",
+    "properties": {"spFolder": {"type": "string"}},
+    "patternProperties": {"^_": {"type": "object"}},
+    "anyOf": [
+        {"type": "object", "properties": {"brand": {"type": "string"}}},
+        {"type": "object", "properties": {"theme": {"type": "integer"}}},
+    ],
+}
+#: JsonSchemaStore/service-schema's phaseTargetMatrix: a union, and a pattern beside it
+PATTERNS_BESIDE_OPEN_BRANCH = {
+    "type": "object",
+    "properties": {
+        "matrix": {
+            "anyOf": [{"type": "object", "additionalProperties": True}, {"type": "string"}],
+            "patternProperties": {"^[a-z]+$": {"type": "integer"}},
+        }
+    },
+    "required": ["matrix"],
+}
+
+
+@pytest.mark.parametrize("profile", ["gemini-openapi", "openai", "tier1", "anthropic"])
+def test_patterns_beside_a_union_leave_where_objects_are_closed(profile):
+    """Beside a union, the object is no data to encode: where objects are closed its
+    ``patternProperties`` leaves and the union's branches hold what they declare (a member
+    only a pattern names cannot be given; an encoded branch is data restore checks). The
+    second schema was refused under gemini-openapi (T208)."""
+    from tests.served import assert_served
+
+    first = assert_served(PATTERNS_BESIDE_UNION, profile, [{"spFolder": "ab", "theme": 2}])
+    second = assert_served(PATTERNS_BESIDE_OPEN_BRANCH, profile, [{"matrix": {"a": 1}}, {"matrix": "x"}])
+    assert "patternProperties" not in json.dumps(first.schema) + json.dumps(second.schema)
+    assert restore({"spFolder": "ab", "_x": 1}, PATTERNS_BESIDE_UNION).errors
+    assert restore({"matrix": {"a": "text"}}, PATTERNS_BESIDE_OPEN_BRANCH).errors
+
+
+def test_patterns_beside_a_union_stay_refused_where_objects_stay_open():
+    """Under gemini the union would stay beside the members, intersected by the decoding
+    engines: the pattern stays refused (T208) rather than served in a grammar too large."""
+    from tierone import rewrite
+
+    assert "T208" in {u.rule for u in rewrite(PATTERNS_BESIDE_UNION, "gemini").unfixable}

@@ -8,6 +8,7 @@ import pytest
 
 import tierone
 from tests.judges import all_judges
+from tests.served import assert_served
 
 ALIAS = {
     "type": "object",
@@ -109,3 +110,38 @@ def test_a_draft_4_id_fragment_is_resolved_by_lint_rewrite_and_restore(profile):
     assert done.ok, done.unfixable
     answer = {"gate": {"open": True}}
     assert tierone.restore(tierone.to_strict_form(answer, DRAFT4_IDS, profile), DRAFT4_IDS).payload == answer
+
+
+#: JsonSchemaStore/kustomization.json's shape: the root is a reference (with a sibling: draft 4's
+#: ``id``) to a definition whose member is a reference with a description beside it
+ROOT_BY_REFERENCE = {
+    "$ref": "#/definitions/Kustomization",
+    "id": "https://example.com/kustomization.json",
+    "definitions": {
+        "Kustomization": {
+            "type": "object",
+            "properties": {"metadata": {"description": "About the resource", "$ref": "#/definitions/Metadata"}},
+        },
+        "Metadata": {"type": "object", "properties": {"name": {"type": "string"}}, "additionalProperties": False},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "gemini", "openai", "gemini-openapi", "tier1"])
+def test_a_reference_beside_annotations_in_the_body_a_root_reference_brings_is_inlined(profile):
+    """The root's reference is inlined (its siblings merged); the body it brings is a copy of
+    the definition, whose own references beside annotations are inlined too (they stood as
+    they were, and anthropic and gemini refused them: T106)."""
+    result = assert_served(ROOT_BY_REFERENCE, profile, [{"metadata": {"name": "a"}}, {}])
+    assert "T106" in {c.rule for c in result.changes}
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "openai", "tier1"])
+def test_a_root_reference_whose_body_inlines_nothing_is_served(profile):
+    """The first copy the pass makes is the root's body (JsonSchemaStore/stale.json): what the
+    copies may add is counted there too."""
+    schema = {"$ref": "#/definitions/A", "id": "https://example.com/a.json", "definitions": {"A": PLAIN}}
+    assert_served(schema, profile, [{"b": "x"}, {}])
+
+
+PLAIN = {"type": "object", "properties": {"b": {"type": "string"}}}

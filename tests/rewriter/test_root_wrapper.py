@@ -11,6 +11,7 @@ import pytest
 
 import tierone
 from tests.judges import all_judges
+from tests.served import assert_served
 from tierone.rewriter.shapes import ROOT_MEMBER
 
 PROFILES = ["openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors"]
@@ -158,3 +159,22 @@ def test_the_strict_form_under_a_profile_is_valid_under_its_rendition(profile):
         form = tierone.to_strict_form(instance, original, profile)
         jsonschema.validate(form, result.schema)
         assert tierone.restore(form, original).payload == instance, name
+
+
+#: JsonSchemaStore/jdt.json's shape: declared members, and any other member a document like
+#: the root (a map a cycle of references passes through)
+MAP_OF_ITSELF = {
+    "type": "object",
+    "properties": {"@jdt.path": {"type": "string"}},
+    "additionalProperties": {"$ref": "#"},
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_root_map_a_cycle_passes_through_travels_in_the_wrapper(profile):
+    """gemini keeps maps, but not one a cycle of references passes through (the decoding
+    engines cannot follow it): such a map is encoded, and the root, which only a member can
+    be, travels in the wrapper (refused before: T101). The other profiles wrapped it already."""
+    instance = {"@jdt.path": "$.a", "b": {"c": {}}}
+    result = assert_served(MAP_OF_ITSELF, profile, [instance, {}])
+    assert list(result.schema["properties"]) == [ROOT_MEMBER]

@@ -68,12 +68,14 @@ def lint(
 
 
 def lint_rendition(
-    schema: Any, profile: str, select: Sequence[str] | None = None, limits: Mapping[str, int] | None = None
+    schema: Any,
+    profile: str,
+    select: Sequence[str] | None = None,
+    limits: Mapping[str, int] | None = None,
+    ignore: Sequence[str] = (),
 ) -> tuple[Diagnostic, ...]:
-    """The diagnostics of a schema the rewriter built: :func:`lint` of it, without the loading
-    an input needs (it is JSON data already, no request, and holds no directive: a rendition
-    carries no ``$comment``)."""
-    checklist = _checklists(profile, DEFAULT_PROFILE, select, (), limits=limits)(None)
+    """A rendition's diagnostics: :func:`lint` without an input's loading; ``ignore``: rules left out."""
+    checklist = _checklists(profile, DEFAULT_PROFILE, select, ignore, limits=limits)(None)
     return diagnose(find(schema, checklist), checklist, RENDITION)
 
 

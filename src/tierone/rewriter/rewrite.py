@@ -135,7 +135,8 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
                 if result.changes:
                     current, over = result.schema, None
                     changes.extend(result.changes)
-        diagnostics = lint_rendition(current, profile, limits=shares)
+        ignore = () if over is None else AFTER_LINT_RULES  # the limits' findings of this rendition known: the rest
+        diagnostics = lint_rendition(current, profile, limits=shares, ignore=ignore) + (over or ())
     # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
     changes, unfixable = made_moot(changes), outside_dead(unfixable, changes)
     changes = [_outside(c, schema) for c in changes]

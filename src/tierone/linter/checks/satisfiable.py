@@ -51,7 +51,9 @@ def accepts_nothing(node: Any, root: Any = None) -> bool:
     ``root``, no reference is followed)."""
     if node is False:
         return True
-    return isinstance(node, dict) and bool(
+    if not isinstance(node, dict) or _TELLING.isdisjoint(node):  # most nodes: no check finds anything
+        return False
+    return bool(
         _bounds_conflict(node)
         or _no_enum_value(node)
         or _not_anything(node)
@@ -77,6 +79,8 @@ def _number(value: Any) -> bool:
 
 #: the lower bound of each pair: a node without one has no conflict (most nodes)
 _LOWS = frozenset(pair[0] for pair in BOUND_PAIRS)
+#: the keywords one of the checks reads first (a node holding none takes some value)
+_TELLING = _LOWS | {"enum", "not", "additionalProperties", "anyOf", "oneOf"}
 
 
 def _bounds_conflict(node: dict[str, Any]) -> tuple[str, str] | None:

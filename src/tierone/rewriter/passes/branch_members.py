@@ -1,14 +1,16 @@
 """A member declared both beside a union and in one of its branches: the one schema a
 branch's rendition gives it (:func:`shared_member`, which the read side plans by too), and
-the record of what the rendition loosened or left out there (:func:`recorded`), and which
-union has members beside it to share (:func:`union_key`)."""
+the record of what the rendition loosened or left out there (:func:`recorded`), which union
+has members beside it to share (:func:`union_key`), and, where members are not shared, a
+requirement the branches declare moved into them (:func:`requirements_moved`)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from ...core.pointer import Pointer
-from ..shapes import constraining_keys, dict_at, is_free_form
+from ..shapes import constraining_keys, dict_at, is_free_form, list_at
 from .base import Change
 from .merging import _both, _member_both
 
@@ -111,3 +113,43 @@ def union_key(node: Any) -> str | None:
     if not isinstance(node.get("properties", {}), dict) or not isinstance(node.get("required", []), list):
         return None
     return unions[0]
+
+
+def requirements_moved(
+    node: dict[str, Any], union: str, pointer: Pointer, changes: list[Change], target: Callable[[str], Any]
+) -> dict[str, Any]:
+    """Where objects stay open and members are not shared: a name the node requires without
+    declaring it, which every branch declares, is required in each branch instead (exact: a
+    value takes one branch; a branch by reference becomes a copy of its target, whose own
+    references stay), so that no object requires a member it does not declare (rule T105)."""
+    declared, branches = dict_at(node, "properties"), [_copy_of(b, target) for b in node[union]]
+    if not all(isinstance(branch, dict) and "$ref" not in branch for branch in branches):
+        return node
+    names = [n for n in list_at(node, "required") if isinstance(n, str) and n not in declared]
+    moving = [n for n in names if all(n in dict_at(branch, "properties") for branch in branches)]
+    if not moving:
+        return node
+    changes.append(
+        Change.for_rule(
+            pointer.child("required"), f"{', '.join(map(repr, moving))} required in each {union} branch instead", "T105"
+        )
+    )
+    out = {**node, union: [{**b, "required": union_of(list_at(b, "required"), moving)} for b in branches]}
+    left = [n for n in list_at(node, "required") if n not in moving]
+    return {**out, "required": left} if left else {k: v for k, v in out.items() if k != "required"}
+
+
+def _copy_of(branch: Any, target_of: Callable[[str], Any]) -> Any:
+    """A branch by reference as a copy of its target (its siblings over it), else as it is."""
+    if not isinstance(branch, dict) or not isinstance(branch.get("$ref"), str):
+        return branch
+    target = target_of(branch["$ref"])
+    if not isinstance(target, dict) or "$ref" in target:
+        return branch
+    copy = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
+    return {**copy, **{k: v for k, v in branch.items() if k != "$ref"}}
+
+
+def union_of(names: list[Any], more: list[str]) -> list[Any]:
+    """``names`` and then those of ``more`` it does not hold, in order."""
+    return [*names, *(n for n in more if n not in names)]

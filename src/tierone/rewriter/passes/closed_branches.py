@@ -7,13 +7,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ..shapes import dict_at, is_free_form, list_at
-from .branch_members import FREE_FORM, SHARED, Kept, shared_member
-
-
-def union_of(names: list[Any], more: list[str]) -> list[Any]:
-    """``names`` and then those of ``more`` it does not hold, in order."""
-    return [*names, *(n for n in more if n not in names)]
-
+from .branch_members import FREE_FORM, SHARED, Kept, shared_member, union_of
 
 #: what :func:`merged_member` gives for a member no value of both sides can be, not required
 LEFT_OUT = object()

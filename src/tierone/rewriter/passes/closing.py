@@ -26,6 +26,7 @@ from ..shapes import (
     untyped_of_several_types,
 )
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
+from .branch_members import patterns_left_out
 from .encoded_unions import typed_for_encoded, wrapped_beside_text
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 
@@ -133,7 +134,8 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
     "of references passes through is encoded too (outlines-core cannot follow recursion through a map); data "
     "encoded beside a union branch taking any string travels as the one member `tierone_json` of an object "
     "(a bare string there would be ambiguous); a `type` beside a union, which would refuse a branch now "
-    "encoded, is left to the other branches"
+    "encoded, is left to the other branches; a `patternProperties` the profile refuses leaves an object that "
+    "is no data to encode, beside a union, where objects are closed (the branches hold what they declare)"
 )
 def encode_free_form(schema: Any, options: Options) -> PassResult:
     """Free-form data (open objects, maps, ``{}``, ``true``) cannot stand in a closed strict
@@ -148,6 +150,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     recursing = maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
+    beside_union = _flagged(options, "T208") and _flagged(options, "T102")  # patterns refused, objects closed
     # each encoded node by its id, kept with the rule that flagged it (kept alive: a node the
     # transform drops later, inside data encoded whole, must not lend its id to another)
     encoded_by: dict[int, tuple[Any, str]] = {}
@@ -171,6 +174,8 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             )
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
         if not free:
+            if beside_union and isinstance(node, dict) and node.get("patternProperties"):
+                node = _patterns_left_out(node, pointer, changes)
             return typed_for_encoded(node, pointer, encoded_by, changes)
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
@@ -199,6 +204,19 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
 
     out, wrapped = wrapped_beside_text(transform(schema, encode), encoded_by)
     return PassResult(out, (*changes, *wrapped), tuple(unfixable))
+
+
+def _patterns_left_out(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> Any:
+    """A ``patternProperties`` the profile refuses beside a union, where objects are closed: it
+    leaves (the branches hold only what they declare; an encoded one is data restore checks).
+    Else ``node`` as it is, for the lint to refuse; where objects stay open, the union would
+    stay beside the object's members, which a decoding engine intersects with each branch (on
+    JsonSchemaStore/service-schema, llguidance refuses that grammar as too large)."""
+    union = next((k for k in ("anyOf", "oneOf") if isinstance(node.get(k), list)), None)
+    if union is None:
+        return node
+    changes.extend(patterns_left_out(node, node[union], pointer, True))
+    return {k: v for k, v in node.items() if k != "patternProperties"}
 
 
 #: what an encoded value's rendition no longer enforces (restore decodes and checks it)

@@ -11,17 +11,19 @@ from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS, admits_null
-from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
+from .base import Change, Options, PassResult, _flagged, _noted, _widened, does, graph_of
 
 
 @does(
-    "a `type` list → an `anyOf` of one branch per type, for profiles with Anthropic; for `gemini-openapi` "
+    "a `type` list → an `anyOf` of one branch per type, for profiles with Anthropic (beside an `anyOf` whose "
+    "branches each declare their types within it, the list says nothing more and goes); for `gemini-openapi` "
     'every null → `"nullable": true` (see below)'
 )
 def spell_null(schema: Any, options: Options) -> PassResult:
     """A ``type`` list becomes an ``anyOf`` of one branch per type, each with the keywords that
     apply to it, for profiles whose consumers raise on a type list (Anthropic's SDK helper);
-    a list of one type becomes that type for every profile. Where rule T702 holds, the
+    a list of one type becomes that type for every profile; a list beside an ``anyOf`` whose
+    branches (a reference's target) each declare types within it goes. Where rule T702 holds, the
     top-level ``reasoning`` keeps §D's ``["string", "null"]``.
 
     Where the profile reads OpenAPI's ``nullable`` instead (Gemini's ``responseSchema``), every
@@ -42,10 +44,11 @@ def spell_null(schema: Any, options: Options) -> PassResult:
         if (
             not isinstance(node.get("type") if isinstance(node, dict) else None, list)
             or not types
-            or "anyOf" in node
             or (pointer, list(types)) == keep
         ):
             return node
+        if "anyOf" in node:  # the branches may say the types themselves
+            return _left_to_branches(node, pointer, schema, changes) if as_any_of else node
         if len(types) == 1:  # for every profile: the second rewrite must find nothing to change
             changes.append(Change.for_rule(pointer, "one-type list written as that type", "T216"))
             return {**node, "type": types[0]}
@@ -57,6 +60,32 @@ def spell_null(schema: Any, options: Options) -> PassResult:
         return {"anyOf": branches, **outer}
 
     return PassResult(transform(schema, spell, only=_TYPE), tuple(changes))
+
+
+def _left_to_branches(node: dict[str, Any], pointer: Pointer, schema: Any, changes: list[Change]) -> dict[str, Any]:
+    """``node`` without its ``type`` list where it stands beside an ``anyOf`` whose branches each
+    declare their types within it (the list says nothing they do not), else as it is."""
+    types = declared_types(node)
+    if not isinstance(node.get("type"), list) or types is None or len(types) < 2 or "anyOf" not in node:
+        return node
+    if not _typed_within(node["anyOf"], types, schema):
+        return node
+    changes.append(Change.for_rule(pointer, "type list left to the anyOf branches, each typed within it", "T216"))
+    return {k: v for k, v in node.items() if k != "type"}
+
+
+def _typed_within(branches: Any, types: tuple[str, ...], schema: Any) -> bool:
+    """Whether every branch (a reference: its target) declares its types among ``types``: the
+    node's type list then says nothing the union does not."""
+    if not isinstance(branches, list):
+        return False
+    for branch in branches:
+        if isinstance(branch, dict) and "$ref" in branch and "type" not in branch:
+            branch = graph_of(schema).target(branch["$ref"])
+        own = declared_types(branch) if isinstance(branch, dict) else None
+        if own is None or any(t not in types and not (t == "integer" and "number" in types) for t in own):
+            return False
+    return True
 
 
 NULL_BRANCH = {"type": "null"}
@@ -137,6 +166,7 @@ def _spell_nullable(schema: Any, options: Options) -> PassResult:
             kept = {k: v for k, v in node.items() if k in ("title", "description")}
             note = _noted(node.get("description"), ONLY_NULL) if options.hints else node.get("description")
             return {**kept, "type": "string", "nullable": True, **({"description": note} if note else {})}
+        node = _left_to_branches(node, pointer, schema, changes)
         out = _nullable_form(node)
         if out is not node:
             changes.append(Change.for_rule(pointer, _NULLABLE, "T217"))

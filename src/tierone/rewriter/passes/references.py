@@ -126,11 +126,13 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     room: list[int] = []  # schema nodes the copies may still add (counted at the first copy)
     nested = [0]  # copies being made inside one another (a copy that brings itself in again)
 
-    def copied(merged: Any, pointer: Pointer) -> Any:
-        """``merged`` with its own references' siblings inlined (a copy inside the copy)."""
+    def copied(merged: Any, pointer: Pointer, inside: bool = False) -> Any:
+        """``merged`` with its own references' siblings inlined (a copy inside the copy;
+        ``inside``: below its top alone, the root's body)."""
+        _room_counted(room, schema)
         nested[0] += 1
         try:
-            merged = transform(merged, lambda n, p: inline(n, p, True), pointer)
+            merged = transform(merged, lambda n, p: n if inside and p == pointer else inline(n, p, True), pointer)
         finally:
             nested[0] -= 1
         room[0] -= size(merged, max(room[0], 0))
@@ -139,12 +141,13 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     def inline(node: Any, pointer: Pointer, copying: bool = False) -> Any:
         if not isinstance(node, dict) or "$ref" not in node or set(node) <= keep:
             return node
-        if not pointer:
-            return _inline_root(node, graph, changes, unfixable)
+        if not pointer:  # the target's body, copied to the root: its own references' siblings too
+            out = _inline_root(node, graph, changes, unfixable)
+            body = {k: v for k, v in out.items() if k not in _DOCUMENT} if out is not node else {}
+            return {**out, **copied(body, ROOT, inside=True)} if body else out
         # in a copy, places are new: a reference whose target has a cycle below is taken for one
         recursive = pointer in graph.recursive or (copying and not _acyclic_below(graph, node["$ref"]))
-        if not room:
-            room.append(max(INLINED, 4 * size(schema, INLINED - 1)))
+        _room_counted(room, schema)
         if recursive or room[0] <= 0 or nested[0] >= NESTED_COPIES:  # a cycle, or past the copies' room
             wrapped = wrapped_cycle_ref(node, graph.target(node["$ref"]))
             if (
@@ -212,6 +215,12 @@ def _acyclic_below(graph: ReferenceGraph, ref: Any) -> bool:
 _DOCUMENT = ("$defs", "definitions", "$id", "$schema", "$comment")
 #: keywords whose sibling value wins over the target's (they say nothing about instances)
 _SAYS_NOTHING = ("title", "description", "examples", "default", "deprecated", "readOnly", "writeOnly")
+
+
+def _room_counted(room: list[int], schema: Any) -> None:
+    """The schema nodes inlined copies may add, counted once (at the first copy)."""
+    if not room:
+        room.append(max(INLINED, 4 * size(schema, INLINED - 1)))
 
 
 def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Change], unfixable: list[Unfixable]) -> Any:

@@ -11,8 +11,17 @@ from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
-from .branch_members import DROPPED, FREE_FORM, SHARED, Kept, patterns_left_out, recorded, union_key
-from .closed_branches import LEFT_OUT, merged_member, union_of, within_closed
+from .branch_members import (
+    DROPPED,
+    FREE_FORM,
+    SHARED,
+    Kept,
+    patterns_left_out,
+    recorded,
+    requirements_moved,
+    union_key,
+)
+from .closed_branches import LEFT_OUT, merged_member, within_closed
 
 
 @does(
@@ -76,7 +85,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
             if not (node.get("properties") or node.get("required")):
                 return node  # closed alone: as it is (a member it leaves no value is dropped later, or refused)
             if not closing:
-                return _requirements_moved(node, union, pointer, changes)
+                return requirements_moved(node, union, pointer, changes, lambda ref: graph.graph.target(ref))
             unfixable.append(
                 Unfixable(
                     pointer,
@@ -101,28 +110,6 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         return {**{k: v for k, v in node.items() if k not in SHARED and k not in gone}, union: branches}
 
     return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
-
-
-def _requirements_moved(node: dict[str, Any], union: str, pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
-    """Where objects stay open and members are not shared: a name the node requires without
-    declaring it, which every branch (written inline) declares, is required in each branch
-    instead (exact: a value takes one branch), so that no object requires a member it does not
-    declare (rule T105)."""
-    declared, branches = dict_at(node, "properties"), node[union]
-    if not all(isinstance(branch, dict) and "$ref" not in branch for branch in branches):
-        return node
-    names = [n for n in list_at(node, "required") if isinstance(n, str) and n not in declared]
-    moving = [n for n in names if all(n in dict_at(branch, "properties") for branch in branches)]
-    if not moving:
-        return node
-    changes.append(
-        Change.for_rule(
-            pointer.child("required"), f"{', '.join(map(repr, moving))} required in each {union} branch instead", "T105"
-        )
-    )
-    out = {**node, union: [{**b, "required": union_of(list_at(b, "required"), moving)} for b in branches]}
-    left = [n for n in list_at(node, "required") if n not in moving]
-    return {**out, "required": left} if left else {k: v for k, v in out.items() if k != "required"}
 
 
 def _no_object(branch: Any) -> bool:

@@ -13,6 +13,7 @@ from ...core.walker import REFERENCE, having
 from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
 from .base import Change, Options, PassResult, _flagged, does
 from .closing import free_form_rule
+from .map_cycles import maps_on_a_cycle
 
 #: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
 #: ``#/$defs/...`` references still resolve there)
@@ -21,7 +22,8 @@ _STAY = ("$schema", "$id", "$defs", "definitions")
 
 @does(
     f"a root strict modes cannot take (an array, a scalar, a union, free-form data) travels as the one member "
-    f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it); restore and "
+    f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it, "
+    f"a map a cycle of references passes through too); restore and "
     f"`Strict.parse` take it out"
 )
 def wrap_root(schema: Any, options: Options) -> PassResult:
@@ -69,14 +71,27 @@ def _wrapped(schema: Any, options: Options) -> bool:
     """Whether the root travels in the wrapper under the profile: free-form data the profile
     encodes (only a member can be), or a root the profile flags (T101): not of type object,
     or an object beside a union, where objects are closed (the union's branches would take
-    the object's members, and the root would be a union)."""
-    if schema is False or is_object_root(schema):
+    the object's members, and the root would be a union); or a map a cycle passes through."""
+    if schema is False:
+        return False
+    if isinstance(schema, dict) and options.open_objects != "error" and _map_on_a_cycle(schema, options):
+        return True
+    if is_object_root(schema):
         return False
     if is_free_form(schema) and (options.open_objects == "error" or _flagged(options, free_form_rule(schema))):
         return options.open_objects != "error"  # (with --open-objects error, refused at the root, where it stands)
     if not _flagged(options, "T101"):  # free-form data the profile keeps as it is: wrapped where not an object
         return False
     return schema.get("type") != "object" or _flagged(options, "T102")
+
+
+def _map_on_a_cycle(schema: Any, options: Options) -> bool:
+    """Whether the root is a map a cycle of references passes through (``additionalProperties:
+    {"$ref": "#"}``), which a profile keeping maps still encodes (:mod:`.map_cycles`): only a
+    member can be, so the root travels in the wrapper."""
+    if _flagged(options, "T103") or not isinstance(schema.get("additionalProperties"), dict):
+        return False
+    return ROOT in maps_on_a_cycle(schema)
 
 
 def outside_wrapper(pointer: Pointer, original: Any) -> Pointer:
