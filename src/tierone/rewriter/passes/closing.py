@@ -151,6 +151,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     unfixable: list[Unfixable] = []
     recursing = maps_on_a_cycle(schema) if not _flagged(options, "T103") else frozenset()
     beside_union = _flagged(options, "T208") and _flagged(options, "T102")  # patterns refused, objects closed
+    untyped_items = _flagged(options, "T607")
     # each encoded node by its id, kept with the rule that flagged it (kept alive: a node the
     # transform drops later, inside data encoded whole, must not lend its id to another)
     encoded_by: dict[int, tuple[Any, str]] = {}
@@ -161,11 +162,11 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             node = {**node, "additionalProperties": True}  # the same: any other member, of any value
         free = is_free_form(node) and (_flagged(options, free_form_rule(node)) or pointer in recursing)
         if (
-            not (free and pointer and encodable_at(pointer))  # free-form data (an array too) is encoded whole
+            untyped_items
             and isinstance(node, dict)
             and "items" not in node
+            and not (free and pointer and encodable_at(pointer))  # free-form data (an array too) is encoded whole
             and items_of(node) is True
-            and _flagged(options, "T607")
         ):
             changes.append(
                 Change.for_rule(

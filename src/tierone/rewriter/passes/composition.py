@@ -50,6 +50,8 @@ def merge_all_of(schema: Any, options: Options) -> PassResult:
 
 #: the nodes whose union is exclusive
 _ONE_OF = frozenset({"oneOf"})
+#: the nodes merged
+_ALL_OF = frozenset({"allOf"})
 #: rounds of merging, each over what the last brought in through references
 MERGE_ROUNDS = 8
 #: schema nodes the merged schema may hold at least (past it, or past four times the schema's
@@ -74,7 +76,7 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
             return node
         return merged_node(node, pointer, graph(), changes, unfixable)
 
-    return transform(schema, merge), changes, unfixable
+    return transform(schema, merge, only=_ALL_OF), changes, unfixable
 
 
 #: what the ledger says of an ``allOf`` of one reference beside parts that only annotate, which

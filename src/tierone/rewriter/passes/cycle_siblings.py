@@ -11,7 +11,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
-from .base import Change, Options, PassResult, does, graph_of
+from .base import Change, Options, PassResult, _flagged, does, graph_of
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a
 #: wrapping one-branch ``anyOf``
@@ -58,6 +58,8 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     After:  ``{"type": "object", "anyOf": [{"type": "object", "properties": {"kids": ... {"$ref":
     "#/$defs/Tree"}}}]}``
     """
+    if _flagged(options, "T501"):  # recursion refused: unrolled already, or refused as it stands
+        return PassResult(schema)
     graph = graph_of(schema)
     if not graph.recursive:
         return PassResult(schema)

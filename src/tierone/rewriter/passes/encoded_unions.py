@@ -36,16 +36,22 @@ def wrapped_beside_text(schema: Any, encoded: Mapping[int, tuple[Any, str]]) -> 
     ``encoded``: each node the pass encoded by its ``id``, with the rule that flagged the data."""
     if not encoded:
         return schema, []
-    graph = graph_of(schema)
+    graphs: list[ReferenceGraph] = []  # made where a branch first is a reference
+
+    def target_of(ref: str) -> Any:
+        if not graphs:
+            graphs.append(graph_of(schema))
+        return graphs[0].target(ref)
+
     places: dict[Pointer, tuple[Any, str]] = {}
     for pointer, node, _ in having(schema, _UNION_KEYS):
         for keyword in _UNIONS:
             branches = node.get(keyword)
             if not isinstance(branches, list):
                 continue
-            targets = [_target(graph, branch) for branch in branches]
+            targets = [followed(branch, target_of) for branch in branches]  # a reference: the last one reached
             held = [i for i, target in enumerate(targets) if encoded.get(id(target), (None,))[0] is target]
-            if held and any(i not in held and takes_any_string(t, graph.target) for i, t in enumerate(targets)):
+            if held and any(i not in held and takes_any_string(t, target_of) for i, t in enumerate(targets)):
                 for index in held:
                     places[pointer.child(keyword).child(index)] = (targets[index], encoded[id(targets[index])][1])
     if not places:
@@ -69,19 +75,15 @@ def json_wrapper(field: Any) -> dict[str, Any]:
     }
 
 
-def _target(graph: ReferenceGraph, branch: Any) -> Any:
-    """``branch`` with its local references followed (the last one reached when a reference
-    leads nowhere or the chain goes round)."""
-    return followed(branch, graph.target)
-
-
 def typed_for_encoded(node: Any, pointer: Pointer, encoded: dict[int, tuple[Any, str]], changes: list[Change]) -> Any:
-    """``node`` (its branches just transformed) without the ``type`` that excludes a string where a branch of its union was
-    just encoded as one (beside ``{"type": "object"}``, a branch taking any value takes any
-    object: now a JSON string, which that type would refuse). The type is left to the other
-    branches (each keeps the types both say; left as it is where one is a reference or would
-    keep none); restore checks the original's type on read."""
-    declared = declared_types(node) if isinstance(node, dict) else None
+    """``node`` (its branches just transformed) without the ``type`` that excludes a string
+    where a branch of its union was just encoded as one (beside ``{"type": "object"}``, a
+    branch taking any value takes any object: now a JSON string, which that type would
+    refuse). The type is left to the other branches (each keeps the types both say; left as it
+    is where one is a reference or would keep none); restore checks the original's type on read."""
+    if not encoded or not isinstance(node, dict) or ("anyOf" not in node and "oneOf" not in node):
+        return node  # (most nodes)
+    declared = declared_types(node)
     if declared is None or "string" in declared:
         return node
     unions = [k for k in ("anyOf", "oneOf") if isinstance(node.get(k), list)]

@@ -192,7 +192,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             merged = merged_node(merged, pointer, graph, changes, unfixable)
         return merged
 
-    return PassResult(transform(schema, inline), tuple(changes), tuple(unfixable))
+    return PassResult(transform(schema, inline, only=REFERENCE), tuple(changes), tuple(unfixable))
 
 
 #: copies made inside one another at most (a recursive target merged with siblings that bring it

@@ -109,7 +109,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
         gone = (union, "additionalProperties", *(["patternProperties"] if left else []))
         return {**{k: v for k, v in node.items() if k not in SHARED and k not in gone}, union: branches}
 
-    return PassResult(transform(schema, distribute), tuple(changes), tuple(unfixable))
+    return PassResult(transform(schema, distribute, only=_UNIONS), tuple(changes), tuple(unfixable))
 
 
 def _no_object(branch: Any) -> bool:
@@ -138,6 +138,10 @@ def _objects_refused(node: Any) -> bool:
         return False
     unions = [node[key] for key in ("anyOf", "oneOf") if isinstance(node.get(key), list) and node[key]]
     return len(unions) == 1 and all(_no_object(branch) for branch in unions[0])
+
+
+#: the nodes the pass looks at: those holding a union
+_UNIONS = frozenset({"anyOf", "oneOf"})
 
 
 def shares_members(profile: str) -> bool:
