@@ -164,6 +164,16 @@ def _why(code: str) -> str:
 # ---- node edits -------------------------------------------------------------------------
 
 
+#: the keywords of the document a definition stands in rather than of its value
+DOCUMENT_KEYS = frozenset({"$defs", "definitions", "$id", "$schema"})
+
+
+def body_of(target: dict[str, Any]) -> dict[str, Any]:
+    """``target`` as a copy of it is written at another place: without the keywords of the
+    document it stood in (:data:`DOCUMENT_KEYS`)."""
+    return {k: v for k, v in target.items() if k not in DOCUMENT_KEYS}
+
+
 def _rename_key(node: dict[str, Any], old: str, new: str, value: Any) -> dict[str, Any]:
     return {(new if k == old else k): (value if k == old else v) for k, v in node.items()}
 

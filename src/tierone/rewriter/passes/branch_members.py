@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ..shapes import constraining_keys, dict_at, is_free_form, list_at
-from .base import Change
+from .base import Change, body_of
 from .merging import _both, _member_both
 
 #: the keywords of an object that a union's branches can share
@@ -146,8 +146,7 @@ def _copy_of(branch: Any, target_of: Callable[[str], Any]) -> Any:
     target = target_of(branch["$ref"])
     if not isinstance(target, dict) or "$ref" in target:
         return branch
-    copy = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
-    return {**copy, **{k: v for k, v in branch.items() if k != "$ref"}}
+    return {**body_of(target), **{k: v for k, v in branch.items() if k != "$ref"}}
 
 
 def union_of(names: list[Any], more: list[str]) -> list[Any]:

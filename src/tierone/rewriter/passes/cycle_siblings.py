@@ -11,7 +11,7 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
-from .base import Change, Options, PassResult, _flagged, does, graph_of
+from .base import Change, Options, PassResult, _flagged, body_of, does, graph_of
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a
 #: wrapping one-branch ``anyOf``
@@ -100,7 +100,7 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
                 continue  # the type moved into it took its target's copy already
             target = graph.target(branch["$ref"])
             if isinstance(target, dict):
-                out[index] = {k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")}
+                out[index] = body_of(target)
                 changes.append(
                     Change.for_rule(
                         site,

@@ -10,7 +10,7 @@ from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
 from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
 from ...core.walker import REFERENCE, size
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, body_of, does, graph_of
 from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref
 
@@ -185,7 +185,7 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         )
         if not isinstance(found, dict) or "$ref" in found:
             return node  # the aliases go round: the linter reports it
-        merged = {k: v for k, v in found.items() if k not in ("$defs", "definitions", "$id", "$schema")}
+        merged = body_of(found)
         changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
         merged = copied(merged, pointer)  # the copy's own references too
         if isinstance(merged.get("allOf"), list):  # members of its own beside the target's: both hold

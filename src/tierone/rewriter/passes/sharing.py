@@ -10,7 +10,7 @@ from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
 from ..shapes import ANNOTATION_KEYS, dict_at, is_free_form, list_at
-from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, body_of, does, graph_of
 from .branch_members import (
     DROPPED,
     FREE_FORM,
@@ -179,10 +179,7 @@ def _shared_into(
         if not isinstance(target, dict) or branch["$ref"] in seen:
             return f"the branch at {pointer} is a reference that leads back to itself, or to nothing"
         seen = (*seen, branch["$ref"])
-        branch = {
-            **{k: v for k, v in target.items() if k not in ("$defs", "definitions", "$id", "$schema")},
-            **{k: v for k, v in branch.items() if k != "$ref"},
-        }
+        branch = {**body_of(target), **{k: v for k, v in branch.items() if k != "$ref"}}
     if branch is False:
         return [branch]
     if branch is True:
