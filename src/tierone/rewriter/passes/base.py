@@ -168,10 +168,12 @@ def _why(code: str) -> str:
 DOCUMENT_KEYS = frozenset({"$defs", "definitions", "$id", "$schema"})
 
 
-def body_of(target: dict[str, Any]) -> dict[str, Any]:
+def body_of(target: dict[str, Any], site: dict[str, Any] | None = None) -> dict[str, Any]:
     """``target`` as a copy of it is written at another place: without the keywords of the
-    document it stood in (:data:`DOCUMENT_KEYS`)."""
-    return {k: v for k, v in target.items() if k not in DOCUMENT_KEYS}
+    document it stood in (:data:`DOCUMENT_KEYS`); with ``site`` (the reference to it), the
+    reference's siblings over it."""
+    body = {k: v for k, v in target.items() if k not in DOCUMENT_KEYS}
+    return body if site is None else {**body, **{k: v for k, v in site.items() if k != "$ref"}}
 
 
 def _rename_key(node: dict[str, Any], old: str, new: str, value: Any) -> dict[str, Any]:

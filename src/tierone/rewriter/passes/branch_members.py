@@ -146,7 +146,7 @@ def _copy_of(branch: Any, target_of: Callable[[str], Any]) -> Any:
     target = target_of(branch["$ref"])
     if not isinstance(target, dict) or "$ref" in target:
         return branch
-    return {**body_of(target), **{k: v for k, v in branch.items() if k != "$ref"}}
+    return body_of(target, branch)
 
 
 def union_of(names: list[Any], more: list[str]) -> list[Any]:

@@ -179,7 +179,7 @@ def _shared_into(
         if not isinstance(target, dict) or branch["$ref"] in seen:
             return f"the branch at {pointer} is a reference that leads back to itself, or to nothing"
         seen = (*seen, branch["$ref"])
-        branch = {**body_of(target), **{k: v for k, v in branch.items() if k != "$ref"}}
+        branch = body_of(target, branch)
     if branch is False:
         return [branch]
     if branch is True:
