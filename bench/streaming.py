@@ -3,7 +3,10 @@
 ``Strict.parse`` of the whole text (target: at most 3x), for each answer shape below.
 
 Each pair runs alternately; the report gives the median time per answer, the ratio, the part
-spent in ``feed`` alone, and the baseline's spread across runs (so a noisy machine shows).
+spent in ``feed`` alone, the baseline's spread across runs (so a noisy machine shows), and the
+floor: a ``feed`` that only keeps each chunk, over the same chunks. The long text checks linear
+time (a chunk inside a string grows it in place, escapes and all): one parse of it is a single
+scan at C speed, so its ratio to parse is bounded by that floor rather than by the reading.
 
     python bench/streaming.py [--runs 15] [--size 100000] [--profile openai]
 """
@@ -52,12 +55,32 @@ def _events(count: int) -> dict[str, Any]:
     return {"events": [kinds[i % 3] for i in range(count)]}
 
 
+def _text(size: int) -> dict[str, Any]:
+    prose = 'She said "it works".\nThen a path, C:\\temp, a café and a ☕. '
+    return {"author": "ann", "text": prose * (size // len(prose)), "replies": []}
+
+
 #: each answer shape: the model, and an instance of about ``size`` characters of JSON
 SHAPES: dict[str, tuple[str, Callable[[int], dict[str, Any]]]] = {
     "invoice (1 list of objects)": ("Bill", lambda size: _bill(size // 110)),
     "thread (long strings)": ("Message", lambda size: _thread(size // 190)),
     "event log (a union per item)": ("EventLog", lambda size: _events(size // 62)),
+    "long text (one string)": ("Message", lambda size: _text(size * 10 // 11)),
 }
+#: the shapes the target is set for (the long text is there for linear time)
+TARGETED = tuple(SHAPES)[:3]
+
+
+class _Keeper:
+    """The floor: a stream that only keeps each chunk."""
+
+    __slots__ = ("_add",)
+
+    def __init__(self) -> None:
+        self._add = [].append
+
+    def feed(self, chunk: str) -> None:
+        self._add(chunk)
 
 
 def _chunks(text: str, seed: int) -> list[str]:
@@ -96,19 +119,25 @@ def main() -> int:
         def stream_whole(fed: Callable[[], Any] = fed) -> Any:
             return fed().close()
 
+        def kept(pieces: list[str] = pieces) -> None:
+            keeper = _Keeper()
+            for piece in pieces:
+                keeper.feed(piece)
+
         assert stream_whole() == made.parse(text)
         times = alternate(
-            args.runs, stream=stream_whole, feeds=fed, parse=lambda made=made, text=text: made.parse(text)
+            args.runs, stream=stream_whole, feeds=fed, floor=kept, parse=lambda made=made, text=text: made.parse(text)
         )
-        stream, feeds, whole = (statistics.median(times[k]) * 1e3 for k in ("stream", "feeds", "parse"))
+        stream, feeds, floor, whole = (statistics.median(times[k]) * 1e3 for k in ("stream", "feeds", "floor", "parse"))
         low, high = min(times["parse"]) * 1e3, max(times["parse"]) * 1e3
-        worst = max(worst, stream / whole)
+        if label in TARGETED:
+            worst = max(worst, stream / whole)
         print(
             f"  {label:<30} {len(text):>7,} chars {len(pieces):>6,} chunks: stream {stream:7.2f} ms "
-            f"(feeds {feeds:6.2f}) vs parse {whole:6.2f} ms = {stream / whole:5.2f}x "
-            f"(parse {low:.2f}..{high:.2f} ms, spread {high / low - 1:.0%})"
+            f"(feeds {feeds:6.2f}, floor {floor:5.2f}) vs parse {whole:6.2f} ms = {stream / whole:5.2f}x "
+            f"(floor {floor / whole:4.2f}x; parse {low:.2f}..{high:.2f} ms, spread {high / low - 1:.0%})"
         )
-    print(f"worst: {worst:.2f}x (target: at most 3x)")
+    print(f"worst of the first {len(TARGETED)}: {worst:.2f}x (target: at most 3x)")
     return 0
 
 

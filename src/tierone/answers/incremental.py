@@ -16,11 +16,9 @@ import re
 from json import JSONDecodeError
 from typing import Any
 
-from pydantic_core import from_json
-
 from ..core.validation import CannotJudge
 from .frames import AT_ROOT, COLON, KEY, NEXT, RAW, UNSET, VALUE, Containers, Frame
-from .json_tokens import CLOSER, SCALAR, SCAN, STRING_REST, past_space, scanstring
+from .json_tokens import CLOSER, SCALAR, SCAN, closing_quote, open_escape, past_space, scanstring, shown_so_far
 from .reader import Reader
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
@@ -59,6 +57,10 @@ class Incremental(Containers):
         #: whether what is waited for (WAIT_CLOSE) is the next item of an array to open, past
         #: its comma (``closer`` is then what opens it: the previous item's opener)
         self.opening = False
+        #: of a string waited for: whether it is shown as it grows, and its text not decoded
+        #: yet (an escape cut short)
+        self.shown = False
+        self.rest = ""
 
     def read_whole(self) -> bool:
         """Whether the text was read to its end as the whole answer's reading reads it."""
@@ -100,7 +102,7 @@ class Incremental(Containers):
                         self._stop()
                         return
                     else:
-                        if STRING_REST.match(text, pos + 1) is None:
+                        if closing_quote(text, pos + 1) < 0:
                             break
                         try:
                             frame.key, pos = scanstring(text, pos + 1, True)
@@ -223,13 +225,8 @@ class Incremental(Containers):
             self._place(frame, self._read(plan, value, where))
             return end
         if char == '"':
-            if STRING_REST.match(text, pos + 1) is None:
-                if self._strings and _plain(plan):
-                    self._place(frame, from_json(text[pos:], allow_partial="trailing-strings"), growing=True)
-                    if text[-1] != "\\":
-                        self.waiting = frame if frame is not None else AT_ROOT
-                self.pos = pos
-                return -1
+            if closing_quote(text, pos + 1) < 0:
+                return self._growing(text, pos, frame, plan)
             try:
                 value, end = scanstring(text, pos + 1, True)
             except ValueError:
@@ -247,6 +244,24 @@ class Incremental(Containers):
                 return self._stop()
         self._place(frame, self._read(plan, value, where))
         return end
+
+    def _growing(self, text: str, pos: int, frame: Frame | None, plan: Any) -> int:
+        """A string at ``pos`` whose closing quote has not come: shown as far as it goes where
+        it is text, and waited for (:attr:`shown`, :attr:`rest`) where a container holds it
+        or it is the whole answer shown with no escape cut short (-1, ``self.pos`` at its start)."""
+        self.pos = pos
+        self.shown = self._strings and _plain(plan)
+        if self.shown:
+            try:
+                value, self.rest = shown_so_far(text[pos + 1 :])
+            except ValueError:
+                return self._stop()
+            self._place(frame, value, growing=True)
+        else:
+            self.rest = open_escape(text, pos + 1)
+        if frame is not None or (self.shown and not self.rest):
+            self.waiting = frame if frame is not None else AT_ROOT
+        return -1
 
     def _stop(self) -> int:
         """The text is not JSON here: nothing more is read (close() says why)."""

@@ -9,10 +9,15 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .frames import Frame
 from .incremental import DESCEND, STUCK, WAIT_CLOSE, Incremental
+from .json_tokens import closing_quote, open_escape, shown_so_far
 from .reader import Reader
 
 __all__ = ["Stream"]
+
+#: stands for a string waited for in a container that is not shown as it grows
+_HIDDEN: Any = object()
 
 
 class Stream:
@@ -20,7 +25,20 @@ class Stream:
     :meth:`close` returns what reading the whole text returns (or raises what it raises).
     Made by :meth:`tierone.Strict.stream`."""
 
-    __slots__ = ("_add", "_closed", "_closer", "_finish", "_held", "_joined", "_parsing", "_parts", "_whole")
+    __slots__ = (
+        "_add",
+        "_at",
+        "_closed",
+        "_closer",
+        "_finish",
+        "_held",
+        "_into",
+        "_joined",
+        "_parsing",
+        "_parts",
+        "_rest",
+        "_whole",
+    )
 
     def __init__(
         self,
@@ -42,6 +60,12 @@ class Stream:
         #: many characters of it have come (None, 0 otherwise)
         self._closer: str | None = None
         self._held = 0
+        #: while a string in a container is waited for: the container where it is shown (or
+        #: _HIDDEN), where in it the string stands, and its text not decoded yet (an escape cut
+        #: short); None otherwise
+        self._into: Any = None
+        self._at: Any = None
+        self._rest = ""
 
     @property
     def partial(self) -> Any:
@@ -53,7 +77,18 @@ class Stream:
         self._add(chunk)
         closer = self._closer
         if closer is None:
-            return self._moved(chunk, closer)
+            into = self._into
+            if into is None:
+                return self._moved(chunk, closer)
+            if '"' in chunk or "\\" in chunk or self._rest:
+                return self._string_goes_on(chunk)
+            if into is not _HIDDEN:  # the string being shown goes on (the usual chunk of a long one)
+                at = self._at
+                grown = into[at]
+                into[at] = None  # held here alone, it grows in place rather than copied: linear time
+                grown += chunk
+                into[at] = grown
+            return self._parsing.root
         if closer not in chunk:  # the small container waited for cannot have closed
             held = self._held = self._held + len(chunk)
             if held < DESCEND:
@@ -66,6 +101,7 @@ class Stream:
         parsing, joined = self._parsing, self._joined
         self._closer = parsing.small_closed(chunk if joined == len(parts) - 1 else "".join(parts[joined:]))
         self._joined, self._held = len(parts), parsing.held
+        self._shown(parsing.waiting)
         return parsing.root
 
     def _moved(self, chunk: str, closer: str | None) -> Any:
@@ -78,19 +114,53 @@ class Stream:
                 self._parts.pop()
                 raise ValueError("this stream is closed: make another with Strict.stream()")
             return parsing.root
-        if closer is not None:  # grown past small: read as it comes
-            parsing.waiting = None
-            self._joined_text()
-            parsing.advance()
-        elif waiting is not None and '"' not in chunk and "\\" not in chunk:
-            parsing.grow(waiting, chunk)  # the string being shown goes on
+        if closer is None and waiting is not None and '"' not in chunk and "\\" not in chunk:
+            parsing.grow(waiting, chunk)  # the string being shown goes on (the whole answer)
             return parsing.root
-        else:
-            parsing.waiting = None
-            self._joined_text()
-            parsing.advance()
-        self._closer, self._held = (parsing.closer, parsing.held) if parsing.waiting is WAIT_CLOSE else (None, 0)
+        return self._reparsed()  # else (or grown past small): read as it comes
+
+    def _string_goes_on(self, chunk: str) -> Any:
+        """What ``chunk`` brings to the string waited for in a container where it holds a quote
+        or an escape, or follows an escape cut short: the string shown as far as it goes, or
+        where it closes (or is not JSON), the parts not yet parsed parsed."""
+        text = self._rest + chunk
+        if closing_quote(text) >= 0:
+            return self._reparsed()  # it closes: the usual parse reads it whole, once
+        into = self._into
+        if into is _HIDDEN:
+            self._rest = open_escape(text)
+            return self._parsing.root
+        try:
+            shown, self._rest = shown_so_far(text)
+        except ValueError:
+            return self._reparsed()  # not JSON: the usual parse stops there
+        if shown:
+            at = self._at
+            grown = into[at]
+            into[at] = None  # as in ``feed``
+            grown += shown
+            into[at] = grown
+        return self._parsing.root
+
+    def _reparsed(self) -> Any:
+        """The parts not yet parsed, parsed; the partial answer so far."""
+        parsing = self._parsing
+        parsing.waiting = None
+        self._joined_text()
+        parsing.advance()
+        waiting = parsing.waiting
+        self._closer, self._held = (parsing.closer, parsing.held) if waiting is WAIT_CLOSE else (None, 0)
+        self._shown(waiting)
         return parsing.root
+
+    def _shown(self, waiting: Any) -> None:
+        """Where the string waited for grows, when a container holds it (``feed`` grows it there)."""
+        if waiting.__class__ is Frame:
+            parsing = self._parsing
+            self._into = waiting.value if parsing.shown else _HIDDEN
+            self._at, self._rest = -1 if waiting.array else waiting.key, parsing.rest
+        else:
+            self._into, self._rest = None, ""
 
     def close(self) -> Any:
         """The whole answer read as :meth:`tierone.Strict.parse` reads it (an instance of the
@@ -99,7 +169,7 @@ class Stream:
         model validates it) rather than read again."""
         parsing = self._parsing
         waiting = parsing.waiting
-        self._closed, parsing.waiting, self._closer = True, None, None
+        self._closed, parsing.waiting, self._closer, self._into = True, None, None, None
         try:
             if self._finish is not None and waiting is not STUCK and not parsing.unsure:
                 self._joined_text()
