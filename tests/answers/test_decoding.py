@@ -12,7 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+import tierone
 from tierone.answers.decoding import loads
+
+from .models import Inventory
 
 _SCALARS = (
     st.none()
@@ -98,3 +101,13 @@ def test_what_only_json_reads_is_left_to_it(text):
     with pytest.raises(orjson.JSONDecodeError):
         loads(text)
     json.loads(text)
+
+
+@pytest.mark.parametrize("spelled", ["98765432109876543210", "987654321\\u00309876543210"])
+def test_an_integer_past_64_bits_in_an_encoded_member_is_read_exactly(spelled):
+    # the second spells a digit as an escape: the answer's text then holds no run of 19 digits,
+    # but the JSON text its string holds does
+    made = tierone.strict(Inventory, "openai")
+    text = '{"counts": "{\\"a\\": ' + spelled + '}", "tags": [], "note": null}'
+    assert made.parse(text).counts == {"a": 98765432109876543210}
+    assert made.restore(text) == {"counts": {"a": 98765432109876543210}, "tags": []}

@@ -203,12 +203,16 @@ class Walk:
     the errors of encoded parts, the places being read in place, and whether a model validates
     the result (``trusted``: then a lone possible union branch is taken on the model's word)."""
 
-    __slots__ = ("_active", "_decoded", "errors", "reader", "trusted")
+    __slots__ = ("_active", "_decoded", "errors", "exact", "reader", "trusted")
 
-    def __init__(self, reader: Reader, trusted: bool) -> None:
+    def __init__(self, reader: Reader, trusted: bool, exact: bool = False) -> None:
         self.reader, self.trusted = reader, trusted
+        #: whether the answer's text is known to hold no integer past 64 bits, even inside
+        #: its strings (so an encoded part is decoded by orjson alone)
+        self.exact = exact
         self.errors: list[Any] = []
-        self._active: set[tuple[int, int]] = set()
+        #: the places being read in place (made on the first one)
+        self._active: set[tuple[int, int]] | None = None
         #: each string this read decoded from JSON text, by its place and identity (made on
         #: the first such string)
         self._decoded: dict[tuple[Path, int], str] | None = None
@@ -220,7 +224,7 @@ class Walk:
         seen = self._decoded
         if seen is not None and seen.get((path, id(text))) is text:
             return text
-        value = read_encoded(self.errors, text, path)
+        value = read_encoded(self.errors, text, path, self.exact)
         if value.__class__ is str and value is not text:
             if seen is None:
                 seen = self._decoded = {}
@@ -234,14 +238,16 @@ class Walk:
         read = plan.owns if owning else plan.fn
         if plan.loops is False:
             return read(value, pointer, self)
-        key = (id(plan), id(pointer))
-        if key in self._active:
+        key, active = (id(plan), id(pointer)), self._active
+        if active is None:
+            active = self._active = set()
+        elif key in active:
             return value
-        self._active.add(key)
+        active.add(key)
         try:
             return read(value, pointer, self)
         finally:
-            self._active.discard(key)
+            active.discard(key)
 
     def satisfies(self, entry: Branch, value: Any) -> bool:
         return self.reader.satisfies(entry, value)

@@ -89,7 +89,9 @@ def short_way(restorer: Restorer, check: Any) -> Any:
         if root.inert:
             payload = data
         else:
-            walk = Walk(reader, True)
+            # no run of 19 digits in the text, nor an escape that could spell one: none in
+            # the JSON text its strings hold either
+            walk = Walk(reader, True, "\\u" not in text)
             try:
                 payload = within_room(root.owns, data, None, walk)
             except CannotJudge as error:  # an encoded member too deep
