@@ -73,11 +73,14 @@ def open_escape(text: str, start: int = 0) -> str:
 def shown_so_far(text: str) -> tuple[str, str]:
     """A string's text so far (past its opening quote, or from an escape's start; its closing
     quote not come yet) as far as it can be decoded: the decoded part, and the text left for
-    later (an escape cut short, or a high surrogate whose pair may follow). ``ValueError``
-    where it is not JSON (a control character, a bad escape)."""
-    cut = len(text)
+    later (an escape cut short, or a high surrogate whose pair may follow). Text with no
+    escape is taken as it is, as the chunks that follow it are (a control character in it is
+    for the whole reading to refuse); ``ValueError`` where text with escapes is not JSON."""
     last = text.rfind("\\")
-    if last >= 0 and _escapes(text, last, 0) and cut - last < (6 if text[last + 1 : last + 2] == "u" else 2):
+    if last < 0:
+        return text, ""
+    cut = len(text)
+    if _escapes(text, last, 0) and cut - last < (6 if text[last + 1 : last + 2] == "u" else 2):
         cut = last  # an escape cut short
     high = _HIGH_AT_END.search(text, max(cut - 6, 0), cut)
     if high is not None and _escapes(text, high.start(), 0):
