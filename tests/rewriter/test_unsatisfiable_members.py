@@ -207,3 +207,50 @@ def test_what_a_member_never_given_said_is_no_loosening(profile):
     assert not result.loosened, result.loosened
     exact = tierone.rewrite(NEVER_WITH_ONE_OF, profile, exact=True)
     assert exact.ok and exact.schema == result.schema
+
+
+#: a shipping API's schema: each package's parts require `height` and close the object without it
+#: (so no package can be given), and a statement whose items require a member whose schema is `false`
+NO_ITEM = {
+    "allOf-parts-that-forbid-a-required-member": {
+        "allOf": [
+            {"type": "object", "properties": {"width": {"type": "number"}}, "additionalProperties": False},
+            {"properties": {"height": {"type": "number"}}, "required": ["height"]},
+        ]
+    },
+    "a-required-member-that-is-false": {
+        "type": "object",
+        "properties": {"kind": False, "value": {"type": "string"}},
+        "required": ["kind"],
+    },
+    "false": False,
+    "an-enum-with-no-value-of-its-type": NEVER,
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+@pytest.mark.parametrize("items", list(NO_ITEM.values()), ids=list(NO_ITEM))
+def test_an_array_whose_items_take_no_value_is_kept_empty(items, profile):
+    original = {
+        "type": "object",
+        "properties": {"id": {"type": "string"}, "packages": {"type": "array", "items": items}},
+        "required": ["id", "packages"],
+    }
+    result = assert_served(original, profile, [{"id": "a", "packages": []}])
+    rendered = result.schema["properties"]["packages"]
+    assert rendered["items"] == {"type": "string"}
+    # where the profile says maxItems, the rendition is exact; where not, the bound is a loosening restore checks
+    assert rendered.get("maxItems") == 0 or "maxItems: 0" in {c.loosens for c in result.loosened}
+    assert not tierone.restore({"id": "a", "packages": ["x"]}, original).ok
+    assert [str(c.pointer) for c in result.changes if "only an empty array" in c.what] == ["/properties/packages/items"]
+
+
+@pytest.mark.parametrize("items", [False, NEVER])
+def test_an_array_that_must_hold_an_item_that_takes_no_value_stays_refused(items):
+    original = {
+        "type": "object",
+        "properties": {"packages": {"type": "array", "items": items, "minItems": 1}},
+        "required": ["packages"],
+    }
+    refused = tierone.rewrite(original, "openai").unfixable
+    assert {str(u.pointer) for u in refused} & {"/properties/packages", "/properties/packages/items"}

@@ -16,8 +16,9 @@ from .merging import forbidden_required, merged_all_of
 
 @does(
     "`allOf` merged where the branches do not conflict; a part's `additionalProperties` still applies to the "
-    "members the other parts declare (a forbidden one is left out, or, when required, refused: rule T608, no "
-    "value is valid; a constrained one carries both schemas); where two parts hold a keyword that one schema "
+    "members the other parts declare (a forbidden one is left out, or, when required, the `allOf` takes no "
+    "value: it is written `false`, which its place then serves as any schema taking no value, and refused at "
+    "the root, rule T608; a constrained one carries both schemas); where two parts hold a keyword that one schema "
     "cannot say for both (two `pattern`s, two `anyOf`s, two `not`s), the first part's stands and restore checks "
     "the other (a loosening; `--exact` refuses); members given by `$ref` are followed to merge them, and an "
     "`allOf` a reference brings in is merged too; a part that is `true` (or a reference to it) adds nothing; "
@@ -26,8 +27,9 @@ from .merging import forbidden_required, merged_all_of
 )
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away: exactly where its parts' keywords do not conflict, else
-    loosely (:func:`~tierone.rewriter.passes.merging.merged_all_of`), and refused where no
-    value would be valid (two types with nothing in common).
+    loosely (:func:`~tierone.rewriter.passes.merging.merged_all_of`), refused where they
+    conflict (two types with nothing in common), and written ``false`` where a part forbids
+    what another requires (no value is valid).
 
     Before: ``{"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"x": {"type": "string"}}}]}``
     After:  ``{"type": "object", "properties": {...Base's..., "x": {...}}, "required": [...]}``
@@ -74,7 +76,7 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
     def merge(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not isinstance(node.get("allOf"), list):
             return node
-        return merged_node(node, pointer, graph(), changes, unfixable)
+        return merged_node(node, pointer, graph(), changes, unfixable, as_false=bool(pointer))
 
     return transform(schema, merge, only=_ALL_OF), changes, unfixable
 
@@ -107,10 +109,14 @@ def merged_node(
     changes: list[Change],
     unfixable: list[Unfixable],
     on_cycle: bool = False,
+    as_false: bool = False,
 ) -> Any:
     """``node``'s ``allOf`` merged into it (its references followed in ``graph``'s schema), the
     change recorded; ``node`` as it is where it cannot be, the reason in ``unfixable``.
-    ``on_cycle``: its references are taken for ones on a cycle (made where the graph has none)."""
+    ``on_cycle``: its references are taken for ones on a cycle (made where the graph has none).
+    ``as_false``: parts that no value satisfies together are written ``false`` (the same
+    meaning, which the place's own rules then serve: a member left out, an array kept empty)
+    rather than refused."""
     branches: list[dict[str, Any]] | None = []
     for index, branch in enumerate(node["allOf"]):
         if isinstance(branch, dict) and "$ref" in branch:
@@ -133,14 +139,11 @@ def merged_node(
     base = {k: v for k, v in node.items() if k != "allOf"}
     forbidden = forbidden_required([base, *branches]) if branches is not None else None
     if forbidden is not None:
-        unfixable.append(
-            Unfixable(
-                pointer,
-                "T608",
-                f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it: "
-                "no value is valid here",
-            )
-        )
+        why = f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it"
+        if as_false:
+            changes.append(Change.for_rule(pointer, f"written `false` ({why}: no value is valid here)", "T608"))
+            return False
+        unfixable.append(Unfixable(pointer, "T608", f"{why}: no value is valid here"))
         return node
 
     def deref(found: Any) -> Any:

@@ -12,11 +12,16 @@ from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .definitions import DEAD
 from .nulls import only_null
 
-#: the nodes whose members or union branches may take no value
-_HOLDING_MEMBERS = frozenset({"properties", "anyOf", "oneOf"})
+#: the nodes whose members, union branches or items may take no value
+_HOLDING_MEMBERS = frozenset({"properties", "anyOf", "oneOf", "items"})
+#: what an array whose items take no value holds in the rendition: no item (any string, where
+#: the profile cannot say ``maxItems``, which restore then checks)
+ONLY_EMPTY = {"items": {"type": "string"}, "maxItems": 0}
 #: what the ledger says of a member, and of a union branch, left out for taking no value
 NEVER_GIVEN = "removed (its schema takes no value: it can never be given)"
 TAKES_NOTHING = "removed (its schema takes no value)"
+#: what the ledger says of an array whose items take no value
+EMPTY_ONLY = "items made any string with `maxItems: 0` (they take no value: only an empty array is valid)"
 #: why a required member whose schema takes no value is refused
 _REQUIRED_NOTHING = "schema accepts no value, and the member is required: no instance can be given"
 
@@ -25,9 +30,10 @@ _REQUIRED_NOTHING = "schema accepts no value, and the member is required: no ins
     "an optional member whose schema (or the definition it refers to) takes no value (`false`, bounds that "
     "cross, an `enum` with no value of its `type`, `not` of a schema every value satisfies, a closed object "
     "requiring a member it does not declare) is removed: it can never be given (a required one is refused, rule "
-    "T608), and so is a union branch that takes no value, beside one that may; where the profile cannot "
-    "say `null` alone (`gemini-openapi`, rule T221), an optional member whose only value is `null` is removed "
-    "too: null means absent"
+    "T608), and so is a union branch that takes no value, beside one that may; an array whose items take no "
+    "value (or require a member that does) takes only `[]`: its items become any string, with `maxItems: 0`; "
+    "where the profile cannot say `null` alone (`gemini-openapi`, rule T221), an optional member whose only "
+    "value is `null` is removed too: null means absent"
 )
 def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     """An optional member whose schema takes no value (``false``, bounds that cross, an
@@ -42,6 +48,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
 
     changes: list[Change] = []
     refused: list[Unfixable] = []
+    emptied: list[Pointer] = []  # the items that take no value, made any string (none is given)
     null_absent = _flagged(options, "T221")  # a profile that cannot say null alone
     target = targets_of(schema)
 
@@ -50,7 +57,19 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
             member = followed(member, target, siblings=True)
         return accepts_nothing(member, schema)  # a branch given by reference is judged by its target
 
+    def no_item(node: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
+        """An array whose items take no value (or require a member that does) holds none."""
+        items = node["items"]
+        bound = node.get("minItems", 0)
+        if not (impossible(items) or _requires_nothing(items, impossible)) or not (bound == 0 or bound is False):
+            return node  # items that may hold, or an array that takes no value at all (the linter says so)
+        emptied.append(pointer.child("items"))
+        changes.append(Change.for_rule(emptied[-1], EMPTY_ONLY, "T602" if items is False else "T608"))
+        return {**node, **ONLY_EMPTY}
+
     def drop(node: Any, pointer: Pointer) -> Any:
+        if isinstance(node, dict) and isinstance(node.get("items"), (dict, bool)):
+            node = no_item(node, pointer)
         if isinstance(node, dict) and ("anyOf" in node or "oneOf" in node):
             node = dead_branches_dropped(node, pointer)
         members = node.get("properties") if isinstance(node, dict) else None
@@ -98,7 +117,19 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 node = {**node, key: [b for i, b in enumerate(branches) if i not in dead]}
         return node
 
-    return PassResult(transform(schema, drop, only=_HOLDING_MEMBERS), tuple(changes), tuple(refused))
+    done = transform(schema, drop, only=_HOLDING_MEMBERS)
+    if emptied:  # what was found inside items no array holds is moot
+        places = {tuple(place) for place in emptied}
+        refused = [r for r in refused if not any(tuple(r.pointer)[: len(p)] == p for p in places)]
+    return PassResult(done, tuple(changes), tuple(refused))
+
+
+def _requires_nothing(node: Any, impossible: Any) -> bool:
+    """Whether an object requires a member whose schema takes no value."""
+    if not isinstance(node, dict) or not isinstance(node.get("properties"), dict):
+        return False
+    members, listed = node["properties"], names_at(node)
+    return any(name in listed and impossible(member) for name, member in members.items())
 
 
 def _typed_as(branch: Any, typed: Any) -> Any:
@@ -111,7 +142,8 @@ def _typed_as(branch: Any, typed: Any) -> Any:
 
 def made_moot(changes: list[Change]) -> list[Change]:
     """``changes`` without those made inside a member or union branch that a later change left
-    out for taking no value, or inside a definition a later change removed as dead, or inside a
+    out for taking no value (or items an array no longer holds), or inside a definition a later
+    change removed as dead, or inside a
     subtree a limit then carried as a JSON string: the rendition has no such place, so nothing
     there is loosened (``exact`` refused a ``oneOf`` in a member that can never be given, or in
     an unused definition) beyond the encoding itself."""
@@ -126,7 +158,7 @@ def made_moot(changes: list[Change]) -> list[Change]:
         if removed and any(here[:k] in removed for k in lengths if 0 < k <= len(here)):
             continue
         if (
-            change.what in (NEVER_GIVEN, TAKES_NOTHING)
+            change.what in (NEVER_GIVEN, TAKES_NOTHING, EMPTY_ONLY)
             or change.why == DEAD
             or (change.rule in RULES and change.loosens in (ENCODED_SHAPE, GATHERED_SHAPE) and here)
         ):
