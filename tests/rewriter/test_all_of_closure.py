@@ -10,6 +10,7 @@ import pytest
 
 import tierone
 from tests.judges import all_judges
+from tests.served import assert_served
 
 NAME = {"properties": {"name": {"type": "string"}}, "required": ["name"]}
 
@@ -55,3 +56,35 @@ def test_a_member_another_part_constrains_carries_both_constraints():
     assert merged["properties"]["n"] == {"type": "integer", "maximum": 9}
     assert not tierone.restore({"a": "x", "n": 10}, original).ok
     assert tierone.restore({"a": "x", "n": 3}, original).ok
+
+
+#: parts that no value satisfies together, as a member's schema
+APART = {
+    "enums-with-no-value-in-common": {"allOf": [{"enum": ["red", 6, None]}, {"enum": ["stuff", "things"]}]},
+    "types-with-none-in-common": {"allOf": [{"type": "string"}, {"type": ["integer", "boolean"]}]},
+    "consts-that-differ": {"allOf": [{"const": 1}, {"const": True}]},
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "gemini", "gemini-openapi", "tier1"])
+@pytest.mark.parametrize("member", list(APART.values()), ids=list(APART))
+def test_an_optional_member_whose_parts_have_nothing_in_common_is_left_out(member, profile):
+    original = {"type": "object", "properties": {"name": {"type": "string"}, "odd": member}, "required": ["name"]}
+    result = assert_served(original, profile, [{"name": "x"}])
+    assert list(result.schema["properties"]) == ["name"] and not result.loosened
+    assert not tierone.restore({"name": "x", "odd": "red"}, original).ok
+    assert not tierone.rewrite({**original, "required": ["name", "odd"]}, profile).ok  # required: no instance
+
+
+def test_parts_whose_values_are_equal_numbers_are_merged_not_left_out():
+    original = {"type": "object", "properties": {"n": {"allOf": [{"enum": [1, "a"]}, {"enum": [1.0, "b"]}]}}}
+    result = tierone.rewrite(original, "openai")
+    assert result.ok and "n" in result.schema["properties"]
+    assert tierone.restore({"n": 1}, original).ok
+
+
+def test_a_const_of_true_beside_a_const_of_1_is_not_merged_into_either():
+    original = {"allOf": [{"const": 1}, {"const": True}]}  # at the root: nothing to leave out
+    assert not jsonschema.Draft202012Validator(original).is_valid(1)
+    result = tierone.rewrite({"type": "object", "properties": {"c": original}, "required": ["c"]}, "openai")
+    assert not result.ok  # refused, never a rendition that takes 1 or true

@@ -11,14 +11,15 @@ from ...core.walker import REFERENCE, having, size
 from ..shapes import ANNOTATION_KEYS
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .constraints import _kept
-from .merging import forbidden_required, merged_all_of
+from .merging import forbidden_required, merged_all_of, nothing_in_common
 
 
 @does(
     "`allOf` merged where the branches do not conflict; a part's `additionalProperties` still applies to the "
     "members the other parts declare (a forbidden one is left out, or, when required, the `allOf` takes no "
     "value: it is written `false`, which its place then serves as any schema taking no value, and refused at "
-    "the root, rule T608; a constrained one carries both schemas); where two parts hold a keyword that one schema "
+    "the root, rule T608, as are parts whose `type`s, `enum`s or `const`s have no value in common; a "
+    "constrained one carries both schemas); where two parts hold a keyword that one schema "
     "cannot say for both (two `pattern`s, two `anyOf`s, two `not`s), the first part's stands and restore checks "
     "the other (a loosening; `--exact` refuses); members given by `$ref` are followed to merge them, and an "
     "`allOf` a reference brings in is merged too; a part that is `true` (or a reference to it) adds nothing; "
@@ -138,8 +139,13 @@ def merged_node(
         branches.append(branch)
     base = {k: v for k, v in node.items() if k != "allOf"}
     forbidden = forbidden_required([base, *branches]) if branches is not None else None
-    if forbidden is not None:
-        why = f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it"
+    apart = nothing_in_common([base, *branches]) if branches is not None and as_false else None
+    if forbidden is not None or apart is not None:
+        why = (
+            f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it"
+            if forbidden is not None
+            else f"allOf: two parts' `{apart}` have no value in common"
+        )
         if as_false:
             changes.append(Change.for_rule(pointer, f"written `false` ({why}: no value is valid here)", "T608"))
             return False

@@ -61,7 +61,7 @@ def merged_branches(
     result = dict(base)
     for branch in branches:
         for key, value in branch.items():
-            if key not in result or result[key] == value:
+            if key not in result or same_value(result[key], value):
                 result[key] = value
             elif key == "properties" and isinstance(value, dict) and isinstance(result[key], dict):
                 properties = dict(result[key])
@@ -108,7 +108,7 @@ def _keyword_both(key: str, one: Any, other: Any, deref: Deref | None, loosened:
         common += [t for t in second if t == "integer" and "number" in first and t not in common]
         return (common[0] if len(common) == 1 else common) if common else None
     if key == "enum" and isinstance(one, list) and isinstance(other, list):
-        common = [v for v in one if any(v == w and type(v) is type(w) for w in other)]
+        common = [v for v in one if any(same_value(v, w) for w in other)]
         return common or None
     if key in ("items", "additionalItems", "propertyNames", "contains") and isinstance(one, (dict, bool)):
         return _member_both(one, other, deref, loosened) if isinstance(other, (dict, bool)) else None
@@ -193,6 +193,39 @@ def forbidden_required(parts: list[dict[str, Any]]) -> str | None:
             if extra is False or _disjoint(extra, [dict_at(p, "properties").get(name) for p in parts]):
                 return name
     return None
+
+
+def nothing_in_common(parts: list[dict[str, Any]]) -> str | None:
+    """A keyword two parts hold with no value that both take (``type``s with no type in common,
+    ``enum``s or ``const``s with no value in common): then no value satisfies the ``allOf``.
+    None when there is none (or where it cannot be told)."""
+    for key in ("type", "enum", "const"):
+        held = [part[key] for part in parts if key in part]
+        for one, other in zip(held, held[1:], strict=False):
+            if key == "type":
+                first, second = declared_types({"type": one}), declared_types({"type": other})
+                if first is not None and second is not None and not any(_overlap(t, u) for t in first for u in second):
+                    return key
+            elif key == "enum" and isinstance(one, list) and isinstance(other, list):
+                if not any(same_value(v, w) for v in one for w in other):
+                    return key
+            elif key == "const" and not same_value(one, other):
+                return key
+    return None
+
+
+def same_value(one: Any, other: Any) -> bool:
+    """Whether two JSON values are equal as JSON Schema compares them (1 and 1.0 are; true and
+    1 are not, at any depth)."""
+    if isinstance(one, bool) or isinstance(other, bool):
+        return one is other
+    if isinstance(one, (int, float)) and isinstance(other, (int, float)):
+        return one == other
+    if isinstance(one, list) and isinstance(other, list):
+        return len(one) == len(other) and all(same_value(a, b) for a, b in zip(one, other, strict=True))
+    if isinstance(one, dict) and isinstance(other, dict):
+        return one.keys() == other.keys() and all(same_value(one[k], other[k]) for k in one)
+    return type(one) is type(other) and bool(one == other)
 
 
 def _disjoint(extra: Any, declared: list[Any]) -> bool:
