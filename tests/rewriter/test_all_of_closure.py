@@ -88,3 +88,10 @@ def test_a_const_of_true_beside_a_const_of_1_is_not_merged_into_either():
     assert not jsonschema.Draft202012Validator(original).is_valid(1)
     result = tierone.rewrite({"type": "object", "properties": {"c": original}, "required": ["c"]}, "openai")
     assert not result.ok  # refused, never a rendition that takes 1 or true
+
+
+def test_three_parts_each_two_of_which_share_a_value_but_not_all_three_take_no_value():
+    member = {"allOf": [{"enum": ["a", "b"]}, {"enum": ["b", "c"]}, {"enum": ["c", "a"]}]}
+    original = {"type": "object", "properties": {"name": {"type": "string"}, "odd": member}, "required": ["name"]}
+    result = assert_served(original, "openai", [{"name": "x"}])
+    assert list(result.schema["properties"]) == ["name"]

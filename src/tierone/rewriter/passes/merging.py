@@ -196,21 +196,32 @@ def forbidden_required(parts: list[dict[str, Any]]) -> str | None:
 
 
 def nothing_in_common(parts: list[dict[str, Any]]) -> str | None:
-    """A keyword two parts hold with no value that both take (``type``s with no type in common,
-    ``enum``s or ``const``s with no value in common): then no value satisfies the ``allOf``.
-    None when there is none (or where it cannot be told)."""
+    """A keyword the parts hold with no value that all of them take (``type``s with no type in
+    common, ``enum``s or ``const``s with no value in common): then no value satisfies the
+    ``allOf``. None when there is none (or where it cannot be told)."""
     for key in ("type", "enum", "const"):
         held = [part[key] for part in parts if key in part]
-        for one, other in zip(held, held[1:], strict=False):
-            if key == "type":
-                first, second = declared_types({"type": one}), declared_types({"type": other})
-                if first is not None and second is not None and not any(_overlap(t, u) for t in first for u in second):
+        if len(held) < 2:
+            continue
+        if key == "type":
+            common: set[str] | None = None
+            for value in held:
+                kinds = declared_types({"type": value})
+                if kinds is None:
+                    break  # malformed: not told here
+                widened = {*kinds, "integer"} if "number" in kinds else set(kinds)
+                common = widened if common is None else common & widened
+            else:
+                if not common:
                     return key
-            elif key == "enum" and isinstance(one, list) and isinstance(other, list):
-                if not any(same_value(v, w) for v in one for w in other):
-                    return key
-            elif key == "const" and not same_value(one, other):
+        elif key == "enum" and all(isinstance(value, list) for value in held):
+            values = held[0]
+            for other in held[1:]:
+                values = [v for v in values if any(same_value(v, w) for w in other)]
+            if not values:
                 return key
+        elif key == "const" and not all(same_value(held[0], value) for value in held[1:]):
+            return key
     return None
 
 
