@@ -95,3 +95,34 @@ def test_three_parts_each_two_of_which_share_a_value_but_not_all_three_take_no_v
     original = {"type": "object", "properties": {"name": {"type": "string"}, "odd": member}, "required": ["name"]}
     result = assert_served(original, "openai", [{"name": "x"}])
     assert list(result.schema["properties"]) == ["name"]
+
+
+#: vega's shape: a recursive value whose array items are an allOf of an object and, past the
+#: unrolled recursion's last level under gemini-openapi, a part carried as a JSON string
+UNROLLED = {
+    "type": "object",
+    "properties": {"size": {"$ref": "#/refs/numberValue"}},
+    "refs": {
+        "numberModifiers": {"properties": {"mult": {"oneOf": [{"type": "number"}, {"$ref": "#/refs/numberValue"}]}}},
+        "numberValue": {
+            "oneOf": [
+                {
+                    "type": "array",
+                    "items": {
+                        "allOf": [
+                            {"type": "object", "properties": {"test": {"type": "string"}}},
+                            {"type": "object", "allOf": [{"$ref": "#/refs/numberModifiers"}]},
+                        ]
+                    },
+                },
+                {"type": "object", "allOf": [{"$ref": "#/refs/numberModifiers"}]},
+            ]
+        },
+    },
+}
+
+
+def test_a_part_an_unrolled_recursion_carries_as_json_is_never_taken_for_one_that_takes_nothing():
+    result = tierone.rewrite(UNROLLED, "gemini-openapi")
+    written = [c.what for c in result.changes]
+    assert not any("written `false`" in what or "only an empty array" in what for what in written)

@@ -20,8 +20,10 @@ OBJECT_KEYS = frozenset(
 )
 #: each type with the keywords that apply to its values only
 KIND_KEYS = (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS), ("object", OBJECT_KEYS))
+#: what every description the rewriter gives a field that carries JSON-encoded data says
+ENCODED_MARK = "(a string holding JSON)"
 #: the description the rewriter gives a field that carries JSON-encoded data
-ENCODED_NOTE = "A JSON-encoded value (a string holding JSON)."
+ENCODED_NOTE = f"A JSON-encoded value {ENCODED_MARK}."
 
 
 def encoded_note(node: Any) -> str:
@@ -32,7 +34,7 @@ def encoded_note(node: Any) -> str:
     if not isinstance(values, dict) or node.get("properties"):
         return ENCODED_NOTE
     held = _held(values)
-    return f"An object of string → {held}, JSON-encoded (a string holding JSON)." if held else ENCODED_NOTE
+    return f"An object of string → {held}, JSON-encoded {ENCODED_MARK}." if held else ENCODED_NOTE
 
 
 def _held(values: dict[str, Any]) -> str:

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import REFERENCE, having, size
-from ..shapes import ANNOTATION_KEYS
+from ..shapes import ANNOTATION_KEYS, ENCODED_MARK
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .constraints import _kept
 from .merging import forbidden_required, merged_all_of, nothing_in_common
@@ -138,8 +139,12 @@ def merged_node(
             break
         branches.append(branch)
     base = {k: v for k, v in node.items() if k != "allOf"}
-    forbidden = forbidden_required([base, *branches]) if branches is not None else None
-    apart = nothing_in_common([base, *branches]) if branches is not None and as_false else None
+    # a part an earlier pass carried as a JSON string (past an unrolled recursion's last level)
+    # may seem to have nothing in common with another: only parts as the original wrote them tell
+    parts = None if branches is None else [base, *branches]
+    as_false = as_false and parts is not None and ENCODED_MARK not in json.dumps(parts)
+    forbidden = forbidden_required(parts) if parts is not None else None
+    apart = nothing_in_common(parts) if parts is not None and as_false else None
     if forbidden is not None or apart is not None:
         why = (
             f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it"

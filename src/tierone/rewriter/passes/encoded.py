@@ -9,7 +9,7 @@ import json
 from typing import Any
 
 from ...core.refs import ReferenceGraph
-from ..shapes import admits_null
+from ..shapes import ENCODED_MARK, admits_null
 from .base import _noted
 
 #: the longest schema stated in an encoded field's description (past it, only its type)
@@ -27,9 +27,9 @@ def encoded_field(node: dict[str, Any], resolver: ReferenceGraph, what: str = "A
     except _NoRoom:  # too long to state: only its type is said
         text = ""
     note = (
-        f"{what} (a string holding JSON) valid under this JSON Schema: {text}"
+        f"{what} {ENCODED_MARK} valid under this JSON Schema: {text}"
         if text and len(text) <= STATED
-        else f"{what} (a string holding JSON)."
+        else f"{what} {ENCODED_MARK}."
     )
     encoded: dict[str, Any] = {"type": ["string", "null"] if admits_null(node) else "string"}
     if "title" in node:

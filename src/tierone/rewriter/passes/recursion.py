@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from ...core.pointer import ROOT as HERE
 from ...core.refs import followed, targets_of
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, walked
-from ..shapes import JSON_MEMBER
+from ..shapes import ENCODED_MARK, JSON_MEMBER
 from ..text_or_json import beside_text
 from .base import Change, Options, PassResult, _flagged, _noted, does, graph_of
 from .closing import ENCODED_SHAPE
@@ -179,7 +179,7 @@ def _level_names(recursive: set[str], levels: int, taken: set[str], root_name: s
 
 def _encoded(node: dict[str, Any], named: str) -> dict[str, Any]:
     """The stand-in for ``node`` past the last level: a string holding its JSON."""
-    note = f"A JSON-encoded {named} (a string holding JSON), shaped as the {named} one level up."
+    note = f"A JSON-encoded {named} {ENCODED_MARK}, shaped as the {named} one level up."
     return {"type": "string", "description": _noted(node.get("description"), note)}
 
 
