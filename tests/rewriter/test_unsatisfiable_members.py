@@ -245,12 +245,32 @@ def test_an_array_whose_items_take_no_value_is_kept_empty(items, profile):
     assert [str(c.pointer) for c in result.changes if "only an empty array" in c.what] == ["/properties/packages/items"]
 
 
+@pytest.mark.parametrize("must", [{"minItems": 1}, {"contains": {"type": "string"}}], ids=["minItems", "contains"])
 @pytest.mark.parametrize("items", [False, NEVER])
-def test_an_array_that_must_hold_an_item_that_takes_no_value_stays_refused(items):
+def test_an_array_that_must_hold_an_item_that_takes_no_value_stays_refused(items, must):
     original = {
         "type": "object",
-        "properties": {"packages": {"type": "array", "items": items, "minItems": 1}},
+        "properties": {"packages": {"type": "array", "items": items, **must}},
         "required": ["packages"],
     }
-    refused = tierone.rewrite(original, "openai").unfixable
+    result = tierone.rewrite(original, "openai")
+    assert not any("only an empty array" in c.what for c in result.changes)
+    refused = result.unfixable
     assert {str(u.pointer) for u in refused} & {"/properties/packages", "/properties/packages/items"}
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini", "tier1"])
+def test_a_tuple_closed_past_its_prefix_keeps_its_items(profile):
+    original = {
+        "type": "object",
+        "properties": {
+            "pair": {"type": "array", "prefixItems": [{"type": "string"}, {"type": "integer"}], "items": False}
+        },
+        "required": ["pair"],
+    }
+    result = tierone.rewrite(original, profile)
+    assert not any("only an empty array" in c.what for c in result.changes)
+    if result.ok:
+        assert tierone.restore(tierone.to_strict_form({"pair": ["a", 1]}, original, profile), original).payload == {
+            "pair": ["a", 1]
+        }

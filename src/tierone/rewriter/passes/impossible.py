@@ -20,6 +20,9 @@ ONLY_EMPTY = {"items": {"type": "string"}, "maxItems": 0}
 #: what the ledger says of a member, and of a union branch, left out for taking no value
 NEVER_GIVEN = "removed (its schema takes no value: it can never be given)"
 TAKES_NOTHING = "removed (its schema takes no value)"
+#: what, beside ``items``, makes an array whose items take no value hold more than ``[]`` (the
+#: prefix items ``items`` follows) or nothing at all (what ``contains`` asks for)
+_EMPTY_MAY_HOLD = frozenset({"prefixItems", "contains", "minContains"})
 #: what the ledger says of an array whose items take no value
 EMPTY_ONLY = "items made any string with `maxItems: 0` (they take no value: only an empty array is valid)"
 #: why a required member whose schema takes no value is refused
@@ -60,9 +63,10 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     def no_item(node: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
         """An array whose items take no value (or require a member that does) holds none."""
         items = node["items"]
-        bound = node.get("minItems", 0)
-        if not (impossible(items) or _requires_nothing(items, impossible)) or not (bound == 0 or bound is False):
-            return node  # items that may hold, or an array that takes no value at all (the linter says so)
+        if not _EMPTY_MAY_HOLD.isdisjoint(node) or node.get("minItems", 0) != 0:
+            return node  # items past a tuple's prefix, or an array that must hold one (the linter says so)
+        if not (impossible(items) or _requires_nothing(items, impossible)):
+            return node
         emptied.append(pointer.child("items"))
         changes.append(Change.for_rule(emptied[-1], EMPTY_ONLY, "T602" if items is False else "T608"))
         return {**node, **ONLY_EMPTY}
