@@ -29,9 +29,10 @@ from .merging import forbidden_required, merged_all_of, nothing_in_common
 )
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away: exactly where its parts' keywords do not conflict, else
-    loosely (:func:`~tierone.rewriter.passes.merging.merged_all_of`), refused where they
-    conflict (two types with nothing in common), and written ``false`` where a part forbids
-    what another requires (no value is valid).
+    loosely (:func:`~tierone.rewriter.passes.merging.merged_all_of`); written ``false`` where
+    no value satisfies the parts together (a part forbids what another requires; ``type``s,
+    ``enum``s or ``const``s with nothing in common), refused at the root and where one schema
+    cannot say what the parts say.
 
     Before: ``{"allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"x": {"type": "string"}}}]}``
     After:  ``{"type": "object", "properties": {...Base's..., "x": {...}}, "required": [...]}``
@@ -139,21 +140,21 @@ def merged_node(
             break
         branches.append(branch)
     base = {k: v for k, v in node.items() if k != "allOf"}
+    parts = None if branches is None else [base, *branches]
+    forbidden = forbidden_required(parts) if parts is not None else None
+    apart = nothing_in_common(parts) if parts is not None and as_false and forbidden is None else None
     # a part an earlier pass carried as a JSON string (past an unrolled recursion's last level)
     # may seem to have nothing in common with another: only parts as the original wrote them tell
-    parts = None if branches is None else [base, *branches]
-    as_false = as_false and parts is not None and ENCODED_MARK not in json.dumps(parts)
-    forbidden = forbidden_required(parts) if parts is not None else None
-    apart = nothing_in_common(parts) if parts is not None and as_false else None
-    if forbidden is not None or apart is not None:
+    if (forbidden is not None or apart is not None) and as_false and ENCODED_MARK not in json.dumps(parts):
         why = (
-            f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it"
+            f"{forbidden!r} is required, and another part's additionalProperties forbids it"
             if forbidden is not None
-            else f"allOf: two parts' `{apart}` have no value in common"
+            else f"the parts' `{apart}` have no value in common"
         )
-        if as_false:
-            changes.append(Change.for_rule(pointer, f"written `false` ({why}: no value is valid here)", "T608"))
-            return False
+        changes.append(Change.for_rule(pointer, f"written `false` (allOf: {why}: no value is valid here)", "T608"))
+        return False
+    if forbidden is not None:
+        why = f"allOf: {forbidden!r} is required, and another part's additionalProperties forbids it"
         unfixable.append(Unfixable(pointer, "T608", f"{why}: no value is valid here"))
         return node
 
