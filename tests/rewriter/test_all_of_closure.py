@@ -5,6 +5,8 @@ original (rule T608)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import jsonschema
 import pytest
 
@@ -126,3 +128,44 @@ def test_a_part_an_unrolled_recursion_carries_as_json_is_never_taken_for_one_tha
     result = tierone.rewrite(UNROLLED, "gemini-openapi")
     written = [c.what for c in result.changes]
     assert not any("written `false`" in what or "only an empty array" in what for what in written)
+
+
+def _recursive(extra: dict[str, Any]) -> dict[str, Any]:
+    """A tree whose children are an allOf of the tree itself (a cycle: no copy can be merged)
+    and ``extra``."""
+    return {
+        "type": "object",
+        "properties": {"root": {"$ref": "#/definitions/Foo"}},
+        "required": ["root"],
+        "definitions": {
+            "Extra": extra,
+            "Foo": {
+                "type": "object",
+                "properties": {
+                    "name": {"type": "string"},
+                    "child": {"allOf": [{"$ref": "#/definitions/Foo"}, {"$ref": "#/definitions/Extra"}]},
+                },
+                "required": ["name"],
+            },
+        },
+    }
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini"])
+def test_a_part_that_says_only_what_a_recursive_reference_says_already_leaves_the_reference(profile):
+    original = _recursive({"type": "object", "title": "Extra"})  # a child is an object anyway
+    result = assert_served(
+        original, profile, [{"root": {"name": "a", "child": {"name": "b"}}}, {"root": {"name": "c"}}]
+    )
+    assert any("what its target says already" in c.what for c in tierone.rewrite(original, profile).changes)
+    assert result.ok
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [{"type": "object", "additionalProperties": False}, {"type": "object", "required": ["name", "age"]}],
+    ids=["closed-alone-forbids-every-member", "requires-more"],
+)
+def test_a_part_that_says_more_than_the_reference_is_never_left_out(extra):
+    result = tierone.rewrite(_recursive(extra), "openai")
+    assert not any("what its target says already" in c.what for c in result.changes)

@@ -12,7 +12,7 @@ from ...core.walker import REFERENCE, having, size
 from ..shapes import ANNOTATION_KEYS, ENCODED_MARK
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
 from .constraints import _kept
-from .merging import forbidden_required, merged_all_of, nothing_in_common
+from .merging import forbidden_required, merged_all_of, nothing_in_common, same_value
 
 
 @does(
@@ -24,8 +24,8 @@ from .merging import forbidden_required, merged_all_of, nothing_in_common
     "cannot say for both (two `pattern`s, two `anyOf`s, two `not`s), the first part's stands and restore checks "
     "the other (a loosening; `--exact` refuses); members given by `$ref` are followed to merge them, and an "
     "`allOf` a reference brings in is merged too; a part that is `true` (or a reference to it) adds nothing; "
-    "one reference beside parts that only annotate, where no copy of its target can be merged (a cycle), is "
-    "that reference (the annotations left out)"
+    "one reference beside parts that only annotate or say what its target says already, where no copy of its "
+    "target can be merged (a cycle), is that reference (the annotations left out)"
 )
 def merge_all_of(schema: Any, options: Options) -> PassResult:
     """``allOf`` is merged away: exactly where its parts' keywords do not conflict, else
@@ -84,25 +84,75 @@ def _merged_once(schema: Any) -> tuple[Any, list[Change], list[Unfixable]]:
     return transform(schema, merge, only=_ALL_OF), changes, unfixable
 
 
-#: what the ledger says of an ``allOf`` of one reference beside parts that only annotate, which
-#: cannot be merged into a copy of its target (a cycle leads back through it)
-_ONE_REFERENCE = "an allOf of one reference, its other parts only annotations, written as that reference"
+#: what the ledger says of an ``allOf`` of one reference beside parts that only annotate or say
+#: what its target says already, which cannot be merged into a copy of its target (a cycle
+#: leads back through it)
+_ONE_REFERENCE = (
+    "an allOf of one reference, its other parts only annotations or what its target says already, written as "
+    "that reference"
+)
 #: keywords that say nothing of a value (the table's annotations, left out where the node
 #: becomes a bare reference), but those that hold or name schemas
 _ANNOTATING = ANNOTATION_KEYS - {"$defs", "definitions", "$id", "$schema"}
+#: keywords whose meaning depends on others beside them (``items`` on ``prefixItems``,
+#: ``additionalProperties`` on ``properties``...): a part holding one says more than the same
+#: keyword says in another schema
+_CONTEXTUAL = frozenset(
+    {
+        "additionalProperties",
+        "additionalItems",
+        "unevaluatedProperties",
+        "unevaluatedItems",
+        "items",
+        "prefixItems",
+        "contains",
+        "minContains",
+        "maxContains",
+        "if",
+        "then",
+        "else",
+        "$ref",
+        "$dynamicRef",
+        "$recursiveRef",
+        "$id",
+        "id",
+    }
+)
 
 
-def _one_reference(node: dict[str, Any]) -> dict[str, Any] | None:
+def _one_reference(node: dict[str, Any], target: Any) -> dict[str, Any] | None:
     """The bare reference an ``allOf`` node means when one part is a bare ``$ref`` and every
-    other part, and the node beside it, only annotates (or is ``true``); None otherwise."""
-    parts = node["allOf"]
-    refs = [part for part in parts if isinstance(part, dict) and "$ref" in part]
-    if len(refs) != 1 or set(refs[0]) != {"$ref"} or not set(node) - {"allOf"} <= _ANNOTATING:
+    other part only annotates, is ``true``, or (itself or the target a bare reference of its
+    names) says nothing but what that reference's target says in the same words; and the node
+    beside them only annotates. None otherwise. ``target`` finds a reference's target."""
+    if not set(node) - {"allOf"} <= _ANNOTATING:
         return None
-    rest = [part for part in parts if part is not refs[0]]
-    if all(part is True or (isinstance(part, dict) and set(part) <= _ANNOTATING) for part in rest):
-        return {"$ref": refs[0]["$ref"]}
+    parts = node["allOf"]
+    for kept in parts:
+        if not isinstance(kept, dict) or set(kept) != {"$ref"}:
+            continue
+        body = target(kept["$ref"])
+        if all(part is kept or _adds_nothing(part, body, target) for part in parts):
+            return {"$ref": kept["$ref"]}
     return None
+
+
+def _adds_nothing(part: Any, body: Any, target: Any) -> bool:
+    """Whether ``part`` beside a schema ``body`` takes no value away from it: it is ``true``,
+    only annotates, or each of its keywords (none of them one whose meaning depends on others
+    beside it) stands in ``body`` with the same value; a bare reference is judged by its target."""
+    if isinstance(part, dict) and set(part) == {"$ref"}:
+        part = target(part["$ref"])
+    if part is True:
+        return True
+    if not isinstance(part, dict):
+        return False
+    said = {key: value for key, value in part.items() if key not in _ANNOTATING and key not in ("$defs", "definitions")}
+    return not said or (
+        isinstance(body, dict)
+        and _CONTEXTUAL.isdisjoint(said)
+        and all(key in body and same_value(body[key], value) for key, value in said.items())
+    )
 
 
 def merged_node(
@@ -166,7 +216,7 @@ def merged_node(
     except RecursionError:  # members merged through references that lead back into each other
         merged, loosened = None, ()
     if merged is None:
-        alone = _one_reference(node)  # where a copy cannot be merged (a cycle), the reference itself
+        alone = _one_reference(node, graph.target)  # where a copy cannot be merged (a cycle), the reference itself
         if alone is not None:
             changes.append(Change.for_rule(pointer, _ONE_REFERENCE, "T202"))
             return alone
