@@ -10,6 +10,8 @@ from typing import Any, Protocol
 from ..core.jsontypes import names_at
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, items_of, members_of
 from ..rewriter.text_or_json import beside_text, takes_no_string, takes_null_alone, unwraps_json
+from ..rewriter.tuple_items import one_item_schema
+from ..rewriter.typed_unions import typed_by_branches
 from .verdicts import Branch, tag_of
 
 
@@ -160,6 +162,11 @@ class Plan:
                 reader.plan(additional, False, verbatim=verbatim) if isinstance(additional, dict) else None
             )
             items = items_of(node)
+            tuple_ = one_item_schema(node)
+            if tuple_ is not None:  # as the rewriter writes it where tuples are refused (native where kept)
+                items = tuple_[0]
+            elif items is True and typed_by_branches(node, reader.referenced):
+                items = None  # the union's branches give the items (the rewriter leaves them the type)
             self.items = reader.plan(items, verbatim=verbatim) if isinstance(items, (dict, bool)) else None
         self.ready = True
         return self

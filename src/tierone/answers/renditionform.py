@@ -117,6 +117,10 @@ class _Fitter:
         if isinstance(value, dict):
             return self._members(value, node, inner)
         items = items_of(node)
+        prefix = list_at(node, "prefixItems")
+        if isinstance(value, list) and prefix:  # a tuple the rendition keeps (gemini): each item by its place
+            rest = node.get("items", {})
+            return [self.fit(item, prefix[i] if i < len(prefix) else rest, inner) for i, item in enumerate(value)]
         if isinstance(value, list) and isinstance(items, dict):
             return [self.fit(item, items, inner) for item in value]
         return value

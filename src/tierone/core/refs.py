@@ -2,7 +2,8 @@
 instance can reach through references. Nothing is ever fetched.
 
 A reference is local when it is a fragment (``#``, ``#/json/pointer``, ``#anchor``) or
-names the root's own ``$id``. Everything else is remote and is reported, never loaded.
+names the root's own ``$id`` (as written, or relative to it: ``catalog-info.json#/...`` in a
+document whose ``$id`` ends so). Everything else is remote and is reported, never loaded.
 
 :class:`ReferenceGraph` is built once per schema and holds all of it; lint (T402, T5xx),
 the rewriter's passes and restore read it. :class:`RefResolver` and :func:`~tierone.core.cycles.recursive_sites`
@@ -81,6 +82,16 @@ class RefResolver:
             known = self._memo[ref] = self._resolve(ref)
         return known
 
+    def _names_itself(self, base: str) -> bool:
+        """Whether ``base`` names this document: a relative reference that resolves against the
+        root's ``$id`` to that ``$id`` (``catalog-info.json`` in a document whose ``$id`` is
+        ``https://json.schemastore.org/catalog-info.json``)."""
+        if self._base is None or "/" not in self._base:
+            return False
+        from urllib.parse import urljoin
+
+        return urljoin(self._base, base) == self._base
+
     def target(self, ref: Any) -> Any:
         """The node a local ``ref`` names in the document; None when it is remote or leads
         nowhere."""
@@ -91,7 +102,7 @@ class RefResolver:
 
     def _resolve(self, ref: str) -> Resolution:
         base, hash_, fragment = ref.partition("#")
-        if base and base != self._base:
+        if base and base != self._base and not self._names_itself(base):
             return Resolution(REMOTE, reason=f"{ref!r} is not in this document")
         if "%" in fragment:
             from urllib.parse import unquote

@@ -25,6 +25,7 @@ from ..shapes import (
     members_of,
     untyped_of_several_types,
 )
+from ..typed_unions import typed_by_branches
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
 from .branch_members import patterns_left_out
 from .encoded_unions import typed_for_encoded, wrapped_beside_text
@@ -156,10 +157,16 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     # transform drops later, inside data encoded whole, must not lend its id to another)
     encoded_by: dict[int, tuple[Any, str]] = {}
 
+    def target(ref: Any) -> Any:
+        return graph_of(schema).target(ref)
+
     def encode(node: Any, pointer: Pointer) -> Any:
         extra = node.get("additionalProperties") if isinstance(node, dict) else None
         if isinstance(extra, dict) and not constraining_keys(extra):
             node = {**node, "additionalProperties": True}  # the same: any other member, of any value
+        if untyped_items and isinstance(node, dict) and items_of(node) is True and typed_by_branches(node, target):
+            changes.append(Change.for_rule(pointer, "type left to the anyOf branches, which give the items", "T607"))
+            node = {k: v for k, v in node.items() if k != "type"}
         free = is_free_form(node) and (_flagged(options, free_form_rule(node)) or pointer in recursing)
         if (
             untyped_items

@@ -15,7 +15,7 @@ from ...core.rebuilding import transform
 from ...subset.engines import ENGINE_FORMATS
 from ...subset.profiles import closed_fields
 from ...subset.table import FEATURES
-from ..shapes import admits_null
+from ..shapes import admits_null, constraining_keys
 from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
 
 #: constraint keywords the rewriter may drop from the wire schema, by rule: the keywords of
@@ -142,7 +142,13 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     )
 
     def strip(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or staying.issuperset(node):
+        if not isinstance(node, dict):
+            return node
+        extra = node.get("additionalProperties")
+        if extra.__class__ is dict and not constraining_keys(extra):
+            # a map whose value schema only held what left it (a `not`): its values are any data
+            node = {**node, "additionalProperties": True}
+        if staying.issuperset(node):
             return node
         removed: list[tuple[str, Any, Change]] = []
         kept: dict[str, Any] = {}

@@ -11,7 +11,9 @@ from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ..shapes import constraining_keys
 from .base import Change, Options, PassResult, _flagged, body_of, does, graph_of
+from .idle import idle_beside
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a
 #: wrapping one-branch ``anyOf``
@@ -22,15 +24,22 @@ _BESIDE_UNION = _ANNOTATIONS | {"anyOf", "$defs", "$id", "$schema", "$comment", 
 
 def wrapped_cycle_ref(node: dict[str, Any], target: Any) -> dict[str, Any] | None:
     """A ``$ref`` on a cycle without siblings: those its target has with the same value go,
-    the annotations move to a wrapping one-branch ``anyOf``; None when another sibling would
+    and so do those of a type its ``type`` excludes; the annotations (and members that are no
+    keyword) move to a wrapping one-branch ``anyOf``; None when another sibling would
     have to stay (a recursive reference cannot be inlined to merge it).
 
     Before: ``{"$ref": "#/$defs/Node", "type": "object", "description": "Next"}``
     After:  ``{"anyOf": [{"$ref": "#/$defs/Node"}], "description": "Next"}``
     """
     own = target if isinstance(target, dict) else {}
-    rest = {k: v for k, v in node.items() if k != "$ref" and not (k in own and own[k] == v and k not in _ANNOTATIONS)}
-    if not set(rest) <= _ANNOTATIONS:
+    # a keyword of a type the site's or its target's `type` excludes does nothing there
+    idle = frozenset().union(*(idle_beside(types) for types in (declared_types(node), declared_types(own)) if types))
+    rest = {
+        k: v
+        for k, v in node.items()
+        if k != "$ref" and k not in idle and not (k in own and own[k] == v and k not in _ANNOTATIONS)
+    }
+    if constraining_keys(rest) - _ANNOTATIONS:  # (a member that is no keyword, constraining nothing, moves too)
         return None
     return {"anyOf": [{"$ref": node["$ref"]}], **rest} if rest else {"$ref": node["$ref"]}
 

@@ -67,7 +67,7 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
         types = declared_types(node)
         if types is None:
             return node
-        idle_here = _idle_beside(types)
+        idle_here = idle_beside(types)
         gone = [key for key in node if key in idle_here]
         if not gone:
             return node
@@ -85,7 +85,7 @@ _TYPED = frozenset({"type"})
 
 
 @cache
-def _idle_beside(types: tuple[str, ...]) -> frozenset[str]:
+def idle_beside(types: tuple[str, ...]) -> frozenset[str]:
     """The keywords that do nothing beside a ``type`` of ``types``: those of the kinds it excludes."""
     taken = {"number" if t == "integer" else t for t in types}
     return frozenset().union(*(keys for kind, keys in APPLY_TO.items() if kind not in taken))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.jsontypes import names_at
+from ...core.jsontypes import declared_types, names_at
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import followed, targets_of
+from ..typed_unions import overlap
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .definitions import DEAD
 from .nulls import only_null
@@ -138,10 +139,16 @@ def _requires_nothing(node: Any, impossible: Any) -> bool:
 
 def _typed_as(branch: Any, typed: Any) -> Any:
     """A union branch as it reads beside the ``type`` of the node holding the union: one without
-    a type of its own takes values of that type only."""
-    if typed is None or not isinstance(branch, dict) or "type" in branch or "$ref" in branch:
+    a type of its own takes values of that type only; one whose types are none of that type's
+    (``string`` beside ``["array", "null"]``) takes nothing there (``false``)."""
+    if typed is None or not isinstance(branch, dict) or "$ref" in branch:
         return branch
-    return {**branch, "type": typed}
+    if "type" not in branch:
+        return {**branch, "type": typed}
+    outer, own = declared_types({"type": typed}), declared_types(branch)
+    if outer is None or own is None or any(overlap(t, outer) for t in own):
+        return branch
+    return False
 
 
 def made_moot(changes: list[Change]) -> list[Change]:

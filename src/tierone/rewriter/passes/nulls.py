@@ -11,6 +11,7 @@ from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS, admits_null
+from ..typed_unions import typed_by_branches
 from .base import Change, Options, PassResult, _flagged, _noted, _widened, does, graph_of
 
 
@@ -68,24 +69,10 @@ def _left_to_branches(node: dict[str, Any], pointer: Pointer, schema: Any, chang
     types = declared_types(node)
     if not isinstance(node.get("type"), list) or types is None or len(types) < 2 or "anyOf" not in node:
         return node
-    if not _typed_within(node["anyOf"], types, schema):
+    if not typed_by_branches(node, lambda ref: graph_of(schema).target(ref)):
         return node
     changes.append(Change.for_rule(pointer, "type list left to the anyOf branches, each typed within it", "T216"))
     return {k: v for k, v in node.items() if k != "type"}
-
-
-def _typed_within(branches: Any, types: tuple[str, ...], schema: Any) -> bool:
-    """Whether every branch (a reference: its target) declares its types among ``types``: the
-    node's type list then says nothing the union does not."""
-    if not isinstance(branches, list):
-        return False
-    for branch in branches:
-        if isinstance(branch, dict) and "$ref" in branch and "type" not in branch:
-            branch = graph_of(schema).target(branch["$ref"])
-        own = declared_types(branch) if isinstance(branch, dict) else None
-        if own is None or any(t not in types and not (t == "integer" and "number" in types) for t in own):
-            return False
-    return True
 
 
 NULL_BRANCH = {"type": "null"}

@@ -105,8 +105,10 @@ def _retargeted(node: Any, names: bool = False) -> Any:
     "a `$ref` with sibling keywords is inlined and merged (through aliases: a definition that is only a "
     "`$ref` is followed to what it names; the references with siblings inside the inlined copy are inlined too; "
     "at the root too: a closed root beside a `$ref` "
-    "would refuse the target's members); a recursive one cannot be inlined: siblings its target has with the "
-    "same value go, annotations move to a wrapping one-branch `anyOf`, and other siblings are merged with the "
+    "would refuse the target's members; where the root's siblings say otherwise than the target, both are merged "
+    "as an `allOf` would be); a recursive one cannot be inlined: siblings its target has with the same value go, "
+    "and so do those of a type its `type` excludes, annotations (and members that are no keyword) move to a "
+    "wrapping one-branch `anyOf`, and other siblings are merged with the "
     "target as an `allOf` would be (its body copied once, its references kept; a definition that extends "
     "itself is refused)"
 )
@@ -226,7 +228,9 @@ def _room_counted(room: list[int], schema: Any) -> None:
 def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Change], unfixable: list[Unfixable]) -> Any:
     """The root ``$ref`` with siblings (``type``, ``additionalProperties``) replaced by its
     target merged with them, the root's definitions kept: a closed root beside a ``$ref``
-    would refuse every member of the target. A sibling that contradicts the target is reported."""
+    would refuse every member of the target. Where a sibling says otherwise than the target
+    (members of its own), both hold: they are merged as an ``allOf`` of the two would be, and
+    where that cannot be, the sibling is reported."""
     target = graph.target(root["$ref"])
     if not isinstance(target, dict):
         return root
@@ -235,14 +239,22 @@ def _inline_root(root: dict[str, Any], graph: ReferenceGraph, changes: list[Chan
         if key == "$ref" or key in _DOCUMENT:
             continue
         if key in merged and merged[key] != value and key not in _SAYS_NOTHING:
-            unfixable.append(
-                Unfixable(
-                    ROOT.child(key),
-                    "T106",
-                    f"the root's `{key}` contradicts that of its $ref target {root['$ref']}; the two cannot be merged",
+            # both hold (a 2019+ `$ref` is one part of an allOf with its siblings): merged as such
+            own = {k: v for k, v in root.items() if k != "$ref" and k not in _DOCUMENT}
+            both = {"allOf": [{k: v for k, v in target.items() if k not in _DOCUMENT}, own]}
+            done: list[Change] = []
+            merged = merged_node(both, ROOT, graph, done, [])
+            if merged is both or not isinstance(merged, dict):
+                unfixable.append(
+                    Unfixable(
+                        ROOT.child(key),
+                        "T106",
+                        f"the root's `{key}` contradicts that of its $ref target {root['$ref']}; the two cannot be merged",
+                    )
                 )
-            )
-            return root
+                return root
+            changes.extend(done)
+            break
         merged[key] = value
     changes.append(
         Change.for_rule(ROOT, f"the root's $ref {root['$ref']} inlined to merge its sibling keywords", "T106")

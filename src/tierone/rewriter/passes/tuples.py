@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ..tuple_items import one_item_schema
 from .base import Change, Options, PassResult, _flagged, does
 
 
@@ -46,8 +47,8 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
     "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
     "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12. "
     "Where the profile refuses tuples (T206), every item takes the union of the tuple's schemas (and of what may "
-    "follow them, unless that is any value), a loosening: restore checks each item against its own schema (never "
-    "with `--exact`)"
+    "follow them; where that is any value, one branch of free-form data, carried as a JSON string), a loosening: "
+    "restore checks each item against its own schema (never with `--exact`)"
 )
 def tuple_items(schema: Any, options: Options) -> PassResult:
     """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
@@ -90,8 +91,9 @@ def _as_one_item_schema(schema: Any) -> PassResult:
     """For a profile that refuses tuples: each tuple (an array-valued ``items``, or
     ``prefixItems``) becomes one ``items`` schema every item takes, the ``anyOf`` of the tuple's
     schemas and of what may follow them (``additionalItems``, or the 2020-12 ``items``; none
-    where nothing may: the tuple's length bounds the array). A tuple any value may follow is
-    left as it is (refused): every item would take any value, and read back as it came.
+    where nothing may: the tuple's length bounds the array). Where any value may follow the
+    tuple, one branch takes it (free-form data, carried as a JSON string: the tuple's free-form
+    schemas are that branch too).
 
     Before: ``{"type": "array", "items": [{"type": "number"}, {"type": "string"}], "maxItems": 2}``
     After:  ``{"type": "array", "items": {"anyOf": [{"type": "number"}, {"type": "string"}]}, "maxItems": 2}``
@@ -101,24 +103,13 @@ def _as_one_item_schema(schema: Any) -> PassResult:
     def merge(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        if isinstance(node.get("prefixItems"), list):
-            tuple_, more = node["prefixItems"], node.get("items", True)
-        elif isinstance(node.get("items"), list):
-            tuple_, more = node["items"], node.get("additionalItems", True)
-        else:
-            return node
-        if not isinstance(more, (dict, bool)):
-            return node  # what follows is no schema (malformed): left to be refused as it is
+        found = one_item_schema(node)
+        if found is None:
+            return node  # no tuple, or what follows it is no schema (malformed): left to be refused as it is
+        one, tuple_, more = found
         bound = node.get("maxItems")
-        closed = more is False or (isinstance(bound, int) and not isinstance(bound, bool) and bound <= len(tuple_))
-        branches: list[Any] = []
-        for branch in [*tuple_, *(() if closed else (more,))]:
-            if branch not in branches:
-                branches.append(branch)
-        if True in branches or {} in branches:
-            return node  # any value may follow the tuple: no one schema says more than "anything" (refused)
         out = {k: v for k, v in node.items() if k not in ("prefixItems", "items", "additionalItems")}
-        out["items"] = branches[0] if len(branches) == 1 else {"anyOf": branches}
+        out["items"] = one
         if more is False and not isinstance(bound, int):  # nothing after the tuple: its length bounds the array
             out["maxItems"] = len(tuple_)
         changes.append(

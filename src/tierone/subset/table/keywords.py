@@ -102,6 +102,7 @@ ROWS: tuple[Feature, ...] = (
             '"required": ["x", "y"], "additionalProperties": false}',
         ),
         load_bearing=True,
+        fix="tuple_items",
     ),
     Feature(
         "T207",
