@@ -109,8 +109,6 @@ CONTAINERS = OBJECT_VALUED | (IN_ARRAY - {"items"}) | {"enum"}
 def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
     expected = dict if keyword in OBJECT_VALUED else list
     if isinstance(value, expected):
-        if keyword == "enum" and not value:
-            return (Hit(visit.pointer, keyword, {"detail": "an empty enum accepts no value"}),)
         if keyword in _UNIONS and not value:
             return (
                 Hit(

@@ -106,8 +106,10 @@ def _bounds_conflict(node: dict[str, Any]) -> tuple[str, str] | None:
 
 def _no_enum_value(node: dict[str, Any]) -> tuple[str, str] | None:
     values = node.get("enum")
-    if not isinstance(values, list) or not values:
+    if not isinstance(values, list):
         return None
+    if not values:  # (pydantic writes one for a field typed as `Enum` itself)
+        return "enum", "an empty `enum` accepts no value"
     types = declared_types(node)
     if types is None:
         return None

@@ -100,6 +100,9 @@ ROWS: tuple[Feature, ...] = (
             '{"type": "array", "prefixItems": [{"type": "number"}, {"type": "number"}]}',
             '{"type": "object", "properties": {"x": {"type": "number"}, "y": {"type": "number"}}, '
             '"required": ["x", "y"], "additionalProperties": false}',
+            "`tierone rewrite` writes `prefixItems` where the profile accepts tuples (Gemini); elsewhere every item "
+            "takes one schema, the union of the tuple's and of what may follow it (any value: as a JSON string), "
+            "and restore checks each item by its position.",
         ),
         load_bearing=True,
         fix="tuple_items",
