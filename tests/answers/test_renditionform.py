@@ -40,3 +40,24 @@ def test_a_profile_that_refuses_the_schema_is_a_strict_error():
     with pytest.raises(tierone.StrictError) as refused:
         tierone.to_strict_form({}, recursive, "anthropic", unroll=0)
     assert "T501" in str(refused.value)
+
+
+#: a linter's rule: null removes it (a shared definition), or one of its string options
+NULL_BY_REFERENCE = {
+    "type": "object",
+    "properties": {
+        "align": {
+            "type": ["null", "string"],
+            "oneOf": [{"$ref": "#/definitions/off"}, {"type": "string", "enum": ["all", "ignoreLineBreak"]}],
+        }
+    },
+    "definitions": {"off": {"description": "Removes the rule.", "type": "null"}},
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_null_taken_by_a_referenced_branch_is_written_as_null_not_as_its_json(profile):
+    form = tierone.to_strict_form({"align": None}, NULL_BY_REFERENCE, profile)
+    assert form == {"align": None}
+    rendition = tierone.rewrite(NULL_BY_REFERENCE, profile).schema
+    jsonschema.validate(form, tierone.rewriter.passes.nulls.read_nullable(rendition))

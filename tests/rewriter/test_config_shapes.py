@@ -159,3 +159,31 @@ def test_a_reference_by_the_documents_own_file_name(profile):
 def test_a_file_name_that_is_not_the_documents_own_stays_refused():
     other = {**NAMED_BY_ITS_FILE, "properties": {"entity": {"$ref": "other.json#/definitions/entity"}}}
     assert [u.rule for u in tierone.rewrite(other, "openai").unfixable] == ["T502"]
+
+
+#: a plug-in manifest: an icon's species, a union of one-item lists, narrowed by a later
+#: `allOf` part to one of them (`const` of an array)
+CONST_BESIDE_UNION = _member(
+    {
+        "allOf": [
+            {
+                "anyOf": [
+                    {"type": "array", "items": {"enum": ["generic"]}, "minItems": 1, "maxItems": 1},
+                    {"type": "array", "items": {"enum": ["pluginList"]}, "minItems": 1, "maxItems": 1},
+                ]
+            },
+            {"const": ["pluginList"], "default": ["pluginList"]},
+        ]
+    }
+)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_array_constant_beside_a_union_it_satisfies(profile):
+    result = assert_served(CONST_BESIDE_UNION, profile, [{"a": ["pluginList"]}, {}])
+    assert "generic" not in json.dumps(result.schema)  # the union's other branch takes nothing here
+
+
+def test_a_constant_the_union_refuses_stays_refused():
+    refused = _member({"anyOf": [{"type": "array", "items": {"type": "integer"}}], "const": ["x"]})
+    assert "T214" in [u.rule for u in tierone.rewrite(refused, "openai").unfixable]

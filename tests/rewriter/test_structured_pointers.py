@@ -64,3 +64,15 @@ def test_the_passes_build_no_reference_graph_of_their_own():
         if own.search(line)
     ]
     assert found == []
+
+
+def test_a_refusal_inside_draft_7_definitions_names_them_once():
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {"a": {"$ref": "#/definitions/A"}},
+        "definitions": {"A": {"type": "object", "properties": {"u": {"$ref": "https://example.org/u.json"}}}},
+    }
+    for profile in ("openai", "anthropic", "gemini"):  # the rendition calls them $defs, and spells null its way
+        refused = [(str(u.pointer), u.rule) for u in rewrite(schema, profile).unfixable]
+        assert refused == [("/definitions/A/properties/u", "T502")], profile

@@ -62,11 +62,6 @@ def _decoded(text: str) -> Any:
         return text
 
 
-def _takes_null(node: dict[str, Any]) -> bool:
-    """Whether the rendition's node takes ``null`` (OpenAPI's ``nullable: true`` included)."""
-    return admits_null(node) or node.get("nullable") is True
-
-
 def _string_only(node: dict[str, Any]) -> bool:
     types = declared_types(node)
     return types is not None and "string" in types and set(types) <= {"string", "null"}
@@ -99,7 +94,7 @@ class _Fitter:
             # a branch beside text encoded (unrolled recursion, a limit): its JSON in the object's one member
             return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)}
         here = encode == ANYWHERE and _string_only(node)
-        if here and not isinstance(value, str) and not (value is None and _takes_null(node)):
+        if here and not isinstance(value, str) and not (value is None and self._takes_null(node)):
             # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps
             # as it is (gemini's maps): the original takes it, so the string carries its JSON
             return json.dumps(value, ensure_ascii=False)
@@ -148,8 +143,10 @@ class _Fitter:
         return out
 
     def _takes_null(self, schema: Any) -> bool:
+        """Whether the rendition's ``schema`` takes ``null`` (a union's branches by reference too)."""
         target = followed(schema, self.resolver.target, siblings=True)
-        return admits_null(target) or self._valid(None, schema)
+        nullable = isinstance(target, dict) and target.get("nullable") is True  # OpenAPI's
+        return nullable or admits_null(target) or self._valid(None, schema)
 
     def _valid(self, value: Any, schema: Any) -> bool:
         if self._validator is None:

@@ -140,26 +140,20 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
     changes, unfixable = made_moot(changes), outside_dead(unfixable, changes)
     changes = [_outside(c, schema) for c in changes]
-    # once per place and rule: two passes may refuse one place for one reason
-    placed, unfixable, known = [_outside(u, schema) for u in unfixable], [], set()
+    # once per place and rule: two passes may refuse one place for one reason, and the lint of
+    # the rendition may have reported an unreadable reference already
+    placed, unfixable, known = [*(_outside(u, schema) for u in unfixable), *unread], [], set()
     for refusal in placed:
         if (refusal.pointer, refusal.rule) not in known:
             known.add((refusal.pointer, refusal.rule))
             unfixable.append(refusal)
-    for refused in unread:  # once per place: the lint of the rendition may have reported it already
-        if (refused.pointer, refused.rule) not in known:
-            known.add((refused.pointer, refused.rule))
-            unfixable.append(refused)
     for diagnostic in diagnostics:
         where = outside_wrapper(diagnostic.pointer, schema)
-        if not _reported(where, diagnostic.code, known):
-            known.add((where, diagnostic.code))
+        source = _in_source(where, schema)
+        if not _reported(where, diagnostic.code, known) and (source, diagnostic.code) not in known:
+            known.update(((where, diagnostic.code), (source, diagnostic.code)))
             unfixable.append(
-                Unfixable(
-                    _in_source(where, schema),
-                    diagnostic.code,
-                    diagnostic.message + _way_out(diagnostic.code, profile),
-                )
+                Unfixable(source, diagnostic.code, diagnostic.message + _way_out(diagnostic.code, profile))
             )
     if options.unroll == 0 and not any(u.rule == "T501" for u in unfixable):
         unfixable.extend(_recursion_refused(schema, profile))
@@ -200,10 +194,10 @@ def _way_out(code: str, profile: str) -> str:
 
 
 def _in_source(pointer: Pointer, original: Any) -> Pointer:
-    """``pointer`` (into the rendition) without the ``anyOf/N`` steps the nullable spelling
-    put in: where the original has no ``anyOf``, the step is the rendition's, and a refusal
-    names the place the author wrote. Past a step the original does not have (a definition
-    moved or renamed), the rest is kept as it is."""
+    """``pointer`` (into the rendition) without the ``anyOf/N`` steps the nullable spelling put
+    in (where the original has no ``anyOf``), and with ``definitions`` where the rendition says
+    ``$defs``: a refusal names the place the author wrote. Past a step the original does not
+    have (a definition moved or renamed), the rest is kept as it is."""
     kept: list[Any] = []
     node, parts, at = _root_target(original), tuple(pointer), 0
     while at < len(parts):
@@ -217,6 +211,8 @@ def _in_source(pointer: Pointer, original: Any) -> Pointer:
         ):
             at += 2
             continue
+        if part == "$defs" and isinstance(node, dict) and "$defs" not in node and "definitions" in node:
+            part = "definitions"
         kept.append(part)
         if isinstance(node, dict) and isinstance(part, str):
             node = node.get(part)

@@ -27,7 +27,8 @@ ITEM_ORDER = "the order of an enumerated array's items"
     "`enum` left with none has no instance and stays refused); an `enum` (or `const`) holding objects or arrays "
     "becomes a union of one schema per value: an object is a closed object whose members each take their one "
     "value (exact), an array is an array of its length whose items take its values (their order is left to "
-    "restore: a loosening); the other values stay an `enum` per type (rule T214)"
+    "restore: a loosening); the other values stay an `enum` per type (rule T214); beside a union, the values it "
+    "refuses go and the union goes (the others satisfy it)"
 )
 def settle_enum_values(schema: Any, options: Options) -> PassResult:
     """Each ``enum`` as strict modes take it (a ``const`` one too, where the profile refuses
@@ -99,19 +100,38 @@ def _without_refused(node: dict[str, Any], pointer: Pointer, changes: list[Chang
 
 
 def _spelled(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
-    """``node`` with its object and array values spelled out (none: as it is)."""
-    if "anyOf" in node:
-        return node
+    """``node`` with its object and array values spelled out (none: as it is). Beside a union,
+    the values it refuses take no instance and go, and the union, which the others satisfy,
+    says nothing more (where it refers elsewhere, it cannot be judged here: as it is)."""
     key = "const" if "const" in node else "enum"
     values = [node["const"]] if key == "const" else node.get("enum")
     if not isinstance(values, list) or not any(isinstance(v, (dict, list)) for v in values):
         return node
+    beside = "anyOf" in node
+    if beside:
+        values = _taken_by_union(node, key, values)
+        if not values:
+            return node
+        node = {k: v for k, v in node.items() if k != "anyOf"}
     arrays: list[bool] = []
     spelled = _union(values, arrays)
     out = {k: v for k, v in node.items() if k not in (key, "type")}
-    what = "enumerated objects and arrays spelled out as one schema per value"
+    what = "enumerated objects and arrays spelled out as one schema per value" + (
+        " (the union beside them, which they satisfy, goes)" if beside else ""
+    )
     changes.append(Change.for_rule(pointer, what, "T214", loosens=ITEM_ORDER if arrays else ""))
     return {**out, **spelled}
+
+
+def _taken_by_union(node: dict[str, Any], key: str, values: list[Any]) -> list[Any]:
+    """The ``values`` that ``node`` without its ``key`` takes (none where it holds a reference)."""
+    rest = {k: v for k, v in node.items() if k != key}
+    if "$ref" in json.dumps(rest):
+        return []
+    from ...core.validation import validator
+
+    judge = validator(rest)
+    return [value for value in values if judge.is_valid(value)]
 
 
 def _union(values: list[Any], arrays: list[bool]) -> dict[str, Any]:
