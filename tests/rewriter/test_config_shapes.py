@@ -187,3 +187,13 @@ def test_an_array_constant_beside_a_union_it_satisfies(profile):
 def test_a_constant_the_union_refuses_stays_refused():
     refused = _member({"anyOf": [{"type": "array", "items": {"type": "integer"}}], "const": ["x"]})
     assert "T214" in [u.rule for u in tierone.rewrite(refused, "openai").unfixable]
+
+
+def test_gemini_writes_a_tuple_holding_data_it_carries_as_text_as_one_item_schema():
+    original = _member(
+        {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "array", "items": [{"type": "string"}, {}]}]}},
+        **{"$schema": DRAFT_7},
+    )
+    answers = [{"a": ["lint", ["fix", {"level": 2}], ["x", "text"], ["n", 5]]}]
+    result = assert_served(original, "gemini", answers)
+    assert "prefixItems" not in json.dumps(result.schema)  # `"5"` in second place: the number, or the text?

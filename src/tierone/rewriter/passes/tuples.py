@@ -15,6 +15,7 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ..shapes import is_free_form
 from ..tuple_items import one_item_schema
 from .base import Change, Options, PassResult, _flagged, does
 
@@ -46,7 +47,8 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
 @does(
     "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
     "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12. "
-    "Where the profile refuses tuples (T206), every item takes the union of the tuple's schemas (and of what may "
+    "Where the profile refuses tuples (T206), or a place in the tuple holds data it carries as a JSON string "
+    "(read by place, such a string could not be told from text), every item takes the union of the tuple's schemas (and of what may "
     "follow them; where that is any value, one branch of free-form data, carried as a JSON string), a loosening: "
     "restore checks each item against its own schema (never with `--exact`)"
 )
@@ -65,6 +67,8 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
     def respell(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or not isinstance(node.get("items"), list) or "prefixItems" in node:
             return node
+        if any(_carried_as_text(b, options) for b in (*node["items"], node.get("additionalItems", False))):
+            return _as_one(node, pointer, changes)  # by position, a JSON string could not be told from text
         out: dict[str, Any] = {}
         for key, value in node.items():
             if key == "items":
@@ -101,23 +105,33 @@ def _as_one_item_schema(schema: Any) -> PassResult:
     changes: list[Change] = []
 
     def merge(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict):
-            return node
-        found = one_item_schema(node)
-        if found is None:
-            return node  # no tuple, or what follows it is no schema (malformed): left to be refused as it is
-        one, tuple_, more = found
-        bound = node.get("maxItems")
-        out = {k: v for k, v in node.items() if k not in ("prefixItems", "items", "additionalItems")}
-        out["items"] = one
-        if more is False and not isinstance(bound, int):  # nothing after the tuple: its length bounds the array
-            out["maxItems"] = len(tuple_)
-        changes.append(
-            Change.for_rule(pointer, "tuple written as one schema for every item", "T206", loosens=BY_POSITION)
-        )
-        return out
+        return _as_one(node, pointer, changes)
 
     return PassResult(transform(schema, merge, only=_TUPLES), tuple(changes))
+
+
+def _as_one(node: Any, pointer: Pointer, changes: list[Change]) -> Any:
+    """``node``'s tuple as one schema for every item (see :func:`_as_one_item_schema`)."""
+    if not isinstance(node, dict):
+        return node
+    found = one_item_schema(node)
+    if found is None:
+        return node  # no tuple, or what follows it is no schema (malformed): left to be refused as it is
+    one, tuple_, more = found
+    bound = node.get("maxItems")
+    out = {k: v for k, v in node.items() if k not in ("prefixItems", "items", "additionalItems")}
+    out["items"] = one
+    if more is False and not isinstance(bound, int):  # nothing after the tuple: its length bounds the array
+        out["maxItems"] = len(tuple_)
+    changes.append(Change.for_rule(pointer, "tuple written as one schema for every item", "T206", loosens=BY_POSITION))
+    return out
+
+
+def _carried_as_text(schema: Any, options: Options) -> bool:
+    """Whether the profile carries ``schema`` (free-form data it does not keep) as a JSON string."""
+    from .closing import free_form_rule
+
+    return is_free_form(schema) and _flagged(options, free_form_rule(schema))
 
 
 #: the keywords a tuple is written with
