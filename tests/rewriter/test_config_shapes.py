@@ -191,7 +191,10 @@ def test_a_constant_the_union_refuses_stays_refused():
 
 def test_gemini_writes_a_tuple_holding_data_it_carries_as_text_as_one_item_schema():
     original = _member(
-        {"type": "array", "items": {"anyOf": [{"type": "string"}, {"type": "array", "items": [{"type": "string"}, {}]}]}},
+        {
+            "type": "array",
+            "items": {"anyOf": [{"type": "string"}, {"type": "array", "items": [{"type": "string"}, {}]}]},
+        },
         **{"$schema": DRAFT_7},
     )
     answers = [{"a": ["lint", ["fix", {"level": 2}], ["x", "text"], ["n", 5]]}]
