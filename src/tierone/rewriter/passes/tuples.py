@@ -48,9 +48,9 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
     "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
     "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12. "
     "Where the profile refuses tuples (T206), or a place in the tuple holds data it carries as a JSON string "
-    "(read by place, such a string could not be told from text), every item takes the union of the tuple's schemas (and of what may "
-    "follow them; where that is any value, one branch of free-form data, carried as a JSON string), a loosening: "
-    "restore checks each item against its own schema (never with `--exact`)"
+    "(read by place, such a string could not be told from text), every item takes the union of the tuple's "
+    "schemas (and of what may follow them; where that is any value, one branch of free-form data, carried as a "
+    "JSON string), a loosening: restore checks each item against its own schema (never with `--exact`)"
 )
 def tuple_items(schema: Any, options: Options) -> PassResult:
     """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
