@@ -200,3 +200,31 @@ def test_gemini_writes_a_tuple_holding_data_it_carries_as_text_as_one_item_schem
     answers = [{"a": ["lint", ["fix", {"level": 2}], ["x", "text"], ["n", 5]]}]
     result = assert_served(original, "gemini", answers)
     assert "prefixItems" not in json.dumps(result.schema)  # `"5"` in second place: the number, or the text?
+
+
+#: a style linter's rule options: a list whose items are a type list beside a union whose
+#: branches each say their type, one of them a string whose `enum` holds no string (`[]`, `{}`)
+RULE_OPTIONS = {
+    "$schema": DRAFT_7,
+    "type": "object",
+    "properties": {
+        "rule": {
+            "type": "array",
+            "items": {
+                "type": ["string", "array", "object"],
+                "anyOf": [
+                    {"type": "string", "enum": [[], {}]},
+                    {"type": "array", "items": {"type": "string"}},
+                    {"$ref": "#/definitions/core"},
+                ],
+            },
+        }
+    },
+    "definitions": {"core": {"type": "object", "properties": {"message": {"type": "string"}}}},
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_type_list_beside_a_union_of_typed_branches_is_left_to_them(profile):
+    result = assert_served(RULE_OPTIONS, profile, [{"rule": [["a", "b"], {"message": "m"}]}, {"rule": []}, {}])
+    assert "[]" not in json.dumps(result.schema)  # the branch that takes nothing left, never spelled out as `[]`

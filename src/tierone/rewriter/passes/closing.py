@@ -272,6 +272,9 @@ def close_objects(schema: Any, options: Options) -> PassResult:
             return node  # never emptied silently: encoded by encode_free_form, or reported
         if ("anyOf" in node or "oneOf" in node) and not node.get("properties"):
             if not set(declared_types(node) or ("string",)) <= {"object", "null"}:
+                if typed_by_branches(node, lambda ref: graph_of(schema).target(ref)):  # each closed on its own
+                    changes.append(Change.for_rule(pointer, "type left to the union branches, typed within it", "T102"))
+                    return {k: v for k, v in node.items() if k != "type"}
                 return node  # (beside `null`, the branches take null or refuse it, as with the type)
             # the union's branches carry the object's shape; closing here would refuse every
             # member (an empty `properties` or `required` beside it says nothing, and goes too)

@@ -107,6 +107,9 @@ def _spelled(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> d
     values = [node["const"]] if key == "const" else node.get("enum")
     if not isinstance(values, list) or not any(isinstance(v, (dict, list)) for v in values):
         return node
+    types = declared_types(node)
+    if types is not None and not any(admitted(types, v) for v in values):
+        return node  # no value of its type: it takes nothing (a union branch of it leaves: impossible)
     beside = "anyOf" in node
     if beside:
         values = _taken_by_union(node, key, values)
