@@ -293,3 +293,22 @@ def test_a_union_branch_of_an_empty_enum_leaves_the_rendition(profile):
     result = assert_served(original, profile, [{"text": "t", "parsed": {"k": [1]}}, {"text": "t"}])
     assert '"enum": []' not in json.dumps(result.schema)
     assert not [c for c in result.loosened if "parsed" in str(c.pointer) and c.rule == "T608"]
+
+
+#: configuration schemas that write a list where they mean its values: `const` of an array under
+#: `type: string` takes no value (a compiler's `compact`, a monitoring system's `cloud`)
+CONST_OF_ANOTHER_TYPE = {
+    "type": "object",
+    "properties": {
+        "compact": {"anyOf": [{"const": ["auto"], "type": "string"}, {"type": "boolean"}]},
+        "cloud": {"type": "string", "const": ["AzurePublic", "AzureChina"]},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_a_const_of_a_type_its_node_refuses_takes_no_value(profile):
+    result = assert_served(CONST_OF_ANOTHER_TYPE, profile, [{"compact": True}, {}])
+    assert "cloud" not in result.schema["properties"]  # never given: it leaves, exactly
+    assert "auto" not in json.dumps(result.schema)  # the branch that takes nothing leaves too
+    assert not result.loosened

@@ -80,7 +80,7 @@ def _number(value: Any) -> bool:
 #: the lower bound of each pair: a node without one has no conflict (most nodes)
 _LOWS = frozenset(pair[0] for pair in BOUND_PAIRS)
 #: the keywords one of the checks reads first (a node holding none takes some value)
-_TELLING = _LOWS | {"enum", "not", "additionalProperties", "anyOf", "oneOf"}
+_TELLING = _LOWS | {"enum", "const", "not", "additionalProperties", "anyOf", "oneOf"}
 
 
 def _bounds_conflict(node: dict[str, Any]) -> tuple[str, str] | None:
@@ -105,9 +105,11 @@ def _bounds_conflict(node: dict[str, Any]) -> tuple[str, str] | None:
 
 
 def _no_enum_value(node: dict[str, Any]) -> tuple[str, str] | None:
-    values = node.get("enum")
+    keyword, values = "enum", node.get("enum")
     if not isinstance(values, list):
-        return None
+        if "const" not in node:
+            return None
+        keyword, values = "const", [node["const"]]  # a one-value enum
     if not values:  # (pydantic writes one for a field typed as `Enum` itself)
         return "enum", "an empty `enum` accepts no value"
     types = declared_types(node)
@@ -115,7 +117,7 @@ def _no_enum_value(node: dict[str, Any]) -> tuple[str, str] | None:
         return None
     if any(admitted(types, v) for v in values):
         return None
-    return "enum", "no `enum` value is of the declared `type`"
+    return keyword, f"no `{keyword}` value is of the declared `type`"
 
 
 #: every JSON type (``integer`` is among the numbers): a ``type`` naming each takes every value
