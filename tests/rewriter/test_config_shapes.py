@@ -228,3 +228,19 @@ RULE_OPTIONS = {
 def test_a_type_list_beside_a_union_of_typed_branches_is_left_to_them(profile):
     result = assert_served(RULE_OPTIONS, profile, [{"rule": [["a", "b"], {"message": "m"}]}, {"rule": []}, {}])
     assert "[]" not in json.dumps(result.schema)  # the branch that takes nothing left, never spelled out as `[]`
+
+
+#: a stack's configuration: an optional choice written as an `enum` and again as a `oneOf` of
+#: its values, each with its own description
+ENUM_AND_ITS_UNION = _member(
+    {
+        "type": "string",
+        "enum": ["system", "local"],
+        "oneOf": [{"const": "system", "description": "Use system nginx"}, {"const": "local", "description": "Local"}],
+    }
+)
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_optional_enum_beside_a_union_takes_null_where_it_is_required(profile):
+    assert_served(ENUM_AND_ITS_UNION, profile, [{"a": "local"}, {}])  # absent: null, which the union must take

@@ -193,7 +193,8 @@ def _sentence(text: Any) -> str:
 def _widened(node: dict[str, Any]) -> dict[str, Any]:
     """``node`` made to accept ``null`` as well, in the least intrusive way."""
     types = declared_types(node)
-    if isinstance(node.get("enum"), list):
+    composed = {"anyOf", "oneOf", "allOf", "$ref", "const", "not"} & set(node)
+    if isinstance(node.get("enum"), list) and composed <= {"const"}:  # (a union beside would refuse null)
         values = node["enum"]
         if "const" in node:  # a `const` beside the enum narrows it to that one value: null joins it
             values = [v for v in values if v == node["const"]]
@@ -202,7 +203,6 @@ def _widened(node: dict[str, Any]) -> dict[str, Any]:
         if types is not None:
             widened["type"] = [*types, "null"] if "null" not in types else list(types)
         return widened
-    composed = {"anyOf", "oneOf", "allOf", "$ref", "const", "not"} & set(node)
     if types is not None and not composed:
         return {**node, "type": [*types, "null"] if isinstance(node.get("type"), list) else [node["type"], "null"]}
     if set(node) - {"title", "description", "$comment", "examples"} == {"anyOf"} and isinstance(node["anyOf"], list):
