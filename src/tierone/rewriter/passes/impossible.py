@@ -8,6 +8,7 @@ from ...core.jsontypes import declared_types, names_at
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import followed, targets_of
+from ..shapes import JSON_MEMBER, dict_at
 from ..typed_unions import overlap
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .definitions import DEAD
@@ -145,6 +146,8 @@ def _typed_as(branch: Any, typed: Any) -> Any:
         return branch
     if "type" not in branch:
         return {**branch, "type": typed}
+    if JSON_MEMBER in dict_at(branch, "properties"):
+        return branch  # an encoded value's wrapper, as a rewrite writes it: rewritten again, it stays
     outer, own = declared_types({"type": typed}), declared_types(branch)
     if outer is None or own is None or any(overlap(t, outer) for t in own):
         return branch
