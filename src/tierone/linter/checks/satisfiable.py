@@ -104,6 +104,12 @@ def _bounds_conflict(node: dict[str, Any]) -> tuple[str, str] | None:
     return None
 
 
+def no_listed_value(node: dict[str, Any]) -> bool:
+    """Whether ``node``'s ``enum`` (or ``const``, a one-value enum) holds no value of its ``type``
+    (or none at all): it takes nothing, and the rewriter never makes it take one."""
+    return _no_enum_value(node) is not None
+
+
 def _no_enum_value(node: dict[str, Any]) -> tuple[str, str] | None:
     keyword, values = "enum", node.get("enum")
     if not isinstance(values, list):

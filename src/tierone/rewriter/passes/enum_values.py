@@ -12,6 +12,7 @@ from typing import Any
 from ...core.jsontypes import admitted, declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ...linter.checks.satisfiable import no_listed_value
 from .base import Change, Options, PassResult, _flagged, _rename_key, does
 from .old_drafts import requires_unique_enum
 
@@ -107,9 +108,8 @@ def _spelled(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> d
     values = [node["const"]] if key == "const" else node.get("enum")
     if not isinstance(values, list) or not any(isinstance(v, (dict, list)) for v in values):
         return node
-    types = declared_types(node)
-    if types is not None and not any(admitted(types, v) for v in values):
-        return node  # no value of its type: it takes nothing (a union branch of it leaves: impossible)
+    if no_listed_value(node):
+        return node  # it takes nothing (a union branch of it leaves: impossible)
     beside = "anyOf" in node
     if beside:
         values = _taken_by_union(node, key, values)

@@ -7,9 +7,10 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from ...core.jsontypes import admitted, declared_types, type_of
+from ...core.jsontypes import declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ...linter.checks.satisfiable import no_listed_value
 from .base import Change, Options, PassResult, _flagged, _noted, does
 
 
@@ -36,8 +37,8 @@ def string_enums_only(schema: Any, options: Options) -> PassResult:
             return node
         kinds = {type_of(v) for v in values}
         typed = declared_types(node)
-        if typed is not None and not any(admitted(typed, v) for v in values):
-            return node  # no value of its type: it takes nothing (a union branch of it leaves: impossible)
+        if no_listed_value(node):
+            return node  # it takes nothing (a union branch of it leaves: impossible)
         if typed is None and len(kinds - {"null"}) > 1:
             return _by_type(node, values, kinds, pointer, options, changes)
         out = {k: v for k, v in node.items() if k != "enum"}
