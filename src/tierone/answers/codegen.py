@@ -227,7 +227,7 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
                 f"    {l} = {emit.list_of(value)}",
                 f"    for {i}, {v} in enumerate({l}):",
                 *_indent(_read_into(plan.items, v, f"{l}[{i}]", f"({pointer}, {i})", emit, level + 1), 2),
-                f"    {into} = {l}",
+                *_stored(into, l, emit),
                 *([] if emit.owning else [f"elif isinstance({value}, dict):", f"    {into} = {emit.dict_of(value)}"]),
             ]
         r = f"r{level}"
@@ -235,10 +235,16 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
             f"if isinstance({value}, dict):",
             f"    {r} = {emit.dict_of(value)}",
             *_indent(_in_place(plan, _active(plan), r, pointer, False, emit, level), 1),
-            f"    {into} = {r}",
+            *_stored(into, r, emit),
         ]
     finally:
         emit.stack.pop()
+
+
+def _stored(into: str, read: str, emit: _Emit) -> list[str]:
+    """The line that stores the container ``read`` (read inline) in ``into``; none when owning:
+    it was read in place, so ``into`` holds it already."""
+    return [] if emit.owning else [f"    {into} = {read}"]
 
 
 def _shape(plan: Plan) -> str | None:

@@ -10,9 +10,10 @@ from typing import Any
 import orjson
 from pydantic_core import ValidationError
 
-from ..core.depth import OUT_OF_ROOM, OutOfRoom, within_room
+from ..core.depth import OutOfRoom, out_of_room, within_room
 from ..core.json_text import DIGITS, LONG_RUN
 from ..core.validation import CannotJudge
+from ..rewriter.shapes import ROOT_MEMBER
 from .answer_text import unreadable
 from .findings import StrictError, from_pydantic
 from .reader import Walk
@@ -73,7 +74,9 @@ def short_way(restorer: Restorer, check: Any) -> Any:
     if restorer.searches:
         return None
     reader = restorer.reader
-    entry, limit, recursion_limit = reader.entry, IN_THREAD_LIMIT, sys.getrecursionlimit
+    # what is fixed for the reader is bound here once (each lookup saved counts on a small answer)
+    root, wrapped = reader.root, reader.wrapped
+    limit, recursion_limit = IN_THREAD_LIMIT, sys.getrecursionlimit
     fast, digits, long_run = orjson.loads, DIGITS, LONG_RUN
 
     def parse(text: str) -> Any:
@@ -85,19 +88,23 @@ def short_way(restorer: Restorer, check: Any) -> Any:
             return LONG_WAY
         if text.encode().translate(digits).find(long_run) >= 0:
             return LONG_WAY  # maybe an integer past 64 bits (orjson made it a float): the long way reads it exactly
-        root, data = entry(data)
-        if root.inert:
+        plan = root
+        if wrapped is not None and data.__class__ is dict and len(data) == 1 and ROOT_MEMBER in data:
+            plan, data = wrapped, data[ROOT_MEMBER]  # as Reader.entry takes a root out of its wrapper
+        if plan.inert:
             payload = data
         else:
             # no run of 19 digits in the text, nor an escape that could spell one: none in
             # the JSON text its strings hold either
             walk = Walk(reader, True, "\\u" not in text)
-            try:
-                payload = within_room(root.owns, data, None, walk)
+            try:  # as within_room, inline
+                payload = plan.owns(data, None, walk)
             except CannotJudge as error:  # an encoded member too deep
                 raise unreadable(error) from None
-            if payload is OUT_OF_ROOM:
-                return LONG_WAY
+            except BaseException as error:
+                if out_of_room(error):
+                    return LONG_WAY
+                raise
             if walk.errors:
                 return LONG_WAY
         try:
