@@ -55,8 +55,13 @@ class Incremental(Containers):
         #: what ends the container waited for (a closer of the other kind closes one inside it)
         self.closer = "}"
         #: whether what is waited for (WAIT_CLOSE) is the next item of an array to open, past
-        #: its comma (``closer`` is then what opens it: the previous item's opener)
+        #: its comma (``closer`` is then what closes an item like the previous one: the next
+        #: item is read once that has come, in one call, rather than first where it opens)
         self.opening = False
+        #: whether what is waited for (WAIT_CLOSE) is the comma after an array's item
+        #: (``closer`` is then ","; ``item_closer``: what closed that item)
+        self.after = False
+        self.item_closer = "}"
         #: of a string waited for: whether it is shown as it grows, and its text not decoded
         #: yet (an escape cut short)
         self.shown = False
@@ -75,7 +80,7 @@ class Incremental(Containers):
         )
 
     def advance(self) -> None:
-        self.opening = False
+        self.opening = self.after = False
         text, stack, pos = self.text, self._stack, self.pos
         pos = past_space(text, pos)
         while pos < len(text):
@@ -130,23 +135,38 @@ class Incremental(Containers):
         """The small container waited for (at ``pos``) may have closed with ``more``, the text
         come since: read it whole and put it in place, and where the next item of the same
         array is another small container not closed yet, wait for that one (the usual parse
-        goes on otherwise). What closes the small container now waited for (None: none is)."""
+        goes on otherwise). What closes the small container now waited for (None: none is).
+        This runs once per small item of a list: the usual case is written out in full."""
         text = self.text = self.text[self.pos :] + more
         pos, frame = 0, self._stack[-1]
-        self.pos, self.waiting = 0, None
+        if self.after:  # past an item: its comma may have come
+            self.after = False
+            comma = _COMMA.match(text)
+            if comma is None:
+                self.pos = 0
+                return self._advanced()  # the list closes (or it is not JSON): the usual parse reads it
+            frame.expects, text = VALUE, text[comma.end() :]
+            self.text = text
+            if not text:  # nothing yet: wait for an item like the last one to close
+                self.opening = True
+                return self._wait(0, 0, self.item_closer)
+            self.opening = True
         if self.opening:  # past an item and its comma: the next item may have opened
             self.opening = False
-            opened = _OPENING.match(text, pos)
+            opened = _OPENING.match(text)
             if opened is None:
+                self.pos = 0
                 return self._advanced()  # not a container: the usual parse reads it
             pos = opened.end() - 1
-            if text.find("}", pos) < 0 and text.find("]", pos) < 0:
-                return self._wait(pos, len(text) - pos, CLOSER[text[pos]])
+            closer = CLOSER[text[pos]]
+            if text.find(closer, pos) < 0:  # it cannot have closed
+                return self._wait(pos, len(text) - pos, closer)
         try:
             value, end = SCAN(text, pos)
         except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
             return self._wait(pos, len(text) - pos, self.closer)
         except (RecursionError, ValueError):
+            self.pos = pos
             return self._advanced()  # not JSON: the usual parse stops there
         if not frame.array:
             self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
@@ -154,31 +174,37 @@ class Incremental(Containers):
             return self._advanced()
         items = frame.value
         plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
-        if plan is not None:  # the usual read (``_read``), inline: this runs once per small item
+        if plan is not None:  # the usual read (``_read``), inline
             try:
                 value = plan.owns(value, (frame.where, len(items)), self._walk)
             except (CannotJudge, RecursionError):
                 self.unsure = True  # close() says what is wrong
         items.append(value)
-        frame.expects = NEXT
         size = len(text)
         if end < size and text[end] == ",":  # the usual spellings (",", ", "), told without a regex
             at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
-            if at == size:  # a comma, and nothing yet: wait for an item like this one to open
+            if at == size:  # a comma, and nothing yet: wait for an item like this one to close
                 frame.expects, self.opening = VALUE, True
-                return self._wait(size, 0, text[pos])
-            if text[at] in "{[" and text.find("}", at) < 0 and text.find("]", at) < 0:
-                frame.expects = VALUE
-                return self._wait(at, size - at, CLOSER[text[at]])
+                return self._wait(size, 0, CLOSER[text[pos]])
+            opener = text[at]
+            if opener == "{" or opener == "[":
+                closer = CLOSER[opener]
+                if text.find(closer, at) < 0:  # it cannot have closed: wait for it (still WAIT_CLOSE)
+                    frame.expects, self.pos, self.held, self.closer = VALUE, at, size - at, closer
+                    return closer
+        frame.expects = NEXT
         following = _NEXT_ITEM.match(text, end)
         if following is not None:  # a comma, and the next item opens
             at = following.end() - 1
             if text.find("}", at) < 0 and text.find("]", at) < 0:
                 frame.expects = VALUE
                 return self._wait(at, len(text) - at, CLOSER[text[at]])
-        elif _COMMA.fullmatch(text, end):  # a comma, and nothing yet: wait for an item like this one to open
+        elif _COMMA.fullmatch(text, end):  # a comma, and nothing yet: wait for an item like this one to close
             frame.expects, self.opening = VALUE, True
-            return self._wait(len(text), 0, text[pos])
+            return self._wait(len(text), 0, CLOSER[text[pos]])
+        elif not text[end:].strip(" \t\n\r"):  # nothing yet past the item: wait for its comma
+            self.after, self.item_closer = True, CLOSER[text[pos]]
+            return self._wait(size, 0, ",")
         self.pos = end
         return self._advanced()
 
@@ -189,6 +215,7 @@ class Incremental(Containers):
 
     def _advanced(self) -> str | None:
         """The usual parse, on from ``pos``; what closes the small container it waits for, if any."""
+        self.waiting = None
         self.advance()
         return self.closer if self.waiting is WAIT_CLOSE else None
 
@@ -200,17 +227,13 @@ class Incremental(Containers):
         self._started = True
         if char in "{[":
             small = frame is not None and not frame.wrapper and len(text) - pos < DESCEND
-            if small and text.find("}", pos) < 0 and text.find("]", pos) < 0:
+            if small and text.find(CLOSER[char], pos) < 0:
                 self._wait(pos, len(text) - pos, CLOSER[char])
                 return -1  # cannot be complete yet: read whole once it is
             end: int
             try:
                 value, end = SCAN(text, pos)
-            except (RecursionError, ValueError, StopIteration) as error:
-                if not isinstance(
-                    error, (JSONDecodeError, StopIteration)
-                ):  # not JSON (NaN, a number past a double) or too deep
-                    return self._stop()
+            except (JSONDecodeError, StopIteration):  # not complete yet
                 if small:
                     self._wait(pos, len(text) - pos, CLOSER[char])
                     return -1  # small so far: read whole once complete
@@ -222,6 +245,8 @@ class Incremental(Containers):
                 if not opened.wrapper:
                     self._place(frame, opened.value, growing=True)
                 return pos + 1
+            except (RecursionError, ValueError):  # not JSON (NaN, a number past a double) or too deep
+                return self._stop()
             self._place(frame, self._read(plan, value, where))
             return end
         if char == '"':

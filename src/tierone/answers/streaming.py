@@ -21,24 +21,14 @@ _HIDDEN: Any = object()
 
 
 class Stream:
-    """Feed the answer's text as it arrives (:meth:`feed` returns the partial answer so far);
-    :meth:`close` returns what reading the whole text returns (or raises what it raises).
+    """Feed the answer's text as it arrives: ``feed(chunk)`` returns the partial answer so
+    far; :meth:`close` returns what reading the whole text returns (or raises what it raises).
     Made by :meth:`tierone.Strict.stream`."""
 
-    __slots__ = (
-        "_add",
-        "_at",
-        "_closed",
-        "_closer",
-        "_finish",
-        "_held",
-        "_into",
-        "_joined",
-        "_parsing",
-        "_parts",
-        "_rest",
-        "_whole",
-    )
+    __slots__ = ("_reading", "feed")
+
+    #: take the next piece of the answer's text; the partial answer so far
+    feed: Callable[[str], Any]
 
     def __init__(
         self,
@@ -47,39 +37,93 @@ class Stream:
         strings: bool = True,
         finish: Callable[[Any], Any] | None = None,
     ) -> None:
+        self._reading = reading = _Reading(reader, whole, strings, finish)
+        self.feed = reading.feeding()
+
+    @property
+    def partial(self) -> Any:
+        """The answer so far, in the original's meaning (None before anything is read)."""
+        return self._reading.parsing.root
+
+    def close(self) -> Any:
+        """The whole answer read as :meth:`tierone.Strict.parse` reads it (an instance of the
+        model, or the restored data); its :class:`~tierone.StrictError` when it is not valid.
+        Where the stream was read to its end without a doubt, what it read is finished (the
+        model validates it) rather than read again."""
+        return self._reading.close()
+
+
+class _Reading:
+    """A stream's state: its text so far, and the parsing of it (:class:`Stream` feeds it)."""
+
+    __slots__ = (
+        "_add",
+        "_at",
+        "_closed",
+        "_finish",
+        "_into",
+        "_joined",
+        "_parts",
+        "_rest",
+        "_wait_for",
+        "_whole",
+        "parsing",
+    )
+
+    def __init__(
+        self, reader: Reader, whole: Callable[[str], Any], strings: bool, finish: Callable[[Any], Any] | None
+    ) -> None:
         #: the whole text's reading, and what makes the streamed reading the result (None:
         #: the whole text is always read again)
         self._whole, self._finish = whole, finish
-        self._parsing = Incremental(reader, strings)
+        self.parsing = Incremental(reader, strings)
         self._parts: list[str] = []
         self._add = self._parts.append
         #: how many of the parts the parsing has taken in
         self._joined = 0
         self._closed = False
-        #: while the parsing waits for a small container to close: what closes it, and how
-        #: many characters of it have come (None, 0 otherwise)
-        self._closer: str | None = None
-        self._held = 0
         #: while a string in a container is waited for: the container where it is shown (or
         #: _HIDDEN), where in it the string stands, and its text not decoded yet (an escape cut
         #: short); None otherwise
         self._into: Any = None
         self._at: Any = None
         self._rest = ""
+        #: sets the small container waited for (see :meth:`feeding`)
+        self._wait_for: Callable[[str | None, int], None] = _unset
 
-    @property
-    def partial(self) -> Any:
-        """The answer so far, in the original's meaning (None before anything is read)."""
-        return self._parsing.root
+    def feeding(self) -> Callable[[str], Any]:
+        """The stream's ``feed``. While the parsing waits for a small container to close (the
+        usual case: an item of a list), what closes it and how many characters of it have come
+        are the function's own variables (``_wait_for`` sets them), so a chunk that cannot
+        close it costs a few local steps. (The function holds this reading, which holds only
+        the setter: no reference cycle.)"""
+        add, parsing, parts, moved = self._add, self.parsing, self._parts, self._moved
+        closer: str | None = None
+        #: how many more characters the container waited for may take before it is read as it
+        #: comes, and the answer so far (the same value while the container is waited for)
+        room, root = 0, None
 
-    def feed(self, chunk: str) -> Any:
-        """Take the next piece of the answer's text; the partial answer so far."""
-        self._add(chunk)
-        closer = self._closer
-        if closer is None:
+        def feed(chunk: str) -> Any:
+            nonlocal closer, room, root
+            add(chunk)
+            if closer is not None:
+                if closer not in chunk:  # it cannot have closed
+                    room -= len(chunk)
+                    if room > 0:
+                        return root
+                    return moved(chunk, closer)
+                if room <= 0:
+                    return moved(chunk, closer)
+                # it may have closed: read it whole (the usual case, taken in one call)
+                joined, count = self._joined, len(parts)
+                closer = parsing.small_closed(chunk if joined == count - 1 else "".join(parts[joined:]))
+                self._joined, room, root = count, DESCEND - parsing.held, parsing.root
+                if closer is None:  # else another small container is waited for: no string is
+                    self._shown(parsing.waiting)
+                return root
             into = self._into
             if into is None:
-                return self._moved(chunk, closer)
+                return moved(chunk, closer)
             if '"' in chunk or "\\" in chunk or self._rest:
                 return self._string_goes_on(chunk)
             if into is not _HIDDEN:  # the string being shown goes on (the usual chunk of a long one)
@@ -88,26 +132,19 @@ class Stream:
                 into[at] = None  # held here alone, it grows in place rather than copied: linear time
                 grown += chunk
                 into[at] = grown
-            return self._parsing.root
-        if closer not in chunk:  # the small container waited for cannot have closed
-            held = self._held = self._held + len(chunk)
-            if held < DESCEND:
-                return self._parsing.root
-            return self._moved(chunk, closer)
-        parts = self._parts
-        if self._held >= DESCEND:
-            return self._moved(chunk, closer)
-        # it may have closed: read it whole (the usual case, taken in one call)
-        parsing, joined = self._parsing, self._joined
-        self._closer = parsing.small_closed(chunk if joined == len(parts) - 1 else "".join(parts[joined:]))
-        self._joined, self._held = len(parts), parsing.held
-        self._shown(parsing.waiting)
-        return parsing.root
+            return parsing.root
+
+        def wait_for(what: str | None, so_far: int) -> None:
+            nonlocal closer, room, root
+            closer, room, root = what, DESCEND - so_far, parsing.root
+
+        self._wait_for = wait_for
+        return feed
 
     def _moved(self, chunk: str, closer: str | None) -> Any:
         """What ``chunk`` (the last part) brings where it is not a small container's text
         going on: the string being shown grown, else the parts not yet parsed parsed."""
-        parsing = self._parsing
+        parsing = self.parsing
         waiting = parsing.waiting
         if waiting is STUCK:
             if self._closed:
@@ -129,7 +166,7 @@ class Stream:
         into = self._into
         if into is _HIDDEN:
             self._rest = open_escape(text)
-            return self._parsing.root
+            return self.parsing.root
         try:
             shown, self._rest = shown_so_far(text)
         except ValueError:
@@ -140,36 +177,34 @@ class Stream:
             into[at] = None  # as in ``feed``
             grown += shown
             into[at] = grown
-        return self._parsing.root
+        return self.parsing.root
 
     def _reparsed(self) -> Any:
         """The parts not yet parsed, parsed; the partial answer so far."""
-        parsing = self._parsing
+        parsing = self.parsing
         parsing.waiting = None
         self._joined_text()
         parsing.advance()
         waiting = parsing.waiting
-        self._closer, self._held = (parsing.closer, parsing.held) if waiting is WAIT_CLOSE else (None, 0)
+        self._wait_for(*((parsing.closer, parsing.held) if waiting is WAIT_CLOSE else (None, 0)))
         self._shown(waiting)
         return parsing.root
 
     def _shown(self, waiting: Any) -> None:
         """Where the string waited for grows, when a container holds it (``feed`` grows it there)."""
         if waiting.__class__ is Frame:
-            parsing = self._parsing
+            parsing = self.parsing
             self._into = waiting.value if parsing.shown else _HIDDEN
             self._at, self._rest = -1 if waiting.array else waiting.key, parsing.rest
         else:
             self._into, self._rest = None, ""
 
     def close(self) -> Any:
-        """The whole answer read as :meth:`tierone.Strict.parse` reads it (an instance of the
-        model, or the restored data); its :class:`~tierone.StrictError` when it is not valid.
-        Where the stream was read to its end without a doubt, what it read is finished (the
-        model validates it) rather than read again."""
-        parsing = self._parsing
+        """What :meth:`Stream.close` returns."""
+        parsing = self.parsing
         waiting = parsing.waiting
-        self._closed, parsing.waiting, self._closer, self._into = True, None, None, None
+        self._closed, parsing.waiting, self._into = True, None, None
+        self._wait_for(None, 0)
         try:
             if self._finish is not None and waiting is not STUCK and not parsing.unsure:
                 self._joined_text()
@@ -185,9 +220,13 @@ class Stream:
 
     def _joined_text(self) -> None:
         """The parts not yet parsed, after the text not yet consumed."""
-        parsing, parts = self._parsing, self._parts
+        parsing, parts = self.parsing, self._parts
         parsing.text = parsing.text[parsing.pos :] + "".join(parts[self._joined :])
         self._joined, parsing.pos = len(parts), 0
+
+
+def _unset(what: str | None, so_far: int) -> None:
+    raise AssertionError("feeding() sets it")
 
 
 def finishing(check: Any, reader: Any) -> Callable[[Any], Any]:
