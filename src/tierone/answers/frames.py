@@ -25,7 +25,7 @@ AT_ROOT = object()
 class Frame:
     """An open container being read: its value so far (in the original's meaning)."""
 
-    __slots__ = ("array", "expects", "growing", "items", "key", "plan", "value", "where", "wrapper")
+    __slots__ = ("array", "expects", "growing", "items", "key", "plan", "reader", "value", "where", "wrapper")
 
     def __init__(self, plan: Any, array: bool, where: Any, wrapper: bool = False) -> None:
         self.plan, self.array, self.where, self.wrapper = plan, array, where, wrapper
@@ -36,6 +36,9 @@ class Frame:
         self.growing = False
         #: an array's item plan once looked up (None: items read as they are)
         self.items: Any = UNSET
+        #: the reader of its small items as they come, and what opens them (see
+        #: :meth:`~.small_items.SmallItems._list_reader`), once made
+        self.reader: Any = None
 
 
 class Containers:

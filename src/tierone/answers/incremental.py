@@ -12,56 +12,25 @@ shows once complete.
 
 from __future__ import annotations
 
-import re
 from json import JSONDecodeError
 from typing import Any
 
-from ..core.validation import CannotJudge
-from .frames import AT_ROOT, COLON, KEY, NEXT, RAW, UNSET, VALUE, Containers, Frame
+from .frames import AT_ROOT, COLON, KEY, NEXT, RAW, VALUE, Frame
 from .json_tokens import CLOSER, SCALAR, SCAN, closing_quote, open_escape, past_space, scanstring, shown_so_far
 from .reader import Reader
+from .small_items import DESCEND, STUCK, WAIT_CLOSE, SmallItems
 
 __all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "Incremental"]
 
-#: after an array's item: the comma and the opening of the next item (white space around it)
-_NEXT_ITEM = re.compile(r"[ \t\n\r]*,[ \t\n\r]*[{\[]")
-#: after an array's item: its comma alone so far (white space around it)
-_COMMA = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
-#: where an item waited for opens: white space, then an object or array
-_OPENING = re.compile(r"[ \t\n\r]*[{\[]")
-#: what a stream may wait for (see ``Incremental.waiting``)
-WAIT_CLOSE, STUCK = object(), object()
-#: a container below the root is read as it comes once its text so far passes this many
-#: characters; a smaller one is read whole (at C speed) once complete, and shown then
-DESCEND = 256
 
-
-class Incremental(Containers):
+class Incremental(SmallItems):
     """The parsing state of one answer's text: what is consumed, the open frames, the value so
     far (:attr:`root`), and what the parsing waits for."""
 
     def __init__(self, reader: Reader, strings: bool) -> None:
         super().__init__(reader)
         self._strings = strings
-        #: the text not yet consumed, and where the parsing stands in it
-        self.text, self.pos = "", 0
         self._started = False
-        #: what the parsing waits for: a small container to close (WAIT_CLOSE, ``held``
-        #: characters of it so far), a string being shown to grow (the frame showing it, or
-        #: AT_ROOT), nothing more (STUCK: the text is not JSON there, or the stream closed),
-        #: or None
-        self.waiting: Any = None
-        self.held = 0
-        #: what ends the container waited for (a closer of the other kind closes one inside it)
-        self.closer = "}"
-        #: whether what is waited for (WAIT_CLOSE) is the next item of an array to open, past
-        #: its comma (``closer`` is then what closes an item like the previous one: the next
-        #: item is read once that has come, in one call, rather than first where it opens)
-        self.opening = False
-        #: whether what is waited for (WAIT_CLOSE) is the comma after an array's item
-        #: (``closer`` is then ","; ``item_closer``: what closed that item)
-        self.after = False
-        self.item_closer = "}"
         #: of a string waited for: whether it is shown as it grows, and its text not decoded
         #: yet (an escape cut short)
         self.shown = False
@@ -80,7 +49,8 @@ class Incremental(Containers):
         )
 
     def advance(self) -> None:
-        self.opening = self.after = False
+        self.after = False
+        self.reader = None
         text, stack, pos = self.text, self._stack, self.pos
         pos = past_space(text, pos)
         while pos < len(text):
@@ -130,94 +100,6 @@ class Incremental(Containers):
                 break
             pos = past_space(text, pos)
         self.pos = pos if pos >= 0 else self.pos
-
-    def small_closed(self, more: str) -> str | None:
-        """The small container waited for (at ``pos``) may have closed with ``more``, the text
-        come since: read it whole and put it in place, and where the next item of the same
-        array is another small container not closed yet, wait for that one (the usual parse
-        goes on otherwise). What closes the small container now waited for (None: none is).
-        This runs once per small item of a list: the usual case is written out in full."""
-        text = self.text = self.text[self.pos :] + more
-        pos, frame = 0, self._stack[-1]
-        if self.after:  # past an item: its comma may have come
-            self.after = False
-            comma = _COMMA.match(text)
-            if comma is None:
-                self.pos = 0
-                return self._advanced()  # the list closes (or it is not JSON): the usual parse reads it
-            frame.expects, text = VALUE, text[comma.end() :]
-            self.text = text
-            if not text:  # nothing yet: wait for an item like the last one to close
-                self.opening = True
-                return self._wait(0, 0, self.item_closer)
-            self.opening = True
-        if self.opening:  # past an item and its comma: the next item may have opened
-            self.opening = False
-            opened = _OPENING.match(text)
-            if opened is None:
-                self.pos = 0
-                return self._advanced()  # not a container: the usual parse reads it
-            pos = opened.end() - 1
-            closer = CLOSER[text[pos]]
-            if text.find(closer, pos) < 0:  # it cannot have closed
-                return self._wait(pos, len(text) - pos, closer)
-        try:
-            value, end = SCAN(text, pos)
-        except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
-            return self._wait(pos, len(text) - pos, self.closer)
-        except (RecursionError, ValueError):
-            self.pos = pos
-            return self._advanced()  # not JSON: the usual parse stops there
-        if not frame.array:
-            self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
-            self.pos = end
-            return self._advanced()
-        items = frame.value
-        plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
-        if plan is not None:  # the usual read (``_read``), inline
-            try:
-                value = plan.owns(value, (frame.where, len(items)), self._walk)
-            except (CannotJudge, RecursionError):
-                self.unsure = True  # close() says what is wrong
-        items.append(value)
-        size = len(text)
-        if end < size and text[end] == ",":  # the usual spellings (",", ", "), told without a regex
-            at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
-            if at == size:  # a comma, and nothing yet: wait for an item like this one to close
-                frame.expects, self.opening = VALUE, True
-                return self._wait(size, 0, CLOSER[text[pos]])
-            opener = text[at]
-            if opener == "{" or opener == "[":
-                closer = CLOSER[opener]
-                if text.find(closer, at) < 0:  # it cannot have closed: wait for it (still WAIT_CLOSE)
-                    frame.expects, self.pos, self.held, self.closer = VALUE, at, size - at, closer
-                    return closer
-        frame.expects = NEXT
-        following = _NEXT_ITEM.match(text, end)
-        if following is not None:  # a comma, and the next item opens
-            at = following.end() - 1
-            if text.find("}", at) < 0 and text.find("]", at) < 0:
-                frame.expects = VALUE
-                return self._wait(at, len(text) - at, CLOSER[text[at]])
-        elif _COMMA.fullmatch(text, end):  # a comma, and nothing yet: wait for an item like this one to close
-            frame.expects, self.opening = VALUE, True
-            return self._wait(len(text), 0, CLOSER[text[pos]])
-        elif not text[end:].strip(" \t\n\r"):  # nothing yet past the item: wait for its comma
-            self.after, self.item_closer = True, CLOSER[text[pos]]
-            return self._wait(size, 0, ",")
-        self.pos = end
-        return self._advanced()
-
-    def _wait(self, pos: int, held: int, closer: str) -> str:
-        """Wait at ``pos`` for ``closer`` to close a small container (``held`` characters so far)."""
-        self.pos, self.waiting, self.held, self.closer = pos, WAIT_CLOSE, held, closer
-        return closer
-
-    def _advanced(self) -> str | None:
-        """The usual parse, on from ``pos``; what closes the small container it waits for, if any."""
-        self.waiting = None
-        self.advance()
-        return self.closer if self.waiting is WAIT_CLOSE else None
 
     def _value(self, text: str, pos: int, frame: Frame | None, plan: Any, where: Any) -> int:
         """Read the value starting at ``pos``: put it in place when complete (the offset past

@@ -102,9 +102,11 @@ class _Reading:
         #: how many more characters the container waited for may take before it is read as it
         #: comes, and the answer so far (the same value while the container is waited for)
         room, root = 0, None
+        #: the reader of the next item of a list, while it is waited for the usual way
+        reader: Callable[[str], str | None] | None = None
 
         def feed(chunk: str) -> Any:
-            nonlocal closer, room, root
+            nonlocal closer, room, root, reader
             add(chunk)
             if closer is not None:
                 if closer not in chunk:  # it cannot have closed
@@ -116,8 +118,9 @@ class _Reading:
                     return moved(chunk, closer)
                 # it may have closed: read it whole (the usual case, taken in one call)
                 joined, count = self._joined, len(parts)
-                closer = parsing.small_closed(chunk if joined == count - 1 else "".join(parts[joined:]))
-                self._joined, room, root = count, DESCEND - parsing.held, parsing.root
+                more = chunk if joined == count - 1 else "".join(parts[joined:])
+                closer = parsing.small_closed(more) if reader is None else reader(more)
+                self._joined, room, root, reader = count, DESCEND - parsing.held, parsing.root, parsing.reader
                 if closer is None:  # else another small container is waited for: no string is
                     self._shown(parsing.waiting)
                 return root
@@ -135,8 +138,8 @@ class _Reading:
             return parsing.root
 
         def wait_for(what: str | None, so_far: int) -> None:
-            nonlocal closer, room, root
-            closer, room, root = what, DESCEND - so_far, parsing.root
+            nonlocal closer, room, root, reader
+            closer, room, root, reader = what, DESCEND - so_far, parsing.root, parsing.reader
 
         self._wait_for = wait_for
         return feed

@@ -1,0 +1,200 @@
+"""Small containers read whole once complete: what the streaming parser (:mod:`.incremental`)
+does with a container below the root smaller than :data:`DESCEND` characters, most often an
+item of a list. The parser waits for what closes it (a chunk without that character cannot
+have closed it), reads it whole at C speed once it has come, and waits at once for the next
+item of the same list. The usual case, item after item of one list, goes through a reader made
+for that list (:meth:`SmallItems._list_reader`) with what is fixed for it bound once.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from json import JSONDecodeError
+from typing import Any
+
+from ..core.validation import CannotJudge
+from .frames import NEXT, UNSET, VALUE, Containers, Frame
+from .json_tokens import CLOSER, SCAN, past_space
+
+__all__ = ["DESCEND", "STUCK", "WAIT_CLOSE", "SmallItems"]
+
+#: after an array's item: its comma alone so far (white space around it)
+_COMMA = re.compile(r"[ \t\n\r]*,[ \t\n\r]*")
+#: what a stream may wait for (see ``SmallItems.waiting``)
+WAIT_CLOSE, STUCK = object(), object()
+#: a container below the root is read as it comes once its text so far passes this many
+#: characters; a smaller one is read whole (at C speed) once complete, and shown then
+DESCEND = 256
+
+
+class SmallItems(Containers):
+    """The parsing state a small container is waited for in: the text not yet consumed, what
+    is waited for, and the reading of the container once complete."""
+
+    def __init__(self, reader: Any) -> None:
+        super().__init__(reader)
+        #: the text not yet consumed, and where the parsing stands in it
+        self.text, self.pos = "", 0
+        #: what the parsing waits for: a small container to close (WAIT_CLOSE, ``held``
+        #: characters of it so far), a string being shown to grow (the frame showing it, or
+        #: AT_ROOT), nothing more (STUCK: the text is not JSON there, or the stream closed),
+        #: or None
+        self.waiting: Any = None
+        self.held = 0
+        #: what ends the container waited for (a closer of the other kind closes one inside it)
+        self.closer = "}"
+        #: whether what is waited for (WAIT_CLOSE) is the comma after an array's item
+        #: (``closer`` is then ","; ``item_opener``: what opened that item)
+        self.after = False
+        self.item_opener = "{"
+        #: while the next item of a list is waited for (past its comma, from ``pos``: white
+        #: space, then the item as far as it has come): the list's reader, which
+        #: :meth:`small_closed` hands the text to (a stream calls it at once); None otherwise
+        self.reader: Callable[[str], str | None] | None = None
+
+    def advance(self) -> None:  # pragma: no cover - the parser's own
+        """The usual parse, on from ``pos`` (:class:`~.incremental.Incremental`)."""
+        raise NotImplementedError
+
+    def small_closed(self, more: str) -> str | None:
+        """The small container waited for (at ``pos``) may have closed with ``more``, the text
+        come since: read it whole and put it in place, and where the next item of the same
+        array is another small container not closed yet, wait for that one (the usual parse
+        goes on otherwise). What closes the small container now waited for (None: none is)."""
+        if self.reader is not None:
+            return self.reader(more)
+        text = self.text = self.text[self.pos :] + more
+        pos, frame = 0, self._stack[-1]
+        if self.after:  # past an item: its comma may have come
+            self.after = False
+            comma = _COMMA.match(text)
+            if comma is None:
+                self.pos = 0
+                return self._advanced()  # the list closes (or it is not JSON): the usual parse reads it
+            frame.expects = VALUE
+            return self._wait_item(frame, comma.end(), self.item_opener)  # the next item, as far as it has come
+        try:
+            value, end = SCAN(text, pos)
+        except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
+            return self._wait(pos, len(text) - pos, self.closer)
+        except (RecursionError, ValueError):
+            self.pos = pos
+            return self._advanced()  # not JSON: the usual parse stops there
+        if not frame.array:
+            self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
+            self.pos = end
+            return self._advanced()
+        items = frame.value
+        plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
+        if plan is not None:  # the usual read (``_read``), inline
+            try:
+                value = plan.owns(value, (frame.where, len(items)), self._walk)
+            except (CannotJudge, RecursionError):
+                self.unsure = True  # close() says what is wrong
+        items.append(value)
+        return self._past_item(text, end, frame, text[pos])
+
+    def _past_item(self, text: str, end: int, frame: Frame, opener: str) -> str | None:
+        """An item of ``frame`` (opened by ``opener``) ends at ``end``: wait for the next one
+        past its comma, else for the comma, else parse on."""
+        size = len(text)
+        if end < size and text[end] == ",":  # the usual spellings (",", ", "), told without a regex
+            at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
+            frame.expects = VALUE
+            return self._wait_item(frame, at, opener)
+        found = _COMMA.match(text, end)
+        if found is not None:
+            frame.expects = VALUE
+            return self._wait_item(frame, found.end(), opener)
+        frame.expects = NEXT
+        if not text[end:].strip(" \t\n\r"):  # nothing yet past the item: wait for its comma
+            self.after, self.item_opener = True, opener
+            return self._wait(size, 0, ",")
+        self.pos = end
+        return self._advanced()
+
+    def _wait_item(self, frame: Frame, at: int, opener: str) -> str | None:
+        """Wait for the next item of ``frame`` from ``at`` (past the last one's comma), or read
+        it where it has come whole already."""
+        closer = CLOSER[opener]
+        text = self.text
+        if text.find(closer, at) < 0:  # it cannot have closed: wait for it (the usual case)
+            self._wait(at, len(text) - at, closer)
+            self.reader = self._list_reader(frame, opener)
+            return closer
+        self.pos, self.closer = at, closer
+        self.reader = self._list_reader(frame, opener)
+        return self.small_closed("")
+
+    def _list_reader(self, frame: Frame, opener: str) -> Callable[[str], str | None]:
+        """What :meth:`small_closed` does for the items of ``frame`` opened by ``opener`` while
+        they come after their commas, with what is fixed for the list bound once; made once
+        per list and kind of item. Anything else where the next item stands (another kind of
+        value, or text that is not JSON) leaves it to the usual parse."""
+        made = frame.reader
+        if made is not None and made[0] == opener:
+            return made[1]  # type: ignore[no-any-return]
+        items = frame.value
+        append, closer, where, walk = items.append, CLOSER[opener], frame.where, self._walk
+        plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
+        owns = None if plan is None else plan.owns
+
+        def read(more: str) -> str | None:
+            text = self.text[self.pos :] + more
+            start = 0
+            if not text.startswith(opener):  # white space, the last item's comma, or another kind of value
+                start = past_space(text, 0)
+                if self.after and text.startswith(",", start):
+                    self.after, frame.expects = False, VALUE
+                    start = past_space(text, start + 1)
+                if start == len(text):  # nothing else yet
+                    self.text, self.pos, self.held = text, start, 0
+                    found = self.closer = "," if self.after else closer
+                    return found
+                if self.after or text[start] != opener:  # the list closes, another value, or not JSON
+                    self.text, self.pos, self.reader, self.after = text, start, None, False
+                    return self._advanced()
+            try:
+                value, end = SCAN(text, start)
+            except (
+                JSONDecodeError,
+                StopIteration,
+            ):  # not closed yet: its closer stood in a string, or closed one inside it
+                self.text, self.pos, self.held, self.closer = text, start, len(text) - start, closer
+                return closer
+            except (RecursionError, ValueError):
+                self.text, self.pos, self.reader = text, start, None
+                return self._advanced()  # not JSON: the usual parse stops there
+            if owns is not None:
+                try:
+                    value = owns(value, (where, len(items)), walk)
+                except (CannotJudge, RecursionError):
+                    self.unsure = True  # close() says what is wrong
+            append(value)
+            size = len(text)
+            if end < size and text[end] == ",":  # the next item: not come yet, or opened and not closed
+                at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
+                if at == size or text[at] == opener and text.find(closer, at) < 0:
+                    self.text, self.pos, self.held, self.closer = text, at, size - at, closer
+                    return closer
+            elif end == size:  # its comma not come yet: wait for it
+                self.text, self.pos, self.held, self.after, frame.expects = text, size, 0, True, NEXT
+                found = self.closer = ","
+                return found
+            self.text, self.reader = text, None
+            return self._past_item(text, end, frame, opener)
+
+        frame.reader = (opener, read)
+        return read
+
+    def _wait(self, pos: int, held: int, closer: str) -> str:
+        """Wait at ``pos`` for ``closer`` to close a small container (``held`` characters so far)."""
+        self.pos, self.waiting, self.held, self.closer, self.reader = pos, WAIT_CLOSE, held, closer, None
+        return closer
+
+    def _advanced(self) -> str | None:
+        """The usual parse, on from ``pos``; what closes the small container it waits for, if any."""
+        self.waiting = None
+        self.advance()
+        return self.closer if self.waiting is WAIT_CLOSE else None
