@@ -179,6 +179,13 @@ class Plan:
         fn = self.owns = self._reader.generated(self, owning=True)
         return fn(value, pointer, walk)
 
+    def owning(self) -> Any:
+        """:attr:`owns` as made by now (generated here where it is not yet): what a caller
+        that keeps the function, rather than looking it up on each read, keeps."""
+        if getattr(self.owns, "__func__", None) is Plan._first_owning:
+            self.owns = self._reader.generated(self, owning=True)
+        return self.owns
+
     def child(self, name: str) -> Plan:
         """The plan of member ``name`` (declared in ``properties``)."""
         found = self._children.get(name)

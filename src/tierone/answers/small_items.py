@@ -138,7 +138,7 @@ class SmallItems(Containers):
         items = frame.value
         append, closer, where, walk = items.append, CLOSER[opener], frame.where, self._walk
         plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
-        owns = None if plan is None else plan.owns
+        owns = None if plan is None else plan.owning()
 
         def read(more: str) -> str | None:
             text = self.text[self.pos :] + more
