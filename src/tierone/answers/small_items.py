@@ -143,7 +143,7 @@ class SmallItems(Containers):
         def read(more: str) -> str | None:
             text = self.text[self.pos :] + more
             start = 0
-            if not text.startswith(opener):  # white space, the last item's comma, or another kind of value
+            if text[:1] != opener:  # white space, the last item's comma, or another kind of value
                 start = past_space(text, 0)
                 if self.after and text.startswith(",", start):
                     self.after, frame.expects = False, VALUE
