@@ -170,6 +170,20 @@ class TestPartial:
         assert made.partial(big[:-20]) == [{"item": "x" * 300, "quantity": 1}]  # past DESCEND: read as it comes
         assert streaming.DESCEND < 300
 
+    @pytest.mark.parametrize("profile", PROFILES)
+    def test_a_wrapped_root_fed_whole_at_once_is_read_as_parse_reads_it(self, profile):
+        made = tierone.strict({"type": "object"}, profile)  # free-form: carried as JSON text in tierone_root
+        good, bad = '{"tierone_root": "{\\"a\\": 1}"}', '{"tierone_root": ""}'
+        assert made.partial(good) == {"a": 1}
+        stream = made.stream()
+        stream.feed(good)
+        assert stream.close() == made.parse(good) == {"a": 1}
+        stream = made.stream()
+        stream.feed(bad)
+        with pytest.raises(tierone.StrictError) as raised:
+            stream.close()  # not the wrapper itself, taken for the answer
+        assert str(raised.value) == str(whole(made, bad))
+
     def test_the_partial_grows_in_place(self):
         made = tierone.strict(LOOP["Message"][0], "openai")
         stream = made.stream()

@@ -129,6 +129,8 @@ class Incremental(SmallItems):
                 return pos + 1
             except (RecursionError, ValueError):  # not JSON (NaN, a number past a double) or too deep
                 return self._stop()
+            if frame is None:  # the whole answer at once: a root carried in its wrapper is taken out
+                plan, value = self._reader.entry(value)
             self._place(frame, self._read(plan, value, where))
             return end
         if char == '"':
