@@ -106,6 +106,7 @@ class _Reading:
         reader: Callable[[str], str | None] | None = None
 
         def feed(chunk: str) -> Any:
+            """Take the next piece of the answer's text; the partial answer so far."""
             nonlocal closer, room, root, reader
             add(chunk)
             if closer is not None:
