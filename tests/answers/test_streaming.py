@@ -6,6 +6,7 @@ complete never changes, and the one being written is a prefix of what it becomes
 from __future__ import annotations
 
 import copy
+import gc
 import itertools
 import json
 import re
@@ -131,6 +132,30 @@ def test_any_text_at_all_ends_as_parse_ends(text, sizes):
     made = tierone.strict(LOOP["Catalogue"][0], "openai")
     _, result = streamed(made, text, sizes)
     assert same(result, whole(made, text))
+
+
+@pytest.mark.parametrize("close", [True, False])
+def test_a_dropped_stream_leaves_nothing_for_the_collector(close):
+    """Read to its end and closed, or dropped halfway through a list: the answer so far is
+    freed with the stream (no reference cycle keeps it until a collection)."""
+    made = tierone.strict(LOOP["Bill"][0], "openai")
+    lines = [{"item": f"line {i}", "quantity": 1, "unit_price": "1.50", "note": None} for i in range(40)]
+    data = {"number": "1", "issued": "2026-01-02", "lines": lines, "discount": None}
+    text = json.dumps(tierone.to_strict_form(data, made.original, "openai"))
+    cut = len(text) if close else len(text) // 2
+    gc.collect()
+    gc.disable()
+    try:
+        stream = made.stream()
+        for piece in chunked(text[:cut], [7]):
+            stream.feed(piece)
+        assert len(stream.partial["lines"]) >= 10
+        if close:
+            stream.close()
+        del stream
+        assert gc.collect() == 0
+    finally:
+        gc.enable()
 
 
 class TestPartial:

@@ -51,7 +51,7 @@ class SmallItems(Containers):
         #: while the next item of a list is waited for (past its comma, from ``pos``: white
         #: space, then the item as far as it has come): the list's reader, which
         #: :meth:`small_closed` hands the text to (a stream calls it at once); None otherwise
-        self.reader: Callable[[str], str | None] | None = None
+        self.reader: ListReader | None = None
 
     def advance(self) -> None:  # pragma: no cover - the parser's own
         """The usual parse, on from ``pos`` (:class:`~.incremental.Incremental`)."""
@@ -63,7 +63,7 @@ class SmallItems(Containers):
         array is another small container not closed yet, wait for that one (the usual parse
         goes on otherwise). What closes the small container now waited for (None: none is)."""
         if self.reader is not None:
-            return self.reader(more)
+            return self.reader(self, more)
         text = self.text = self.text[self.pos :] + more
         pos, frame = 0, self._stack[-1]
         if self.after:  # past an item: its comma may have come
@@ -127,66 +127,16 @@ class SmallItems(Containers):
         self.reader = self._list_reader(frame, opener)
         return self.small_closed("")
 
-    def _list_reader(self, frame: Frame, opener: str) -> Callable[[str], str | None]:
+    def _list_reader(self, frame: Frame, opener: str) -> ListReader:
         """What :meth:`small_closed` does for the items of ``frame`` opened by ``opener`` while
-        they come after their commas, with what is fixed for the list bound once; made once
-        per list and kind of item. Anything else where the next item stands (another kind of
-        value, or text that is not JSON) leaves it to the usual parse."""
+        they come after their commas (:func:`_reading_items`), made once per list and kind of
+        item."""
         made = frame.reader
-        if made is not None and made[0] == opener:
-            return made[1]  # type: ignore[no-any-return]
-        items = frame.value
-        append, closer, where, walk = items.append, CLOSER[opener], frame.where, self._walk
-        plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
-        owns = None if plan is None else plan.owning()
-
-        def read(more: str) -> str | None:
-            text = self.text[self.pos :] + more
-            start = 0
-            if text[:1] != opener:  # white space, the last item's comma, or another kind of value
-                start = past_space(text, 0)
-                if self.after and text.startswith(",", start):
-                    self.after, frame.expects = False, VALUE
-                    start = past_space(text, start + 1)
-                if start == len(text):  # nothing else yet
-                    self.text, self.pos, self.held = text, start, 0
-                    found = self.closer = "," if self.after else closer
-                    return found
-                if self.after or text[start] != opener:  # the list closes, another value, or not JSON
-                    self.text, self.pos, self.reader, self.after = text, start, None, False
-                    return self._advanced()
-            try:
-                value, end = SCAN(text, start)
-            except (
-                JSONDecodeError,
-                StopIteration,
-            ):  # not closed yet: its closer stood in a string, or closed one inside it
-                self.text, self.pos, self.held, self.closer = text, start, len(text) - start, closer
-                return closer
-            except (RecursionError, ValueError):
-                self.text, self.pos, self.reader = text, start, None
-                return self._advanced()  # not JSON: the usual parse stops there
-            if owns is not None:
-                try:
-                    value = owns(value, (where, len(items)), walk)
-                except (CannotJudge, RecursionError):
-                    self.unsure = True  # close() says what is wrong
-            append(value)
-            size = len(text)
-            if end < size and text[end] == ",":  # the next item: not come yet, or opened and not closed
-                at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
-                if at == size or text[at] == opener and text.find(closer, at) < 0:
-                    self.text, self.pos, self.held, self.closer = text, at, size - at, closer
-                    return closer
-            elif end == size:  # its comma not come yet: wait for it
-                self.text, self.pos, self.held, self.after, frame.expects = text, size, 0, True, NEXT
-                found = self.closer = ","
-                return found
-            self.text, self.reader = text, None
-            return self._past_item(text, end, frame, opener)
-
-        frame.reader = (opener, read)
-        return read
+        if made is None or made[0] != opener:
+            plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
+            owns = None if plan is None else plan.owning()
+            made = frame.reader = (opener, _reading_items(opener, frame.value, frame.where, self._walk, owns))
+        return made[1]  # type: ignore[no-any-return]
 
     def _wait(self, pos: int, held: int, closer: str) -> str:
         """Wait at ``pos`` for ``closer`` to close a small container (``held`` characters so far)."""
@@ -198,3 +148,62 @@ class SmallItems(Containers):
         self.waiting = None
         self.advance()
         return self.closer if self.waiting is WAIT_CLOSE else None
+
+
+#: a list's reader of its next small item: ``read(parsing, more)``, what
+#: :meth:`SmallItems.small_closed` returns
+ListReader = Callable[[SmallItems, str], "str | None"]
+
+
+def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: Any) -> ListReader:
+    """The reader of a list's small items opened by ``opener`` as they come after their commas,
+    with what is fixed for the list bound once (``items``: the list read so far, ``where`` its
+    place; ``owns`` reads an item, None: items are read as they are). Anything else where the
+    next item stands (another kind of value, the list's end, text that is not JSON) is left to
+    the usual parse. It holds neither the parsing nor the list's frame (both are handed in, or
+    found): no reference cycle keeps a stream's answer alive once the stream is dropped."""
+    append, closer = items.append, CLOSER[opener]
+
+    def read(at: SmallItems, more: str) -> str | None:
+        text = at.text[at.pos :] + more
+        start = 0
+        if text[:1] != opener:  # white space, the last item's comma, or another kind of value
+            start = past_space(text, 0)
+            if at.after and text.startswith(",", start):
+                at.after, at._stack[-1].expects = False, VALUE
+                start = past_space(text, start + 1)
+            if start == len(text):  # nothing else yet
+                at.text, at.pos, at.held = text, start, 0
+                found = at.closer = "," if at.after else closer
+                return found
+            if at.after or text[start] != opener:  # the list closes, another value, or not JSON
+                at.text, at.pos, at.reader, at.after = text, start, None, False
+                return at._advanced()
+        try:
+            value, end = SCAN(text, start)
+        except (JSONDecodeError, StopIteration):  # not closed yet (its closer stood in a string...)
+            at.text, at.pos, at.held, at.closer = text, start, len(text) - start, closer
+            return closer
+        except (RecursionError, ValueError):
+            at.text, at.pos, at.reader = text, start, None
+            return at._advanced()  # not JSON: the usual parse stops there
+        if owns is not None:
+            try:
+                value = owns(value, (where, len(items)), walk)
+            except (CannotJudge, RecursionError):
+                at.unsure = True  # close() says what is wrong
+        append(value)
+        size = len(text)
+        if end < size and text[end] == ",":  # the next item: not come yet, or opened and not closed
+            next_at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
+            if next_at == size or text[next_at] == opener and text.find(closer, next_at) < 0:
+                at.text, at.pos, at.held, at.closer = text, next_at, size - next_at, closer
+                return closer
+        elif end == size:  # its comma not come yet: wait for it
+            at.text, at.pos, at.held, at.after, at._stack[-1].expects = text, size, 0, True, NEXT
+            found = at.closer = ","
+            return found
+        at.text, at.reader = text, None
+        return at._past_item(text, end, at._stack[-1], opener)
+
+    return read

@@ -13,6 +13,7 @@ from .frames import Frame
 from .incremental import DESCEND, STUCK, WAIT_CLOSE, Incremental
 from .json_tokens import closing_quote, open_escape, shown_so_far
 from .reader import Reader
+from .small_items import ListReader
 
 __all__ = ["Stream"]
 
@@ -103,7 +104,7 @@ class _Reading:
         #: comes, and the answer so far (the same value while the container is waited for)
         room, root = 0, None
         #: the reader of the next item of a list, while it is waited for the usual way
-        reader: Callable[[str], str | None] | None = None
+        reader: ListReader | None = None
 
         def feed(chunk: str) -> Any:
             """Take the next piece of the answer's text; the partial answer so far."""
@@ -120,7 +121,7 @@ class _Reading:
                 # it may have closed: read it whole (the usual case, taken in one call)
                 joined, count = self._joined, len(parts)
                 more = chunk if joined == count - 1 else "".join(parts[joined:])
-                closer = parsing.small_closed(more) if reader is None else reader(more)
+                closer = parsing.small_closed(more) if reader is None else reader(parsing, more)
                 self._joined, room, root, reader = count, DESCEND - parsing.held, parsing.root, parsing.reader
                 if closer is None:  # else another small container is waited for: no string is
                     self._shown(parsing.waiting)
