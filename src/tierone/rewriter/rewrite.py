@@ -251,6 +251,7 @@ def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> b
 #: nested ``$id`` goes too: read as 2020-12, it changes the base every ``$ref`` below it
 #: resolves against (references through one are already JSON Pointers: pointer_references)
 _NOT_CARRIED = ("$schema", "$comment")
+_NOT_CARRIED_OR_ID = frozenset((*_NOT_CARRIED, "$id"))
 _NEW_DOCUMENT = "a rewritten schema is a different document"
 
 
@@ -284,7 +285,7 @@ def _new_document(schema: Any, id: str | None, changes: list[Change], present: C
         return {k: v for k, v in node.items() if k not in dropped}
 
     if any(key in present for key in (*_NOT_CARRIED, "$id")):
-        schema = transform(schema, drop)
+        schema = transform(schema, drop, only=_NOT_CARRIED_OR_ID)
     if not isinstance(schema, dict):
         return schema
     if id is not None:

@@ -154,6 +154,15 @@ def _typed_as(branch: Any, typed: Any) -> Any:
     return False
 
 
+def _inside(here: tuple[Any, ...], removed: set[tuple[Any, ...]], lengths: set[int]) -> bool:
+    """Whether ``here`` lies in one of the ``removed`` places (whose lengths are ``lengths``)."""
+    size = len(here)
+    for k in lengths:
+        if 0 < k <= size and here[:k] in removed:
+            return True
+    return False
+
+
 def made_moot(changes: list[Change]) -> list[Change]:
     """``changes`` without those made inside a member or union branch that a later change left
     out for taking no value (or items an array no longer holds), or inside a definition a later
@@ -168,8 +177,8 @@ def made_moot(changes: list[Change]) -> list[Change]:
     lengths: set[int] = set()  # those of the removed places: the only prefixes worth looking up
     kept: list[Change] = []
     for change in reversed(changes):  # a removal covers what came before it (branches after it may have moved)
-        here = tuple(change.pointer)
-        if removed and any(here[:k] in removed for k in lengths if 0 < k <= len(here)):
+        here = change.pointer
+        if removed and _inside(here, removed, lengths):
             continue
         if (
             change.what in (NEVER_GIVEN, TAKES_NOTHING, EMPTY_ONLY)
