@@ -20,6 +20,8 @@ OBJECT_KEYS = frozenset(
 )
 #: each type with the keywords that apply to its values only
 KIND_KEYS = (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS), ("object", OBJECT_KEYS))
+#: every keyword that implies a type (a schema with none of them implies none)
+IMPLYING_KEYS = frozenset().union(*(own for _, own in KIND_KEYS))
 #: what every description the rewriter gives a field that carries JSON-encoded data says
 ENCODED_MARK = "(a string holding JSON)"
 #: the description the rewriter gives a field that carries JSON-encoded data

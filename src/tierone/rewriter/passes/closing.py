@@ -13,6 +13,7 @@ from ...core.refs import ReferenceGraph, followed
 from ...core.walker import size
 from ..shapes import (
     ENCODED_NOTE,
+    IMPLYING_KEYS,
     JUDGING_ONLY,
     admits_null,
     constraining_keys,
@@ -126,7 +127,7 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
         changes.append(Change.for_rule(pointer, f"type {implied!r} added (implied by its keywords)", "T601"))
         return {**node, "type": implied}
 
-    return PassResult(transform(schema, add_type), tuple(changes))
+    return PassResult(transform(schema, add_type, only=IMPLYING_KEYS), tuple(changes))
 
 
 @does(
