@@ -244,3 +244,18 @@ ENUM_AND_ITS_UNION = _member(
 @pytest.mark.parametrize("profile", PROFILES)
 def test_an_optional_enum_beside_a_union_takes_null_where_it_is_required(profile):
     assert_served(ENUM_AND_ITS_UNION, profile, [{"a": "local"}, {}])  # absent: null, which the union must take
+
+
+#: a union branch whose keywords imply another type than its holder's (found by the idempotence
+#: property): beside `type: string`, `additionalProperties` does nothing, and the branch takes
+#: every string; written `type: object`, it would take nothing, and the empty string would be
+#: refused where the original takes it
+BRANCH_OF_ANOTHER_KIND = _member({"type": "string", "anyOf": [{"minLength": 3}, {"additionalProperties": False}]})
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_union_branch_whose_keywords_imply_another_type_takes_its_holders(profile):
+    result = assert_served(BRANCH_OF_ANOTHER_KIND, profile, [{"a": ""}, {"a": "abcd"}, {}])
+    branches = json.dumps(result.schema)
+    assert '"object", "properties": {}' not in branches  # no branch closed as an empty object
+    assert tierone.rewrite(result.schema, profile).schema == result.schema  # rewritten again: the same

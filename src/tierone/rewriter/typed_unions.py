@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.jsontypes import declared_types
+from ..core.pointer import Pointer, PointerError
 
 
 def typed_by_branches(node: dict[str, Any], target: Callable[[Any], Any]) -> bool:
@@ -36,3 +37,20 @@ def typed_by_branches(node: dict[str, Any], target: Callable[[Any], Any]) -> boo
 def overlap(name: str, types: tuple[str, ...]) -> bool:
     """Whether a value of type ``name`` may also be of one of ``types`` (an integer is a number)."""
     return name in types or (name == "integer" and "number" in types) or (name == "number" and "integer" in types)
+
+
+def type_to_write(implied: str, schema: Any, pointer: tuple[Any, ...]) -> Any:
+    """The ``type`` to write on the untyped node at ``pointer`` whose keywords imply ``implied``:
+    that one, but where the node is a union branch whose holder declares types it does not
+    share, the holder's (the branch takes values of those types alone, and the keywords implying
+    another do nothing there: written out, that type would make the branch take nothing)."""
+    if len(pointer) < 2 or pointer[-2] not in ("anyOf", "oneOf"):
+        return implied
+    try:
+        holder = Pointer(pointer[:-2]).resolve(schema)
+    except PointerError:
+        return implied
+    outer = declared_types(holder) if isinstance(holder, dict) else None
+    if outer is None or overlap(implied, outer):
+        return implied
+    return holder["type"]

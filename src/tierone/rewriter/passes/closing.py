@@ -26,7 +26,7 @@ from ..shapes import (
     members_of,
     untyped_of_several_types,
 )
-from ..typed_unions import typed_by_branches
+from ..typed_unions import type_to_write, typed_by_branches
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
 from .branch_members import patterns_left_out
 from .encoded_unions import typed_for_encoded, wrapped_beside_text
@@ -124,6 +124,7 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
         implied = inferred_type(node) if isinstance(node, dict) else None
         if implied is None:
             return node
+        implied = type_to_write(implied, schema, pointer)  # a union branch: its holder's, where they differ
         changes.append(Change.for_rule(pointer, f"type {implied!r} added (implied by its keywords)", "T601"))
         return {**node, "type": implied}
 
