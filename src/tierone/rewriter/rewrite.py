@@ -284,7 +284,7 @@ def _new_document(schema: Any, id: str | None, changes: list[Change], present: C
         changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in dropped)
         return {k: v for k, v in node.items() if k not in dropped}
 
-    if any(key in present for key in (*_NOT_CARRIED, "$id")):
+    if any(key in present for key in _NOT_CARRIED_OR_ID):
         schema = transform(schema, drop, only=_NOT_CARRIED_OR_ID)
     if not isinstance(schema, dict):
         return schema

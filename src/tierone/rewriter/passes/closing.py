@@ -124,9 +124,10 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
         implied = inferred_type(node) if isinstance(node, dict) else None
         if implied is None:
             return node
-        implied = type_to_write(implied, schema, pointer)  # a union branch: its holder's, where they differ
-        changes.append(Change.for_rule(pointer, f"type {implied!r} added (implied by its keywords)", "T601"))
-        return {**node, "type": implied}
+        written = type_to_write(implied, schema, pointer)  # a union branch: its holder's, where they differ
+        why = "implied by its keywords" if written == implied else "its union's; its keywords do nothing there"
+        changes.append(Change.for_rule(pointer, f"type {written!r} added ({why})", "T601"))
+        return {**node, "type": written}
 
     return PassResult(transform(schema, add_type, only=IMPLYING_KEYS), tuple(changes))
 
@@ -198,9 +199,8 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             unfixable.append(Unfixable(pointer, "T102", "free-form data cannot be closed (--open-objects error)"))
             return node
         encoded: dict[str, Any] = {"type": ["string", "null"] if admits_null(node) else "string"}
-        for key in ("title",):
-            if isinstance(node, dict) and key in node:
-                encoded[key] = node[key]
+        if isinstance(node, dict) and "title" in node:
+            encoded["title"] = node["title"]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, encoded_note(node))
         what = "free-form data encoded as a JSON string"
