@@ -259,3 +259,22 @@ def test_a_union_branch_whose_keywords_imply_another_type_takes_its_holders(prof
     branches = json.dumps(result.schema)
     assert '"object", "properties": {}' not in branches  # no branch closed as an empty object
     assert tierone.rewrite(result.schema, profile).schema == result.schema  # rewritten again: the same
+
+
+#: a branch that takes any data beside a type that takes scalars alone (found by the idempotence
+#: property under every profile): it takes values of that type, so it is written with it, not
+#: carried as JSON text (which an integer type refuses, and a string type would read as JSON)
+DATA_BESIDE_SCALARS = [
+    _member({"type": "integer", "anyOf": [{}, {"type": "number", "minimum": 3}]}, required=True),
+    _member({"type": "string", "anyOf": [{"title": "any"}, {"enum": ["first", "last"]}]}, required=True),
+]
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("which", [0, 1], ids=["integer", "string"])
+def test_a_branch_of_any_data_beside_a_scalar_type_is_written_with_that_type(profile, which):
+    original = DATA_BESIDE_SCALARS[which]
+    instances = [{"a": 1}, {"a": 7}] if which == 0 else [{"a": "hello"}, {"a": "first"}]
+    result = assert_served(original, profile, instances)
+    assert "JSON-encoded" not in json.dumps(result.schema)
+    assert tierone.rewrite(result.schema, profile).schema == result.schema  # rewritten again: the same

@@ -218,7 +218,9 @@ class TestUnfixable:
 # ---- properties -------------------------------------------------------------------------
 
 
-@settings(max_examples=250, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+# the same 250 schemas on every run (CI stays reproducible); a wider random search is done
+# apart, and what it finds is kept below as examples
+@settings(max_examples=250, deadline=None, derandomize=True, suppress_health_check=[HealthCheck.too_slow])
 @given(SCHEMAS)
 @example({"type": ["object"], "additionalProperties": False})
 @example({"type": ["object"], "additionalProperties": True, "oneOf": []})  # an empty union: refused (T606)
@@ -236,6 +238,8 @@ class TestUnfixable:
 )
 # found by this test: an untyped branch whose keywords imply another type than its union's
 @example({"type": "string", "additionalProperties": False, "anyOf": [{"type": "string"}, {}]})
+# found by a wider search: a branch of any data beside a type that takes scalars alone
+@example({"type": ["integer"], "anyOf": [{}, {"type": "number"}]})
 def test_rewrite_is_idempotent_and_clean_or_says_why(schema):
     first = rewrite(schema)
     if first.ok:

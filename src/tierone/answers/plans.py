@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
-from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, items_of, members_of
+from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, items_of, members_of, takes_scalars_alone
 from ..rewriter.text_or_json import beside_text, takes_no_string, takes_null_alone, unwraps_json
 from ..rewriter.tuple_items import one_item_schema
 from ..rewriter.typed_unions import typed_by_branches
@@ -141,18 +141,9 @@ class Plan:
             )
             union = node.get("anyOf") if isinstance(node.get("anyOf"), list) else node.get("oneOf")
             declared = node.get("properties") or None
+            scalars = takes_scalars_alone(node)  # a branch of any data then takes those scalars: never text
             self.union = (
-                tuple(
-                    _entry(
-                        reader,
-                        b,
-                        unwraps_json(union, b, reader.referenced),
-                        beside_text(union, b, reader.deref),
-                        declared if isinstance(b, dict) and isinstance(declared, dict) else None,
-                        verbatim,
-                    )
-                    for b in union
-                )
+                tuple(_entry(reader, union, b, declared, verbatim, not scalars) for b in union)
                 if isinstance(union, list)
                 else ()
             )
@@ -288,9 +279,10 @@ def _shared(members: dict[str, Any], beside: dict[str, Any]) -> dict[str, Any]:
     return shared
 
 
-def _entry(
-    reader: Planner, branch: Any, unwraps: bool, text_beside: bool, beside: dict[str, Any] | None, verbatim: bool
-) -> Branch:
-    lenient = False if text_beside else None
-    plan = reader.plan(branch, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim)
+def _entry(reader: Planner, union: list[Any], branch: Any, declared: Any, verbatim: bool, encodable: bool) -> Branch:
+    """The plan of a union's ``branch`` (``declared``: the members of the object holding it)."""
+    unwraps = unwraps_json(union, branch, reader.referenced)
+    lenient = False if beside_text(union, branch, reader.deref) else None
+    beside = declared if isinstance(branch, dict) and isinstance(declared, dict) else None
+    plan = reader.plan(branch, encodable, unwraps=unwraps, lenient=lenient, beside=beside, verbatim=verbatim)
     return Branch(plan, reader.deref(branch))

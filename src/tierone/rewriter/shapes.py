@@ -22,6 +22,15 @@ OBJECT_KEYS = frozenset(
 KIND_KEYS = (("string", STRING_KEYS), ("number", NUMBER_KEYS), ("array", ARRAY_KEYS), ("object", OBJECT_KEYS))
 #: every keyword that implies a type (a schema with none of them implies none)
 IMPLYING_KEYS = frozenset().union(*(own for _, own in KIND_KEYS))
+
+
+def takes_scalars_alone(node: Any) -> bool:
+    """Whether ``node`` declares types none of which is an object or array: a union branch
+    beside it that takes any data takes values of those types alone (no data carried as text)."""
+    types = declared_types(node) if isinstance(node, dict) else None
+    return bool(types) and "object" not in types and "array" not in types  # type: ignore[operator]
+
+
 #: what every description the rewriter gives a field that carries JSON-encoded data says
 ENCODED_MARK = "(a string holding JSON)"
 #: the description the rewriter gives a field that carries JSON-encoded data

@@ -8,7 +8,7 @@ from ...core.jsontypes import declared_types, names_at
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...core.refs import followed, targets_of
-from ..shapes import JSON_MEMBER, dict_at
+from ..shapes import JSON_MEMBER, constraining_keys, dict_at, takes_scalars_alone
 from ..typed_unions import overlap
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .definitions import DEAD
@@ -120,7 +120,16 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
             dead = [i for i, branch in enumerate(branches) if impossible(_typed_as(branch, node.get("type")))]
             if dead and len(dead) < len(branches):
                 changes.extend(Change.for_rule(pointer.child(key).child(i), TAKES_NOTHING, "T608") for i in dead)
-                node = {**node, key: [b for i, b in enumerate(branches) if i not in dead]}
+                branches = [b for i, b in enumerate(branches) if i not in dead]
+                node = {**node, key: branches}
+            typed = _scalar_typed(branches, node.get("type"))
+            if typed is not branches:  # data of any kind, beside a type that takes scalars alone
+                changes.extend(
+                    Change.for_rule(pointer.child(key).child(i), SCALAR_TYPED, "T601")
+                    for i, (was, now) in enumerate(zip(branches, typed, strict=True))
+                    if was is not now
+                )
+                node = {**node, key: typed}
         return node
 
     done = transform(schema, drop, only=_HOLDING_MEMBERS)
@@ -152,6 +161,29 @@ def _typed_as(branch: Any, typed: Any) -> Any:
     if outer is None or own is None or any(overlap(t, outer) for t in own):
         return branch
     return False
+
+
+#: what a union branch that takes any data becomes beside a type that takes scalars alone
+SCALAR_TYPED = "typed as its union's type (beside it, the branch takes values of that type alone)"
+
+
+def _scalar_typed(branches: list[Any], typed: Any) -> list[Any]:
+    """``branches`` with each that takes any data (``{}``, ``true``, annotations alone) written
+    with ``typed`` where ``typed`` names scalar types alone: beside it the branch takes values of
+    those types only, and as data it would be carried as JSON text, which such a type refuses
+    (``branches`` itself where none is)."""
+    if typed is None or not takes_scalars_alone({"type": typed}):
+        return branches
+    out = [
+        {"type": typed} if b is True else {**b, "type": typed} if isinstance(b, dict) and _any_data(b) else b
+        for b in branches
+    ]
+    return out if any(a is not b for a, b in zip(out, branches, strict=True)) else branches
+
+
+def _any_data(branch: dict[str, Any]) -> bool:
+    """A branch holding no keyword that constrains a value (annotations aside)."""
+    return not constraining_keys(branch)
 
 
 def _inside(here: tuple[Any, ...], removed: set[tuple[Any, ...]], lengths: set[int]) -> bool:
