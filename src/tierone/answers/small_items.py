@@ -65,7 +65,7 @@ class SmallItems(Containers):
         if self.reader is not None:
             return self.reader(self, more)
         text = self.text = self.text[self.pos :] + more
-        pos, frame = 0, self._stack[-1]
+        frame = self._stack[-1]
         if self.after:  # past an item: its comma may have come
             self.after = False
             comma = _COMMA.match(text)
@@ -74,26 +74,19 @@ class SmallItems(Containers):
                 return self._advanced()  # the list closes (or it is not JSON): the usual parse reads it
             frame.expects = VALUE
             return self._wait_item(frame, comma.end(), self.item_opener)  # the next item, as far as it has come
+        self.pos = 0
+        if frame.array:  # an item of a list: the list's reader reads it, and the items after it
+            self.reader = self._list_reader(frame, text[0])
+            return self.reader(self, "")
         try:
-            value, end = SCAN(text, pos)
+            value, end = SCAN(text, 0)
         except (JSONDecodeError, StopIteration):  # its closer stood in a string, or closed one inside it
-            return self._wait(pos, len(text) - pos, self.closer)
+            return self._wait(0, len(text), self.closer)
         except (RecursionError, ValueError):
-            self.pos = pos
             return self._advanced()  # not JSON: the usual parse stops there
-        if not frame.array:
-            self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
-            self.pos = end
-            return self._advanced()
-        items = frame.value
-        plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
-        if plan is not None:  # the usual read (``_read``), inline
-            try:
-                value = plan.owns(value, (frame.where, len(items)), self._walk)
-            except (CannotJudge, RecursionError):
-                self.unsure = True  # close() says what is wrong
-        items.append(value)
-        return self._past_item(text, end, frame, text[pos])
+        self._place(frame, self._read(self._plan_in(frame), value, (frame.where, frame.key)))
+        self.pos = end
+        return self._advanced()
 
     def _past_item(self, text: str, end: int, frame: Frame, opener: str) -> str | None:
         """An item of ``frame`` (opened by ``opener``) ends at ``end``: wait for the next one
@@ -117,15 +110,10 @@ class SmallItems(Containers):
     def _wait_item(self, frame: Frame, at: int, opener: str) -> str | None:
         """Wait for the next item of ``frame`` from ``at`` (past the last one's comma), or read
         it where it has come whole already."""
-        closer = CLOSER[opener]
-        text = self.text
-        if text.find(closer, at) < 0:  # it cannot have closed: wait for it (the usual case)
-            self._wait(at, len(text) - at, closer)
-            self.reader = self._list_reader(frame, opener)
-            return closer
-        self.pos, self.closer = at, closer
+        closer, text = CLOSER[opener], self.text
+        self._wait(at, len(text) - at, closer)
         self.reader = self._list_reader(frame, opener)
-        return self.small_closed("")
+        return closer if text.find(closer, at) < 0 else self.reader(self, "")  # (usually it cannot have closed)
 
     def _list_reader(self, frame: Frame, opener: str) -> ListReader:
         """What :meth:`small_closed` does for the items of ``frame`` opened by ``opener`` while

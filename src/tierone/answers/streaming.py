@@ -94,10 +94,10 @@ class _Reading:
 
     def feeding(self) -> Callable[[str], Any]:
         """The stream's ``feed``. While the parsing waits for a small container to close (the
-        usual case: an item of a list), what closes it and how many characters of it have come
-        are the function's own variables (``_wait_for`` sets them), so a chunk that cannot
-        close it costs a few local steps. (The function holds this reading, which holds only
-        the setter: no reference cycle.)"""
+        usual case: an item of a list), what closes it, how many more characters it may take
+        and the list's reader are the function's own variables (``_wait_for`` sets them), so a
+        chunk that cannot close it costs a few local steps. (The function holds this reading,
+        which holds only the setter: no reference cycle.)"""
         add, parsing, parts, moved = self._add, self.parsing, self._parts, self._moved
         closer: str | None = None
         #: how many more characters the container waited for may take before it is read as it
