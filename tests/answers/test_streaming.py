@@ -209,6 +209,15 @@ class TestPartial:
             stream.close()  # not the wrapper itself, taken for the answer
         assert str(raised.value) == str(whole(made, bad))
 
+    def test_a_member_named_like_the_wrapper_after_another_is_not_taken_for_it(self):
+        made = tierone.strict({"type": "object", "additionalProperties": {"type": "integer"}}, "gemini")
+        assert made.rendition_of().reader.reader.wrapped is not None  # a map root: read as a wrapper may be
+        text = '{"a": 1, "tierone_root": 20606, "b": 3}'
+        stream = made.stream()
+        partials = [copy.deepcopy(stream.feed(text[i : i + 5])) for i in range(0, len(text), 5)]
+        assert 20606 not in partials
+        assert stream.close() == made.parse(text) == {"a": 1, "tierone_root": 20606, "b": 3}
+
     def test_the_partial_grows_in_place(self):
         made = tierone.strict(LOOP["Message"][0], "openai")
         stream = made.stream()

@@ -115,7 +115,7 @@ class Containers:
         frame.growing = growing
         if not growing:
             frame.expects = NEXT
-        if frame.wrapper:
+        if frame.wrapper and len(frame.value) == 1:  # another member first: no wrapper (read whole at the end)
             self.root = frame.value.get(ROOT_MEMBER)
 
     def grow(self, frame: Any, chunk: str) -> None:
