@@ -63,3 +63,48 @@ def test_an_instance_that_holds_itself_is_too_deep_for_the_strict_form():
     answer["m"]["x"] = answer
     with pytest.raises(tierone.StrictError, match="too deep"):
         tierone.strict({"type": "object", "properties": {"m": {"type": "object"}}}, "openai").restore(answer)
+
+
+# ---- other containers than dict and list ---------------------------------------------------
+
+SCHEMA = {
+    "type": "object",
+    "properties": {"size": {"type": "string", "enum": ["S", "M"]}, "note": {"type": "string"}},
+    "required": ["size"],
+    "additionalProperties": False,
+}
+
+
+def _as_python_builds_it(kind: str) -> object:
+    """:data:`SCHEMA` as Python code may hand it over: ordered dicts, a read-only view, tuples."""
+    from collections import OrderedDict
+    from types import MappingProxyType
+
+    size = {"type": "string", "enum": ("S", "M")}
+    if kind == "OrderedDict":
+        properties = OrderedDict(size=OrderedDict(size), note=OrderedDict(type="string"))
+        return OrderedDict(type="object", properties=properties, required=["size"], additionalProperties=False)
+    if kind == "MappingProxyType":
+        return MappingProxyType({**SCHEMA, "properties": MappingProxyType(SCHEMA["properties"])})
+    return {**SCHEMA, "properties": {**SCHEMA["properties"], "size": size}, "required": ("size",)}
+
+
+@pytest.mark.parametrize("kind", ["OrderedDict", "MappingProxyType", "tuple"])
+def test_other_containers_are_read_as_the_json_they_stand_for(kind):
+    given = _as_python_builds_it(kind)
+    for profile in ("openai", "anthropic", "gemini", "tier1"):
+        assert tierone.rewrite(given, profile) == tierone.rewrite(SCHEMA, profile)
+        assert tierone.lint(given, profile=profile).diagnostics == tierone.lint(SCHEMA, profile=profile).diagnostics
+    made = tierone.strict(given, "openai")
+    assert made.schema == tierone.strict(SCHEMA, "openai").schema
+    assert made.parse('{"size": "M", "note": null}') == {"size": "M"}
+    with pytest.raises(tierone.StrictError):
+        made.parse('{"size": "XL", "note": null}')
+
+
+def test_plain_data_is_not_copied():
+    from tierone.core.plain_data import plain
+
+    assert plain(SCHEMA) is SCHEMA
+    converted = plain({"a": ({"b": (1, 2)},)})
+    assert converted == {"a": [{"b": [1, 2]}]} and type(converted["a"]) is list

@@ -167,11 +167,12 @@ def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: A
             if at.after or text[start] != opener:  # the list closes, another value, or not JSON
                 at.text, at.pos, at.reader, at.after = text, start, None, False
                 return at._advanced()
+            if text.find(closer, start) < 0:  # the item opened after its comma, its closer not come
+                return _waiting(at, text, start, closer)
         try:
             value, end = SCAN(text, start)
         except (JSONDecodeError, StopIteration):  # not closed yet (its closer stood in a string...)
-            at.text, at.pos, at.held, at.closer = text, start, len(text) - start, closer
-            return closer
+            return _waiting(at, text, start, closer)
         except (RecursionError, ValueError):
             at.text, at.pos, at.reader = text, start, None
             return at._advanced()  # not JSON: the usual parse stops there
@@ -185,7 +186,7 @@ def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: A
         if end < size and text[end] == ",":  # the next item: not come yet, or opened and not closed
             next_at = end + 2 if end + 1 < size and text[end + 1] == " " else end + 1
             if next_at == size or text[next_at] == opener and text.find(closer, next_at) < 0:
-                at.text, at.pos, at.held, at.closer = text, next_at, size - next_at, closer
+                at.text, at.pos, at.held, at.closer = text, next_at, size - next_at, closer  # as _waiting (inline)
                 return closer
         elif end == size:  # its comma not come yet: wait for it
             at.text, at.pos, at.held, at.after, at._stack[-1].expects = text, size, 0, True, NEXT
@@ -195,3 +196,10 @@ def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: A
         return at._past_item(text, end, at._stack[-1], opener)
 
     return read
+
+
+def _waiting(at: SmallItems, text: str, start: int, closer: str) -> str:
+    """The next item, opened at ``start`` of ``text`` (or not come yet), waited for until its
+    ``closer`` comes; the closer."""
+    at.text, at.pos, at.held, at.closer = text, start, len(text) - start, closer
+    return closer

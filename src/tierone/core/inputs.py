@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import InputError
 from .loading import Source, load_bytes, load_path, printable, require_json_data
+from .plain_data import plain
 
 if TYPE_CHECKING:
     from .discovery import NoMatch
@@ -58,7 +59,7 @@ def load_input(
     if models and is_model(given):
         return model_source(given, model_name(given))
     require_json_data(given, name)
-    return _bundled(Source(name, given, "data"), refs)
+    return _bundled(Source(name, plain(given), "data"), refs)
 
 
 def _bundled(source: Source, refs: Sequence[str], file: str | None = None) -> Source:
@@ -193,6 +194,7 @@ def schema_data(given: Any, refs: Sequence[str] = ()) -> Any:
     references bundled from the folders ``refs``."""
     if isinstance(given, (Mapping, bool)):
         require_json_data(given, DATA)
+        given = plain(given)
         return _bundled(Source(DATA, given, "data"), refs).data if refs else given
     return load_schema(given, refs=refs).data
 
