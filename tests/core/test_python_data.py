@@ -105,6 +105,44 @@ def test_other_containers_are_read_as_the_json_they_stand_for(kind):
 def test_plain_data_is_not_copied():
     from tierone.core.plain_data import plain
 
-    assert plain(SCHEMA) is SCHEMA
-    converted = plain({"a": ({"b": (1, 2)},)})
+    assert plain(SCHEMA, "<schema>") is SCHEMA
+    converted = plain({"a": ({"b": (1, 2)},)}, "<schema>")
     assert converted == {"a": [{"b": [1, 2]}]} and type(converted["a"]) is list
+
+
+def _enum_member() -> object:
+    from enum import Enum
+
+    class Size(str, Enum):
+        S = "S"
+
+    return Size.S
+
+
+@pytest.mark.parametrize(
+    ("value", "said"),
+    [
+        (float("nan"), "at /properties/size/maximum: NaN is not JSON data"),
+        (float("-inf"), "at /properties/size/maximum: -Infinity is not JSON data"),
+        (__import__("decimal").Decimal("1.5"), "at /properties/size/maximum: a value of type Decimal is not JSON"),
+        (__import__("datetime").date(2026, 1, 1), "at /properties/size/maximum: a value of type date is not JSON"),
+        ({"S", "M"}, "at /properties/size/maximum: a value of type set is not JSON"),
+    ],
+)
+def test_a_value_json_cannot_hold_is_an_input_error_with_its_place(value, said):
+    schema = {**SCHEMA, "properties": {**SCHEMA["properties"], "size": {"type": "number", "maximum": value}}}
+    for call in CALLS.values():
+        with pytest.raises(InputError, match=said):
+            call(schema)
+    assert said in str(tierone.lint(schema).error)
+
+
+def test_a_member_name_that_is_no_string_is_an_input_error():
+    with pytest.raises(InputError, match="at /properties: a member name is a value of type int, not a string"):
+        tierone.rewrite({"type": "object", "properties": {1: {"type": "string"}}}, "openai")
+
+
+def test_an_enum_member_is_read_as_its_value():
+    member = _enum_member()
+    given = {**SCHEMA, "properties": {**SCHEMA["properties"], "size": {"type": "string", "enum": (member, "M")}}}
+    assert tierone.rewrite(given, "openai") == tierone.rewrite(SCHEMA, "openai")

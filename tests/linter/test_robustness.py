@@ -19,7 +19,9 @@ from tierone.subset.profiles import PROFILES
 from tierone.subset.table import BY_CODE
 
 JSON = st.recursive(
-    st.one_of(st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False), st.text(max_size=5)),
+    st.one_of(
+        st.none(), st.booleans(), st.integers(), st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=5)
+    ),
     lambda c: st.one_of(st.lists(c, max_size=4), st.dictionaries(st.text(max_size=8), c, max_size=4)),
     max_leaves=30,
 )

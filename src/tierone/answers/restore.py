@@ -238,17 +238,19 @@ def restorer_for(original: Any) -> Restorer:
     import orjson
 
     try:
-        key = orjson.dumps(original)
+        key: bytes | None = orjson.dumps(original)
     except (TypeError, orjson.JSONEncodeError):
         key = None  # keys that are not strings, integers past 64 bits: not cached
-        from ..core.inputs import DATA
-        from ..core.loading import require_json_data
-
-        require_json_data(original, DATA)  # but data nested past loading's limit, or holding itself, is refused
     if key is not None:
         found = _cache.get(key)
         if found is not None and found.original == original:
             return found
+    from ..core.inputs import DATA
+    from ..core.plain_data import plain
+
+    # held to what loading accepts (nested past its limit, holding itself, a value JSON cannot
+    # hold: refused), and plain JSON data (the walkers read dicts and lists alone)
+    original = plain(original, DATA)
     made = Restorer.of(copy.deepcopy(original) if key is not None else original, lenient=True)
     if key is not None:
         _cache.put(key, made)

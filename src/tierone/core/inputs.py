@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from .errors import InputError
-from .loading import Source, load_bytes, load_path, printable, require_json_data
+from .loading import Source, load_bytes, load_path, printable
 from .plain_data import plain
 
 if TYPE_CHECKING:
@@ -58,8 +58,7 @@ def load_input(
         return _bundled(load_path(given), refs, os.fspath(given))
     if models and is_model(given):
         return model_source(given, model_name(given))
-    require_json_data(given, name)
-    return _bundled(Source(name, plain(given), "data"), refs)
+    return _bundled(Source(name, plain(given, name), "data"), refs)
 
 
 def _bundled(source: Source, refs: Sequence[str], file: str | None = None) -> Source:
@@ -166,7 +165,7 @@ def model_source(target: Any, name: str) -> Source:
         raise
     except BaseException as error:  # noqa: BLE001 (user code)
         raise InputError(name, f"model_json_schema() failed: {_raised(error)}") from None
-    require_json_data(schema, name)
+    schema = plain(schema, name)  # held to what loading accepts
     from .model_places import ModelLocator, shown, source_file
 
     file = source_file(target)
@@ -193,8 +192,7 @@ def schema_data(given: Any, refs: Sequence[str] = ()) -> Any:
     :class:`InputError`, never a hang), or what :func:`load_schema` loads; its relative file
     references bundled from the folders ``refs``."""
     if isinstance(given, (Mapping, bool)):
-        require_json_data(given, DATA)
-        given = plain(given)
+        given = plain(given, DATA)  # held to what loading accepts
         return _bundled(Source(DATA, given, "data"), refs).data if refs else given
     return load_schema(given, refs=refs).data
 
