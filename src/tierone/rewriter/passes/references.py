@@ -134,7 +134,9 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         _room_counted(room, schema)
         nested[0] += 1
         try:
-            merged = transform(merged, lambda n, p: n if inside and p == pointer else inline(n, p, True), pointer)
+            merged = transform(
+                merged, lambda n, p: n if inside and p == pointer else inline(n, p, True), pointer, only=REFERENCE
+            )
         finally:
             nested[0] -= 1
         room[0] -= size(merged, max(room[0], 0))
