@@ -123,6 +123,23 @@ class TestRequired:
         assert out == {**empty, "properties": {}, "required": []}
         assert JUDGES["pydantic-ai"].check(rewrite(obj({"e": empty}), "openai").schema).ok
 
+    @pytest.mark.parametrize("profile", ["openai", "anthropic", "gemini", "gemini-openapi", "vendors", "tier1"])
+    def test_a_closed_object_among_other_types_is_written_out_too(self, profile):
+        # outlines-core read `additionalProperties: false` beside no properties as a `false`
+        # schema under a type list as well; split into branches, a second rewrite added them
+        schema = obj(
+            {
+                "a": {"type": ["object", "string"], "additionalProperties": False},
+                "b": {"type": ["object", "array"], "additionalProperties": False, "items": {"type": "integer"}},
+            }
+        )
+        result = rewrite(schema, profile)
+        assert result.ok, result.unfixable
+        assert [v for v in all_judges(result.schema, profile) if not v.ok] == []
+        assert rewrite(result.schema, profile).schema == result.schema
+        for answer in ({"a": {}, "b": [1]}, {"a": "x", "b": {}}):
+            assert restore(to_strict_form(answer, schema, profile), schema).payload == answer
+
 
 class TestNotPassedThrough:
     def test_schema_and_comment_are_dropped_and_id_only_when_given(self):

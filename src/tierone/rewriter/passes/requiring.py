@@ -43,7 +43,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
             return node
         if "properties" not in node and _closed_object(node):
             changes.append(Change.for_rule(pointer, "properties: {} and required: [] written out", "T104"))
-            return {**node, "properties": {}, "required": _in_order(node, {})}  # an undeclared name stays (T105)
+            return members_written_out(node, True)
         if not isinstance(node.get("properties"), dict):
             return node
         listed = names_at(node)
@@ -81,7 +81,7 @@ def _with_properties(result: PassResult) -> PassResult:
         if not isinstance(node, dict) or "properties" in node or not _closed_object(node):
             return node
         changes.append(Change.for_rule(pointer, "properties: {} written out", "T104"))
-        return {**node, "properties": {}}
+        return members_written_out(node, False)
 
     return PassResult(transform(result.schema, spell, only=_CLOSED), result.changes + tuple(changes), result.unfixable)
 
@@ -194,15 +194,24 @@ _CLOSED = frozenset({"additionalProperties"})
 _MEMBERS_OR_CLOSED = _CLOSED | _MEMBERS
 
 
+def members_written_out(node: dict[str, Any], every_one_required: bool) -> dict[str, Any]:
+    """A closed object without ``properties`` as the rendition writes it: with ``"properties":
+    {}`` (outlines-core cannot compile it otherwise) and, where every member must be required
+    (rule T104), ``required`` written out (an undeclared name it lists stays: rule T105); any
+    other node as it is."""
+    if "properties" in node or not _closed_object(node):
+        return node
+    if every_one_required:
+        return {**node, "properties": {}, "required": _in_order(node, {})}
+    return {**node, "properties": {}}
+
+
 def _closed_object(node: dict[str, Any]) -> bool:
-    """``additionalProperties: false`` on a node whose types are object (``"object"``,
-    ``["object"]``) or object and null (``["object", "null"]``: the members apply to the object)."""
+    """``additionalProperties: false`` on a node whose types include object (``"object"``,
+    ``["object", "null"]``, ``["object", "string"]``: the members apply to the object; outlines-core
+    reads the keyword beside no ``properties`` as a ``false`` schema, whatever the other types)."""
     types = declared_types(node)
-    return (
-        node.get("additionalProperties") is False
-        and types is not None
-        and set(types) in ({"object"}, {"object", "null"})
-    )
+    return node.get("additionalProperties") is False and types is not None and "object" in types
 
 
 def _in_order(node: dict[str, Any], properties: dict[str, Any]) -> list[Any]:
