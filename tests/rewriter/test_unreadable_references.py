@@ -65,3 +65,33 @@ def test_the_cli_refuses_it_naming_the_place(tmp_path):
         check=False,
     )
     assert ran.returncode != 0 and "T502" in ran.stderr and "/unevaluatedProperties" in ran.stderr, ran.stderr
+
+
+ENDLESS = {
+    "type": "object",
+    "properties": {"a": {"$ref": "#/$defs/A"}},
+    "required": ["a"],
+    "$defs": {"A": {"type": "array", "items": {"type": "string"}, "anyOf": [{"$ref": "#/$defs/A"}]}},
+}
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_cycle_that_never_descends_into_the_value_is_refused_once(profile):
+    # judging any value against /$defs/A never ends: a rendition was written (and read answers
+    # with a RecursionError, or took one more copy of the cycle at each rewrite)
+    result = tierone.rewrite(ENDLESS, profile)
+    endless = [u for u in result.unfixable if u.rule == "T503"]
+    assert [u.pointer for u in endless] == [Pointer(("$defs", "A", "anyOf", 0))], result.unfixable
+    assert "never ends" in endless[0].reason
+    with pytest.raises(tierone.StrictError, match="never ends"):
+        tierone.strict(ENDLESS, profile)
+
+
+def test_a_cycle_that_descends_into_the_value_is_recursion_as_ever():
+    descending = {**ENDLESS, "$defs": {"A": {"anyOf": [{"type": "string"}, {"items": {"$ref": "#/$defs/A"}}]}}}
+    assert tierone.rewrite(descending, "openai").ok
+
+
+def test_a_reference_to_nothing_is_refused_once():
+    result = tierone.rewrite({"anyOf": [{"$ref": "#/$defs/Missing"}]}, "openai")
+    assert [(u.pointer, u.rule) for u in result.unfixable] == [(Pointer(("anyOf", 0)), "T503")]

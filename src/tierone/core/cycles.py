@@ -80,3 +80,46 @@ def recursive_sites(edges: dict[Pointer, Pointer]) -> set[Pointer]:
     return {
         site for site, target in edges.items() if any(component[c] == component[tuple(target)] for c in inside[site])
     }
+
+
+#: keywords whose subschemas apply to the value the schema applies to (a hop through them does
+#: not descend into the value), and how many steps each takes in a pointer (the keyword, then
+#: the branch's index or the member's name where there is one)
+_SAME_VALUE = {"allOf": 2, "anyOf": 2, "oneOf": 2, "not": 1, "if": 1, "then": 1, "else": 1, "dependentSchemas": 2}
+
+
+def endless_sites(edges: dict[Pointer, Pointer], recursive: set[Pointer] | frozenset[Pointer]) -> set[Pointer]:
+    """The sites of ``recursive`` (those on a cycle) on a cycle that never descends into the
+    value: from each target to the next site, only keywords that apply to the same value
+    (``anyOf``, ``allOf``, ``not``, ...). Validating any value against such a schema never
+    ends (``{"anyOf": [{"$ref": "#"}]}``): JSON Schema gives it no meaning."""
+    sites = [site for site in recursive if site in edges]
+    targets = {tuple(edges[site]) for site in sites}
+    lengths = sorted({len(target) for target in targets})
+    step: dict[Node, set[Node]] = {tuple(site): set() for site in sites}
+    by_target: dict[Node, list[Node]] = {}
+    for site in sites:
+        here = tuple(site)
+        for n in lengths:
+            if n <= len(here) and here[:n] in targets and _same_value(here[n:]):
+                by_target.setdefault(here[:n], []).append(here)
+    for site in sites:
+        step[tuple(site)].update(by_target.get(tuple(edges[site]), ()))
+    component = _components(step)
+    sizes: dict[int, int] = {}
+    for number in component.values():
+        sizes[number] = sizes.get(number, 0) + 1
+    return {site for site in sites if sizes[component[tuple(site)]] > 1 or tuple(site) in step[tuple(site)]}
+
+
+def _same_value(steps: tuple[object, ...]) -> bool:
+    """Whether the pointer steps from a schema to one below it pass only keywords whose
+    subschemas apply to the same value (none that descends into it, nor ``$defs``)."""
+    at = 0
+    while at < len(steps):
+        step = steps[at]
+        taken = _SAME_VALUE.get(step) if isinstance(step, str) else None
+        if taken is None:
+            return False
+        at += taken
+    return True

@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterable
 from functools import cached_property
 from typing import Any, NamedTuple
 
-from .cycles import recursive_sites
+from .cycles import endless_sites, recursive_sites
 from .dialects import id_keyword
 from .heights import MAX_REF_HOPS, Heights
 from .pointer import Pointer, PointerError
@@ -218,6 +218,12 @@ class ReferenceGraph:
     def recursive(self) -> frozenset[Pointer]:
         """The sites that lie on a cycle of references."""
         return frozenset(recursive_sites(self.edges))
+
+    @cached_property
+    def endless(self) -> frozenset[Pointer]:
+        """The sites on a cycle that never descends into the value (:func:`~.cycles.endless_sites`):
+        no value can be judged against the schema."""
+        return frozenset(endless_sites(self.edges, self.recursive)) if self.recursive else frozenset()
 
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads in this document (any reference, not only the sites')."""

@@ -147,7 +147,10 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         if (refusal.pointer, refusal.rule) not in known:
             known.add((refusal.pointer, refusal.rule))
             unfixable.append(refusal)
+    unreadable = {refusal.rule for refusal in unread}  # the original's refusal says it (the rendition's moved places)
     for diagnostic in diagnostics:
+        if diagnostic.code in unreadable:
+            continue
         where = outside_wrapper(diagnostic.pointer, schema)
         source = _in_source(where, schema)
         if not _reported(where, diagnostic.code, known) and (source, diagnostic.code) not in known:

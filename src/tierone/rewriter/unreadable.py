@@ -1,5 +1,6 @@
 """References of an original that restore could not follow: no rendition is written for a
-schema whose answers no one could read (rules T502 and T503)."""
+schema whose answers no one could read (rules T502 and T503: a reference that leads nowhere,
+or round a cycle that never descends into the value)."""
 
 from __future__ import annotations
 
@@ -23,6 +24,9 @@ def unreadable_references(original: Any, references: Iterable[str]) -> list[Unfi
     from ..core.validation import ReferenceNotHere, check_references
 
     graph = graph_of(original)
+    endless = [site for site, _, _ in graph.sites if site in graph.endless]
+    if endless:
+        return [Unfixable(endless[0], "T503", f"the reference {_endless_why()}: no answer could be read")]
     # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
     if all(graph.resolve(ref).kind == LOCAL for ref in references):
         return []
@@ -32,13 +36,29 @@ def unreadable_references(original: Any, references: Iterable[str]) -> list[Unfi
         rule = "T503" if problem.ref.startswith("#") else "T502"
         return [
             Unfixable(
-                Pointer.parse(problem.pointer),
+                _located(problem.pointer, original),
                 rule,
                 f"the reference {problem.ref!r} does not lead into this document: restore reads every answer "
                 "against the original and never fetches, so no answer could be read" + _file_hint(problem.ref),
             )
         ]
     return []
+
+
+def _located(pointer: str, original: Any) -> Pointer:
+    """The place ``pointer`` names, as the walker writes it (array indices as numbers)."""
+    from ..core.pointer import PointerError
+
+    try:
+        return Pointer.parse(pointer).located(original)
+    except PointerError:
+        return Pointer.parse(pointer)
+
+
+def _endless_why() -> str:
+    from ..linter.checks.references import ENDLESS
+
+    return ENDLESS.removeprefix("it ")
 
 
 def _file_hint(ref: str) -> str:

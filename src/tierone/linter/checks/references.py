@@ -62,4 +62,15 @@ def _file_hint(ref: Any) -> str:
 
 @final_check("T503")
 def unresolvable_ref(tally: Tally) -> Hits:
-    return _at_sites(tally, lambda graph: graph.broken, lambda graph, p: {"detail": graph.broken[p]})
+    return _at_sites(
+        tally,
+        lambda graph: graph.broken.keys() | graph.endless,
+        lambda graph, p: {"detail": graph.broken.get(p, ENDLESS)},
+    )
+
+
+#: why a reference on a cycle that never descends into the value cannot be followed
+ENDLESS = (
+    "it leads back round to itself without descending into the value (through anyOf, allOf, not, ...), "
+    "so judging any value against it never ends"
+)

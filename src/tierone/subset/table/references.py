@@ -44,8 +44,9 @@ ROWS: tuple[Feature, ...] = (
         ("$ref",),
         "`$ref` {value} cannot be resolved: {detail}",
         doc(
-            "Finds local references that point at nothing.",
-            "Every vendor rejects a dangling reference.",
+            "Finds local references that point at nothing, or that lead back round to themselves without "
+            'descending into the value (`{"anyOf": [{"$ref": "#"}]}`: judging any value against it never ends).',
+            "Every vendor rejects a dangling reference, and no value can be judged against an endless one.",
             '{"$ref": "#/$defs/Missing"}',
             "point at an existing definition",
         ),
