@@ -344,14 +344,22 @@ def test_a_rewrite_that_is_not_a_schema_is_a_failure_never_a_skip(monkeypatch):
             },
             "Unsatisfiable",
         ),
-        (
+        (  # recursion hypothesis-jsonschema does not resolve
             {
                 "type": "object",
-                "properties": {"a": {"type": "string", "minLength": -1}},
-                "required": ["a"],
+                "properties": {"n": {"$ref": "#/$defs/N"}},
+                "required": ["n"],
                 "additionalProperties": False,
+                "$defs": {
+                    "N": {
+                        "type": "object",
+                        "properties": {"k": {"anyOf": [{"$ref": "#/$defs/N"}, {"type": "null"}]}},
+                        "required": ["k"],
+                        "additionalProperties": False,
+                    }
+                },
             },
-            "InvalidArgument",
+            "HypothesisRefResolutionError",
         ),
     ],
     ids=["unsatisfiable", "not-readable-by-the-generator"],

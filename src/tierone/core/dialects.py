@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["ID_DRAFTS", "id_keyword", "names_one_of"]
+__all__ = ["BOOLEAN_BOUND_DRAFTS", "ID_DRAFTS", "id_keyword", "names_one_of"]
 
 #: dialects whose identifier keyword is ``id`` (``$id`` from draft 6 on), by their ``$schema`` URI
 ID_DRAFTS = ("json-schema.org/draft-03/schema", "json-schema.org/draft-04/schema")
+#: dialects that write an exclusive bound as ``exclusiveMinimum: true`` beside ``minimum`` (a
+#: number of its own from draft 6 on): draft 3 and draft 4
+BOOLEAN_BOUND_DRAFTS = ID_DRAFTS
 
 
 def names_one_of(schema: Any, dialects: tuple[str, ...]) -> bool:

@@ -33,7 +33,7 @@ def plain(data: Any, path: str) -> Any:
     copied), else a copy with every mapping a ``dict``, every list or tuple a ``list`` and
     every subclass of a JSON type (an ``OrderedDict``, a ``str`` enumeration) or ``Enum``
     member its plain value. :class:`InputError` (shown as ``path``) at the first value JSON
-    cannot hold."""
+    cannot hold (one of them, where several are)."""
     try:
         if orjson.loads(orjson.dumps(data, option=_ONLY_JSON)) == data:  # NaN comes back as null: unequal
             return data

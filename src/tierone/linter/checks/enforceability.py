@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jsontypes import TYPE_NAMES, admitted, declared_types
+from ...core.keyword_shapes import SCALAR_SHAPES, malformed
 from ...core.walker import DESCRIBES_VALUES, IN_ARRAY, IN_MAPPING, SUBSCHEMA_KEYWORDS, Visit
 from ...subset.conditions import past_64_bits
 from ...subset.table import NOT_CONSTRAINING
@@ -95,6 +96,14 @@ def malformed_required(visit: Visit, keyword: str, value: Any, tally: Tally) -> 
     if len(set(value)) != len(value):
         return (Hit(visit.pointer, keyword, {"detail": "property names repeat"}),)
     return NONE
+
+
+@keyword_check("T606", keywords=tuple(SCALAR_SHAPES))
+def malformed_scalar(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    expected = malformed(keyword, value, tally.root)
+    if expected is None:
+        return NONE
+    return (Hit(visit.pointer, keyword, {"detail": f"expected {expected}, found {show(value)}"}),)
 
 
 #: keywords whose value must be an object of schemas: the walker's mappings, except

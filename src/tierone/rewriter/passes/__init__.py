@@ -27,7 +27,7 @@ from .impossible import drop_impossible_members
 from .merging import merged_all_of, merged_branches
 from .names import plain_definition_names
 from .nulls import spell_null
-from .old_drafts import drop_ignored_ref_siblings
+from .old_drafts import drop_ignored_ref_siblings, numeric_exclusive_bounds
 from .open_unions import drop_open_unions
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
@@ -78,6 +78,7 @@ __all__ = [
     "merge_all_of",
     "merged_all_of",
     "merged_branches",
+    "numeric_exclusive_bounds",
     "one_of_to_any_of",
     "plain_definition_names",
     "pointer_references",
@@ -101,6 +102,7 @@ __all__ = [
 #: creates it), so the rewriter skips them when none is there
 TRIGGERS: dict[Pass, tuple[str, ...]] = {
     drop_ignored_ref_siblings: ("$ref",),
+    numeric_exclusive_bounds: ("exclusiveMinimum", "exclusiveMaximum"),
     unroll_recursion: ("$ref",),
     drop_directives: ("$comment",),
     pointer_references: ("$ref",),
@@ -127,6 +129,7 @@ AFTER_LINT_RULES = sorted(frozenset().union(*AFTER_LINT.values()))
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
     drop_ignored_ref_siblings,
+    numeric_exclusive_bounds,
     unroll_recursion,
     drop_directives,
     pointer_references,

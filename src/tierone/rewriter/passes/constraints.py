@@ -10,13 +10,15 @@ from typing import Any
 
 import orjson
 
+from ...core.keyword_shapes import malformed
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ...linter.checks.rendering import show
 from ...subset.engines import ENGINE_FORMATS
 from ...subset.profiles import closed_fields
 from ...subset.table import FEATURES
 from ..shapes import admits_null, constraining_keys
-from .base import Change, Options, PassResult, _flagged, _noted, _widened, does
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _widened, does
 
 #: constraint keywords the rewriter may drop from the wire schema, by rule: the keywords of
 #: the rows this pass fixes (``Feature.strips``); restore still enforces them because it
@@ -132,6 +134,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     closed = closed_fields(options.profile)  # a closed dialect: only its own fields stay (rule T605)
     extensions_flagged = _flagged(options, "T220")
     changes: list[Change] = []
+    refused: list[Unfixable] = []
     # the keywords that stay whatever their value (no rule removes them): a node of these alone is left at once
     staying = frozenset(
         key
@@ -155,6 +158,11 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
         for key, value in node.items():
             change = None
             codes = _RULES_OF.get(key)  # most keywords: none; a bound: its own rule, then T609's
+            if codes is not None and (expected := malformed(key, value)) is not None:
+                # no value can be judged against it (restore reads the original): refused, never a hint
+                refused.append(
+                    Unfixable(pointer, "T606", f"`{key}` is malformed: expected {expected}, found {show(value)}")
+                )
             if codes is not None:
                 for code in codes:
                     change = _leaves(options, key, value, code, pointer)
@@ -182,7 +190,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
                 kept["description"] = _noted(kept.get("description"), hints)
         return kept
 
-    return PassResult(transform(schema, strip), tuple(changes))
+    return PassResult(transform(schema, strip), tuple(changes), tuple(refused))
 
 
 def _unknown(key: str, closed: frozenset[str] | None, known: frozenset[str]) -> bool:

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.dialects import names_one_of
+from ...core.dialects import BOOLEAN_BOUND_DRAFTS, names_one_of
+from ...core.keyword_shapes import EXCLUSIVE_BOUNDS
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ...subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
@@ -81,3 +82,42 @@ def drop_ignored_ref_siblings(schema: Any, options: Options) -> PassResult:
         return {k: v for k, v in node.items() if k not in gone}
 
     return PassResult(transform(schema, drop, only=frozenset({"$ref"})), tuple(changes))
+
+
+#: why a boolean exclusive bound is written again
+_BOUNDS_WHY = "a rewritten schema is a 2020-12 document, where an exclusive bound is a number"
+
+
+@does(
+    "in a draft 3 or draft 4 schema, a bound made exclusive by `exclusiveMinimum: true` (or `exclusiveMaximum`) "
+    "is written as the rendition's dialect writes it, `exclusiveMinimum` holding the bound (a `false` one goes): "
+    "exact, and every vendor refuses the boolean"
+)
+def numeric_exclusive_bounds(schema: Any, options: Options) -> PassResult:
+    """Where the schema's ``$schema`` is draft 3 or 4, each boolean exclusive bound written as
+    a number (restore judges answers in the original's dialect, which reads the boolean).
+
+    Before: ``{"$schema": ".../draft-04/schema#", "type": "integer", "minimum": 1, "exclusiveMinimum": true}``
+    After:  ``{"$schema": ".../draft-04/schema#", "type": "integer", "exclusiveMinimum": 1}``
+    """
+    if not names_one_of(schema, BOOLEAN_BOUND_DRAFTS):
+        return PassResult(schema)
+    changes: list[Change] = []
+
+    def respell(node: Any, pointer: Pointer) -> Any:
+        out = node
+        for flag, bound in EXCLUSIVE_BOUNDS.items():
+            value = node.get(flag)
+            if not isinstance(value, bool):
+                continue
+            number = node.get(bound)
+            if value and isinstance(number, (int, float)) and not isinstance(number, bool):
+                out = {k: (number if k == flag else v) for k, v in out.items() if k != bound}
+                what = f"written as the number {bound} held ({bound} goes: the bound is exclusive)"
+            else:
+                out = {k: v for k, v in out.items() if k != flag}
+                what = "removed (false, or true beside no bound, says nothing)"
+            changes.append(Change(pointer.child(flag), what, _BOUNDS_WHY))
+        return out
+
+    return PassResult(transform(schema, respell, only=frozenset(EXCLUSIVE_BOUNDS)), tuple(changes))
