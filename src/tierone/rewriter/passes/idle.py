@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...core.jsontypes import declared_types
+from ...core.jsontypes import declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, does
@@ -51,7 +51,8 @@ APPLY_TO = {
 
 @does(
     "keywords of one JSON type beside a `type` that excludes it (`required` or `properties` on an array, "
-    "`pattern` on an integer) do nothing, and go"
+    "`pattern` on an integer), or beside an `enum` or `const` (without `type`) none of whose values is of that "
+    "type, do nothing, and go"
 )
 def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
     """Each keyword that applies only to values of a type the node's ``type`` excludes leaves.
@@ -62,9 +63,9 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def idle(node: Any, pointer: Pointer) -> Any:
-        if not isinstance(node, dict) or "type" not in node:
+        if not isinstance(node, dict):
             return node
-        types = declared_types(node)
+        types, beside = (declared_types(node), f"type {node['type']!r}") if "type" in node else _listed_types(node)
         if types is None:
             return node
         idle_here = idle_beside(types)
@@ -72,16 +73,25 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
         if not gone:
             return node
         for key in gone:
-            changes.append(
-                Change.for_rule(pointer, f"{key} removed (beside type {node['type']!r} it does nothing)", _rule(key))
-            )
+            changes.append(Change.for_rule(pointer, f"{key} removed (beside {beside} it does nothing)", _rule(key)))
         return {key: value for key, value in node.items() if key not in gone}
 
     return PassResult(transform(schema, idle, only=_TYPED), tuple(changes))
 
 
-#: the nodes a keyword may do nothing on: those with a ``type``
-_TYPED = frozenset({"type"})
+#: the nodes a keyword may do nothing on: those with a ``type``, or whose ``enum`` or ``const``
+#: says which values they take
+_TYPED = frozenset({"type", "enum", "const"})
+
+
+def _listed_types(node: dict[str, Any]) -> tuple[tuple[str, ...] | None, str]:
+    """The types of the values a node without ``type`` lists (its ``enum``, or its ``const``),
+    and how a change names them; None where it lists none."""
+    values = node["enum"] if isinstance(node.get("enum"), list) else [node["const"]] if "const" in node else []
+    if not values:
+        return None, ""
+    types = tuple(sorted({type_of(value) for value in values}))
+    return types, "an enum of " + ", ".join(types) + " values" if "enum" in node else f"a const {types[0]}"
 
 
 @cache
