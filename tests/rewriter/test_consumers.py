@@ -161,6 +161,14 @@ class TestNotPassedThrough:
         assert out.ok and out.schema["properties"]["u"] == {"anyOf": [obj({"a": S}), obj({"b": S})]}
         assert JUDGES["openai-agents"].check(out.schema).ok
 
+    @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini-openapi", "vendors"])
+    def test_so_is_one_beside_a_type_list_the_union_s_branches_take_over(self, profile):
+        # the type list left to the branches, the `true` stayed: a second rewrite dropped it
+        union = {"type": ["object", "string"], "additionalProperties": {}, "anyOf": [S]}
+        out = rewrite(obj({"u": union}), profile)
+        assert out.ok and out.schema["properties"]["u"] == {"anyOf": [S]}
+        assert rewrite(out.schema, profile).schema == out.schema
+
     @pytest.mark.parametrize("profile", ["openai", "anthropic", "vendors"])
     def test_a_format_an_engine_cannot_compile_leaves_and_restore_checks_it(self, profile):
         """OpenAI and Anthropic document ``hostname``, ``ipv4``, ``ipv6`` and ``duration``;

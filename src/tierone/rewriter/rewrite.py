@@ -69,8 +69,8 @@ def rewrite(
     change is in :attr:`Rewritten.loosened` (restore enforces it on read); ``exact=True``
     refuses them instead, for a host that must serve a faithful schema.
     ``schema`` is a schema (an object or a boolean), a path, ``module:attribute`` or a pydantic
-    model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array)
-    raises :class:`tierone.core.errors.InputError`. ``refs``: folders from which the schema's
+    model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array, data
+    holding what JSON cannot: ``NaN``, a ``Decimal``) raises :class:`tierone.core.errors.InputError`. ``refs``: folders from which the schema's
     relative file references are read and bundled under ``$defs`` (:mod:`tierone.core.bundling`);
     without them such a reference is refused (T502), and nothing is ever fetched.
     ``limits`` lowers the profile's count limits by rule code (``{"T407": 10}``): the share of a

@@ -275,3 +275,16 @@ def list_at(schema: Mapping[str, Any], key: str) -> list[Any]:
     """``schema[key]`` when it is an array, else an empty one."""
     value = schema.get(key)
     return value if isinstance(value, list) else []
+
+
+def free_form_rule(node: Any) -> str:
+    """The rule that flags this free-form node (which the profile may leave as it is)."""
+    if node is True:
+        return "T602"
+    if not constraining_keys(node) - JUDGING_ONLY:
+        return "T603"
+    if "patternProperties" in node:
+        return "T208"
+    if isinstance(node.get("additionalProperties"), dict):
+        return "T103"
+    return "T601" if untyped_of_several_types(node) and "properties" not in node else "T102"

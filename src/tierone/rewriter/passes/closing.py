@@ -14,17 +14,16 @@ from ...core.walker import size
 from ..shapes import (
     ENCODED_NOTE,
     IMPLYING_KEYS,
-    JUDGING_ONLY,
     admits_null,
     constraining_keys,
     dict_at,
     encodable_at,
     encoded_note,
+    free_form_rule,
     inferred_type,
     is_free_form,
     items_of,
     members_of,
-    untyped_of_several_types,
 )
 from ..typed_unions import type_to_write, typed_by_branches
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
@@ -236,19 +235,6 @@ ENCODED_SHAPE = "the encoded value's shape (any string is accepted)"
 GATHERED_SHAPE = "the member's value (it travels in the object's JSON string tierone_rest)"
 
 
-def free_form_rule(node: Any) -> str:
-    """The rule that flags this free-form node (which the profile may leave as it is)."""
-    if node is True:
-        return "T602"
-    if not constraining_keys(node) - JUDGING_ONLY:
-        return "T603"
-    if "patternProperties" in node:
-        return "T208"
-    if isinstance(node.get("additionalProperties"), dict):
-        return "T103"
-    return "T601" if untyped_of_several_types(node) and "properties" not in node else "T102"
-
-
 @does("`additionalProperties: false` everywhere")
 def close_objects(schema: Any, options: Options) -> PassResult:
     """Every object schema gets ``additionalProperties: false`` (and ``type: object`` when it
@@ -262,12 +248,8 @@ def close_objects(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def close(node: Any, pointer: Pointer) -> Any:
-        if isinstance(node, dict) and node.get("additionalProperties") is True and _union_without_shape(node):
-            # `true` is the default and says nothing, but the strict helpers raise on it
-            changes.append(
-                Change.for_rule(pointer.child("additionalProperties"), "removed (true says nothing)", "T102")
-            )
-            node = {k: v for k, v in node.items() if k != "additionalProperties"}
+        if isinstance(node, dict) and _union_without_shape(node):
+            node = _without_true_extra(node, pointer, changes)
         if not isinstance(node, dict) or not is_object_schema(node) or node.get("additionalProperties") is False:
             return node
         if is_free_form(node):
@@ -276,7 +258,7 @@ def close_objects(schema: Any, options: Options) -> PassResult:
             if not set(declared_types(node) or ("string",)) <= {"object", "null"}:
                 if typed_by_branches(node, lambda ref: graph_of(schema).target(ref)):  # each closed on its own
                     changes.append(Change.for_rule(pointer, "type left to the union branches, typed within it", "T102"))
-                    return {k: v for k, v in node.items() if k != "type"}
+                    return _without_true_extra({k: v for k, v in node.items() if k != "type"}, pointer, changes)
                 return node  # (beside `null`, the branches take null or refuse it, as with the type)
             # the union's branches carry the object's shape; closing here would refuse every
             # member (an empty `properties` or `required` beside it says nothing, and goes too)
@@ -292,6 +274,15 @@ def close_objects(schema: Any, options: Options) -> PassResult:
         return closed
 
     return PassResult(transform(schema, close), tuple(changes))
+
+
+def _without_true_extra(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> dict[str, Any]:
+    """``node`` without ``additionalProperties: true``: the default, which says nothing, but the
+    strict helpers raise on it."""
+    if node.get("additionalProperties") is not True:
+        return node
+    changes.append(Change.for_rule(pointer.child("additionalProperties"), "removed (true says nothing)", "T102"))
+    return {k: v for k, v in node.items() if k != "additionalProperties"}
 
 
 def _union_without_shape(node: dict[str, Any]) -> bool:

@@ -8,9 +8,8 @@ from typing import Any
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
-from ..shapes import dict_at, is_free_form, list_at
+from ..shapes import dict_at, free_form_rule, is_free_form, list_at
 from .base import Change, Options, PassResult, _flagged, does
-from .closing import free_form_rule
 
 
 @does("a union beside members, one of whose branches takes any value, left to restore")

@@ -129,7 +129,7 @@ def _as_one(node: Any, pointer: Pointer, changes: list[Change]) -> Any:
 
 def _carried_as_text(schema: Any, options: Options) -> bool:
     """Whether the profile carries ``schema`` (free-form data it does not keep) as a JSON string."""
-    from .closing import free_form_rule
+    from ..shapes import free_form_rule
 
     return is_free_form(schema) and _flagged(options, free_form_rule(schema))
 

@@ -10,9 +10,8 @@ from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
 from ...core.walker import REFERENCE, having
-from ..shapes import ROOT_MEMBER, dict_at, is_free_form, is_object_root
+from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root
 from .base import Change, Options, PassResult, _flagged, does
-from .closing import free_form_rule
 from .map_cycles import maps_on_a_cycle
 
 #: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
