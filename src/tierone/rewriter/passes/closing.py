@@ -266,6 +266,10 @@ def close_objects(schema: Any, options: Options) -> PassResult:
             return {
                 k: v for k, v in node.items() if k != "type" and not (k in ("properties", "required") and v in ({}, []))
             }
+        if "type" not in node and (written := type_to_write("object", schema, pointer)) != "object":
+            # a union branch whose holder takes no object: the holder's type (its keywords of objects do nothing)
+            changes.append(Change.for_rule(pointer, f"type {written!r} added (its union's)", "T601"))
+            return {**node, "type": written}
         closed = {k: v for k, v in node.items() if k != "unevaluatedProperties"}
         if "type" not in closed:
             closed["type"] = "object"
