@@ -70,9 +70,10 @@ def rewrite(
     refuses them instead, for a host that must serve a faithful schema.
     ``schema`` is a schema (an object or a boolean), a path, ``module:attribute`` or a pydantic
     model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array, data
-    holding what JSON cannot: ``NaN``, a ``Decimal``) raises :class:`tierone.core.errors.InputError`. ``refs``: folders from which the schema's
-    relative file references are read and bundled under ``$defs`` (:mod:`tierone.core.bundling`);
-    without them such a reference is refused (T502), and nothing is ever fetched.
+    holding what JSON cannot: ``NaN``, a ``Decimal``) raises :class:`tierone.core.errors.InputError`.
+    ``refs``: folders from which the schema's relative file references are read and bundled
+    under ``$defs`` (:mod:`tierone.core.bundling`); without them such a reference is refused
+    (T502), and nothing is ever fetched.
     ``limits`` lowers the profile's count limits by rule code (``{"T407": 10}``): the share of a
     limit that counts across a request left to this schema (see :mod:`.requests`).
 
@@ -148,9 +149,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             known.add((refusal.pointer, refusal.rule))
             unfixable.append(refusal)
     unreadable = {refusal.rule for refusal in unread}  # the original's refusal says it (the rendition's moved places)
-    for diagnostic in diagnostics:
-        if diagnostic.code in unreadable:
-            continue
+    for diagnostic in (d for d in diagnostics if d.code not in unreadable):
         where = outside_wrapper(diagnostic.pointer, schema)
         source = _in_source(where, schema)
         if not _reported(where, diagnostic.code, known) and (source, diagnostic.code) not in known:
