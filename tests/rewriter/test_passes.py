@@ -9,6 +9,7 @@ import pytest
 from hypothesis import HealthCheck, example, given, settings
 
 from tests.conftest import FIXTURES
+from tests.judges import all_judges
 from tests.strategies import SCHEMAS
 from tierone import lint
 from tierone.answers.restore import restore
@@ -235,6 +236,7 @@ def test_what_a_wider_search_found_is_its_own_rewrite_under_each_profile(schema,
     first = rewrite(schema, profile)
     assert first.ok, first.unfixable
     assert rewrite(first.schema, profile).schema == first.schema
+    assert [v for v in all_judges(first.schema, profile) if not v.ok] == []
 
 
 # the same 250 schemas on every run (CI stays reproducible); a wider random search is done
