@@ -66,3 +66,22 @@ def test_beside_an_enum_or_a_const_the_keywords_of_other_types_leave_too(profile
     assert {"properties", "additionalProperties", "items"}.isdisjoint(result.schema["properties"]["mode"])
     said = [c.what for c in result.changes if c.pointer[-1:] == ("mode",)]
     assert "items removed (beside an enum of boolean, string values it does nothing)" in said
+
+
+ALONE = {
+    "type": "object",
+    "properties": {
+        "a": {"type": "string", "if": {"maxLength": 3}},  # no then, no else: it says nothing
+        "b": {"type": "integer", "then": {"minimum": 2}, "else": {"maximum": 0}},  # no if: neither applies
+    },
+    "required": ["a", "b"],
+    "additionalProperties": False,
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
+def test_a_conditional_s_part_alone_leaves_rather_than_a_half_sentence_in_the_hint(profile):
+    result = assert_served(ALONE, profile, [{"a": "long text", "b": 1}])
+    assert result.schema["properties"]["a"] == {"type": "string"}
+    assert result.schema["properties"]["b"] == {"type": "integer"}
+    assert not result.loosened

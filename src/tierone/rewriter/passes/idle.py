@@ -52,7 +52,7 @@ APPLY_TO = {
 @does(
     "keywords of one JSON type beside a `type` that excludes it (`required` or `properties` on an array, "
     "`pattern` on an integer), or beside an `enum` or `const` (without `type`) none of whose values is of that "
-    "type, do nothing, and go"
+    "type, do nothing, and go; so do an `if` without `then` or `else`, and a `then` or `else` without `if`"
 )
 def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
     """Each keyword that applies only to values of a type the node's ``type`` excludes leaves.
@@ -65,23 +65,31 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
     def idle(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
+        why = dict(_conditional_alone(node))
         types, beside = (declared_types(node), f"type {node['type']!r}") if "type" in node else _listed_types(node)
-        if types is None:
+        if types is not None:
+            idle_here = idle_beside(types)
+            why.update((key, f"beside {beside} it does nothing") for key in node if key in idle_here)
+        if not why:
             return node
-        idle_here = idle_beside(types)
-        gone = [key for key in node if key in idle_here]
-        if not gone:
-            return node
-        for key in gone:
-            changes.append(Change.for_rule(pointer, f"{key} removed (beside {beside} it does nothing)", _rule(key)))
-        return {key: value for key, value in node.items() if key not in gone}
+        for key in (key for key in node if key in why):
+            changes.append(Change.for_rule(pointer, f"{key} removed ({why[key]})", _rule(key)))
+        return {key: value for key, value in node.items() if key not in why}
 
     return PassResult(transform(schema, idle, only=_TYPED), tuple(changes))
 
 
 #: the nodes a keyword may do nothing on: those with a ``type``, or whose ``enum`` or ``const``
-#: says which values they take
-_TYPED = frozenset({"type", "enum", "const"})
+#: says which values they take, and those with a conditional's part
+_TYPED = frozenset({"type", "enum", "const", "if", "then", "else"})
+
+
+def _conditional_alone(node: dict[str, Any]) -> list[tuple[str, str]]:
+    """The parts of a conditional that do nothing, and why: an ``if`` with neither ``then`` nor
+    ``else``, a ``then`` or an ``else`` with no ``if``."""
+    if "if" in node:
+        return [] if "then" in node or "else" in node else [("if", "without then or else it does nothing")]
+    return [(key, "without if it does nothing") for key in ("then", "else") if key in node]
 
 
 def _listed_types(node: dict[str, Any]) -> tuple[tuple[str, ...] | None, str]:
