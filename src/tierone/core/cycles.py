@@ -82,6 +82,13 @@ def recursive_sites(edges: dict[Pointer, Pointer]) -> set[Pointer]:
     }
 
 
+#: why a reference on a cycle that never descends into the value cannot be followed (what the
+#: linter and the rewriter say of it, after "it" and "the reference")
+ENDLESS_WHY = (
+    "leads back round to itself without descending into the value (through anyOf, allOf, not, ...), "
+    "so judging any value against it never ends"
+)
+
 #: keywords whose subschemas apply to the value the schema applies to (a hop through them does
 #: not descend into the value), and how many steps each takes in a pointer (the keyword, then
 #: the branch's index or the member's name where there is one)

@@ -9,6 +9,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from .dialects import BOOLEAN_BOUND_DRAFTS, names_one_of
+
 
 def _number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool)
@@ -68,8 +70,6 @@ def malformed(keyword: str, value: Any, root: Any = None) -> str | None:
     if shape is None or shape[0](value):
         return None
     if keyword in EXCLUSIVE_BOUNDS and isinstance(value, bool):
-        from .dialects import BOOLEAN_BOUND_DRAFTS, names_one_of
-
         if names_one_of(root, BOOLEAN_BOUND_DRAFTS):
             return None
         return f"{shape[1]} (true or false is draft 4's form: name it in `$schema`)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from ..core.cycles import ENDLESS_WHY
 from ..core.pointer import Pointer
 from ..core.validation import REFERENCE_KEYWORDS
 from .passes import Unfixable
@@ -26,7 +27,7 @@ def unreadable_references(original: Any, references: Iterable[str]) -> list[Unfi
     graph = graph_of(original)
     endless = [site for site, _, _ in graph.sites if site in graph.endless]
     if endless:
-        return [Unfixable(endless[0], "T503", f"the reference {_endless_why()}: no answer could be read")]
+        return [Unfixable(endless[0], "T503", f"the reference {ENDLESS_WHY}: no answer could be read")]
     # the document's own graph first: jsonschema (and its meta-schema check) only for a suspect
     if all(graph.resolve(ref).kind == LOCAL for ref in references):
         return []
@@ -53,12 +54,6 @@ def _located(pointer: str, original: Any) -> Pointer:
         return Pointer.parse(pointer).located(original)
     except PointerError:
         return Pointer.parse(pointer)
-
-
-def _endless_why() -> str:
-    from ..linter.checks.references import ENDLESS
-
-    return ENDLESS.removeprefix("it ")
 
 
 def _file_hint(ref: str) -> str:

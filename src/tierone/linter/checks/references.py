@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable, Container
 from typing import TYPE_CHECKING, Any
 
+from ...core.cycles import ENDLESS_WHY
 from ...core.pointer import Pointer
 from .base import NONE, Hit, Hits, Tally, final_check
 
@@ -65,12 +66,5 @@ def unresolvable_ref(tally: Tally) -> Hits:
     return _at_sites(
         tally,
         lambda graph: graph.broken.keys() | graph.endless,
-        lambda graph, p: {"detail": graph.broken.get(p, ENDLESS)},
+        lambda graph, p: {"detail": graph.broken.get(p, f"it {ENDLESS_WHY}")},
     )
-
-
-#: why a reference on a cycle that never descends into the value cannot be followed
-ENDLESS = (
-    "it leads back round to itself without descending into the value (through anyOf, allOf, not, ...), "
-    "so judging any value against it never ends"
-)
