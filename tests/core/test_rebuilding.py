@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from tests.strategies import SCHEMAS
 from tierone.core.pointer import Pointer
 from tierone.core.rebuilding import detached, replaced, transform
-from tierone.core.walker import walk
+from tierone.core.walker import SUBSCHEMA_KEYWORDS, walk
 
 #: keys some nodes hold and most do not
 FEW_KEYS = st.sampled_from([frozenset({"$ref"}), frozenset({"enum", "const"}), frozenset({"properties", "anyOf"})])
@@ -100,3 +100,75 @@ def test_a_leaf_beside_the_draft_07_names_of_dependencies_is_handed_on():
     handed = []
     transform(schema, lambda node, pointer: handed.append(str(pointer)) or node)
     assert handed == ["/dependencies/c", "/items", ""]
+
+
+# ---- a transform given its records transforms a shared subtree at most twice ------------
+
+
+def _shared(schema):
+    """``schema`` with each object member's schema also standing, as the same object, under two
+    more names (what a pass that copies subtrees makes)."""
+
+    def share(node, pointer):
+        members = node.get("properties") if isinstance(node, dict) else None
+        if not isinstance(members, dict) or not members:
+            return node
+        again = {f"{name}-{n}": sub for name, sub in members.items() for n in (2, 3)}
+        return {**node, "properties": {**members, **again}}
+
+    return transform(schema, share)
+
+
+@given(SCHEMAS)
+def test_a_transform_given_its_records_is_the_transform_without_them(schema):
+    shared = _shared(schema)
+
+    def marking(found):
+        def mark(node, pointer):
+            if isinstance(node, dict) and "type" in node:
+                found.append(pointer)
+                found.append(pointer.child("type"))
+                return {**node, "x-typed": True}
+            return node
+
+        return mark
+
+    plain: list[Pointer] = []
+    once: list[Pointer] = []
+    handed: list[Pointer] = []
+
+    def counted(node, pointer):
+        handed.append(pointer)
+        return marking(once)(node, pointer)
+
+    assert transform(shared, counted, records=(once,)) == transform(shared, marking(plain))
+    assert once == plain  # recorded again at every place, in the order of the plain transform
+    members = (v.schema.get("properties") for v in walk(schema) if isinstance(v.schema, dict))
+    holding = (
+        isinstance(s, dict) and not SUBSCHEMA_KEYWORDS.isdisjoint(s)
+        for m in members
+        if isinstance(m, dict)
+        for s in m.values()
+    )
+    if any(holding):  # a member holding subschemas, under a third name, is not handed on again
+        assert len(handed) < sum(1 for _ in walk(shared))
+
+
+def test_a_subtree_met_a_third_time_takes_the_result_of_the_second():
+    member = {"type": "object", "properties": {"a": {"type": "string"}}}
+    schema = {"properties": {"x": member, "y": member, "z": member}}
+    found: list[Pointer] = []
+    calls: list[str] = []
+
+    def mark(node, pointer):
+        calls.append(str(pointer))
+        if node.get("type") == "string":
+            found.append(pointer)
+            return {**node, "maxLength": 3}
+        return node
+
+    result = transform(schema, mark, records=(found,))
+    assert result["properties"]["y"] is result["properties"]["z"]
+    assert result["properties"]["x"]["properties"]["a"] == {"type": "string", "maxLength": 3}
+    assert calls == ["/properties/x/properties/a", "/properties/x", "/properties/y/properties/a", "/properties/y", ""]
+    assert [str(p) for p in found] == [f"/properties/{name}/properties/a" for name in "xyz"]

@@ -190,7 +190,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
                 kept["description"] = _noted(kept.get("description"), hints)
         return kept
 
-    return PassResult(transform(schema, strip), tuple(changes), tuple(refused))
+    return PassResult(transform(schema, strip, records=(changes, refused)), tuple(changes), tuple(refused))
 
 
 def _unknown(key: str, closed: frozenset[str] | None, known: frozenset[str]) -> bool:

@@ -76,7 +76,7 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
             changes.append(Change.for_rule(pointer, f"{key} removed ({why[key]})", _rule(key)))
         return {key: value for key, value in node.items() if key not in why}
 
-    return PassResult(transform(schema, idle, only=_TYPED), tuple(changes))
+    return PassResult(transform(schema, idle, only=_TYPED, records=(changes,)), tuple(changes))
 
 
 #: the nodes a keyword may do nothing on: those with a ``type``, or whose ``enum`` or ``const``

@@ -57,10 +57,15 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
     null_absent = _flagged(options, "T221")  # a profile that cannot say null alone
     target = targets_of(schema)
 
+    judged: dict[int, tuple[Any, bool]] = {}  # each member judged once, by id (kept alive): copies share members
+
     def impossible(member: Any) -> bool:
-        if isinstance(member, dict) and "$ref" in member:
-            member = followed(member, target, siblings=True)
-        return accepts_nothing(member, schema)  # a branch given by reference is judged by its target
+        known = judged.get(id(member))
+        if known is not None:
+            return known[1]
+        schema_of = followed(member, target, siblings=True) if isinstance(member, dict) and "$ref" in member else member
+        judged[id(member)] = (member, verdict := accepts_nothing(schema_of, schema))  # by its target, if a reference
+        return verdict
 
     def no_item(node: dict[str, Any], pointer: Pointer) -> dict[str, Any]:
         """An array whose items take no value (or require a member that does) holds none."""
@@ -132,7 +137,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 node = {**node, key: typed}
         return node
 
-    done = transform(schema, drop, only=_HOLDING_MEMBERS)
+    done = transform(schema, drop, only=_HOLDING_MEMBERS, records=(changes, refused, emptied))
     if emptied:  # what was found inside items no array holds is moot
         places = {tuple(place) for place in emptied}
         refused = [r for r in refused if not any(tuple(r.pointer)[: len(p)] == p for p in places)]

@@ -68,7 +68,7 @@ def require_all(schema: Any, options: Options) -> PassResult:
             changes.append(Change.for_rule(pointer.child("required"), "written in properties order", "T104"))
         return {**node, "properties": properties, "required": required}
 
-    return PassResult(transform(schema, require, only=_MEMBERS_OR_CLOSED), tuple(changes))
+    return PassResult(transform(schema, require, only=_MEMBERS_OR_CLOSED, records=(changes,)), tuple(changes))
 
 
 def _with_properties(result: PassResult) -> PassResult:
@@ -83,7 +83,11 @@ def _with_properties(result: PassResult) -> PassResult:
         changes.append(Change.for_rule(pointer, "properties: {} written out", "T104"))
         return members_written_out(node, False)
 
-    return PassResult(transform(result.schema, spell, only=_CLOSED), result.changes + tuple(changes), result.unfixable)
+    return PassResult(
+        transform(result.schema, spell, only=_CLOSED, records=(changes,)),
+        result.changes + tuple(changes),
+        result.unfixable,
+    )
 
 
 def _over_budget(schema: Any, options: Options) -> PassResult:
