@@ -25,7 +25,7 @@ def _with(member: dict, **extra: object) -> dict:
     ("member", "said"),
     [
         ({"type": "integer", "minimum": None}, "`minimum` is malformed: expected a number, found null"),
-        ({"type": "string", "pattern": 0}, "`pattern` is malformed: expected a string, found 0"),
+        ({"type": "string", "pattern": 0}, "`pattern` is malformed: expected a regular expression, found 0"),
         ({"type": "integer", "multipleOf": ""}, '`multipleOf` is malformed: expected a number above 0, found ""'),
         ({"type": "integer", "minimum": 1, "exclusiveMinimum": True}, "draft 4's form: name it in `$schema`"),
         ({"type": "string", "title": 5}, "`title` is malformed: expected a string, found 5"),
@@ -79,3 +79,51 @@ def test_judging_the_shapes_makes_no_keyword_known():
     keyword_rules = checklist_for("gemini-openapi").keyword
     outside = [k for k in SCALAR_SHAPES if k not in closed]
     assert [k for k in outside if not {p.feature.code for p, _ in keyword_rules[k]} - {"T606"}] == []
+
+
+def _meta_valid(schema: dict) -> bool:
+    from jsonschema import SchemaError
+
+    from tierone.core.validation import check_schema
+
+    try:
+        check_schema(schema)
+    except SchemaError:
+        return False
+    return True
+
+
+#: originals whose meta-schema refuses a keyword that a pass drops or rewrites before the
+#: rendition is linted (a member's `required` written anew, `deprecated` and `readOnly` removed as
+#: unknown, a `pattern` moved into the description), and originals beside them that are valid
+#: (an older dialect knows no such keyword, or lets `enum` values repeat)
+MALFORMED = {
+    "required names repeat": {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a", "a"]},
+    "type names repeat": _with({"type": ["string", "null", "string"]}),
+    "a pattern that is no regular expression": _with({"type": "string", "pattern": "("}),
+    "deprecated not a boolean": _with({"type": "string", "deprecated": "yes"}),
+    "readOnly not a boolean": _with({"type": "string", "readOnly": 1}),
+    "contentMediaType not a string": _with({"type": "string", "contentMediaType": 5}),
+    "an empty allOf": _with({"allOf": []}),
+    "properties not an object": _with({"type": "object", "properties": []}),
+    "minProperties a string": _with({"type": "object", "minProperties": "1"}),
+    "additionalProperties a string": _with({"type": "object", "additionalProperties": "no"}),
+    "not a list": _with({"not": []}),
+}
+VALID = {
+    "draft 4 knows no readOnly": {"$schema": "http://json-schema.org/draft-04/schema#", **_with({"readOnly": 1})},
+    "draft 6 knows no deprecated": {"$schema": "http://json-schema.org/draft-06/schema#", **_with({"deprecated": 2})},
+    "enum values may repeat": _with({"enum": ["x", "y", "x"]}),
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize("name", [*MALFORMED, *VALID])
+def test_the_rewrite_refuses_what_restore_finds_no_schema(profile, name):
+    schema = {**MALFORMED, **VALID}[name]
+    result = tierone.rewrite(schema, profile)
+    if _meta_valid(schema):
+        assert result.ok, result.unfixable
+        return
+    assert [u.rule for u in result.unfixable] == ["T606"], result.unfixable  # once, wherever a pass took it
+    assert "malformed" in result.unfixable[0].reason

@@ -125,3 +125,18 @@ def test_a_pydantic_model_with_tuple_fields_is_served_and_read_back_by_position(
 def test_a_tuple_followed_by_no_schema_is_left_to_be_refused():
     malformed = {"type": "object", "properties": {"t": {"type": "array", "prefixItems": ITEMS, "items": ITEMS}}}
     assert "T206" in [u.rule for u in rewrite(malformed, "openai").unfixable]
+
+
+@pytest.mark.parametrize(("bound", "written"), [(None, 2), (5, 2), (1, 1)])
+def test_gemini_writes_2020_12_items_false_after_the_tuple_as_a_bound(bound, written):
+    """``items: false`` after ``prefixItems`` says no item follows: a ``maxItems``, the same
+    (Gemini refuses a boolean schema, rule T602)."""
+    array = {"type": "array", "prefixItems": ITEMS, "items": False} | ({} if bound is None else {"maxItems": bound})
+    original = {"type": "object", "properties": {"t": array}, "required": ["t"], "additionalProperties": False}
+    result = rewrite(original, "gemini")
+    assert result.ok, result.unfixable
+    assert result.schema["properties"]["t"] == {"type": "array", "prefixItems": ITEMS, "maxItems": written}
+    assert [v for v in all_judges(result.schema, "gemini") if not v.ok] == []
+    for value in (["a", 1], ["a"], ["a", 1, 2]):
+        kept = jsonschema.Draft202012Validator(original).is_valid({"t": value})
+        assert jsonschema.Draft202012Validator(result.schema).is_valid({"t": value}) == kept

@@ -1,6 +1,6 @@
 """What the value of each keyword that takes a scalar must be, as JSON Schema's meta-schema
-says: a number for a bound, a non-negative integer for a count, a string for a ``pattern``,
-true or false for ``uniqueItems``. A schema with another value there is malformed (rule T606):
+says: a number for a bound, a non-negative integer for a count, a regular expression for a
+``pattern``, true or false for ``uniqueItems``. A schema with another value there is malformed (rule T606):
 every vendor and every validator refuses it (llguidance: ``Expected f64 for 'minimum', got
 null``), and restore could judge no answer against it."""
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .dialects import BOOLEAN_BOUND_DRAFTS, names_one_of
+from .dialects import BEFORE_2019, BEFORE_DRAFT_7, BOOLEAN_BOUND_DRAFTS, ID_DRAFTS, names_one_of
 
 
 def _number(value: Any) -> bool:
@@ -24,6 +24,20 @@ _NUMBER = (_number, "a number")
 _COUNT = (_count, "a non-negative integer")
 _STRING = (lambda value: isinstance(value, str), "a string")
 _BOOLEAN = (lambda value: isinstance(value, bool), "true or false")
+
+
+def _regex(value: Any) -> bool:
+    """A string the pattern engine compiles (the meta-schema's ``regex`` format, as restore judges it)."""
+    if not isinstance(value, str):
+        return False
+    import regex  # type: ignore[import-untyped]
+
+    from .patterns import is_regex
+
+    try:
+        return is_regex(value)
+    except regex.error:
+        return False
 
 
 def _names_by_name(value: Any) -> bool:
@@ -48,7 +62,7 @@ SCALAR_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "maxProperties": _COUNT,
     "minContains": _COUNT,
     "maxContains": _COUNT,
-    "pattern": _STRING,
+    "pattern": (_regex, "a regular expression"),
     "format": _STRING,
     "uniqueItems": _BOOLEAN,
     "title": _STRING,
@@ -56,7 +70,32 @@ SCALAR_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "examples": (lambda value: isinstance(value, list), "an array"),
     "dependentRequired": (_names_by_name, "an object whose values are arrays of member names"),
 }
+#: the same of the annotations outside the subset's table: judged on their node, so that they
+#: stay unknown keywords (rule T605), which a rendition leaves
+ANNOTATION_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "$comment": _STRING,
+    "contentMediaType": _STRING,
+    "contentEncoding": _STRING,
+    "deprecated": _BOOLEAN,
+    "readOnly": _BOOLEAN,
+    "writeOnly": _BOOLEAN,
+}
+_SHAPES = {**SCALAR_SHAPES, **ANNOTATION_SHAPES}
 
+
+#: the keywords an older dialect does not define (any value is then an unknown keyword's), by those dialects
+_DEFINED_LATER = {
+    "$comment": BEFORE_DRAFT_7,
+    "contentMediaType": BEFORE_DRAFT_7,
+    "contentEncoding": BEFORE_DRAFT_7,
+    "readOnly": BEFORE_DRAFT_7,
+    "writeOnly": BEFORE_DRAFT_7,
+    "deprecated": BEFORE_2019,
+    "dependentRequired": BEFORE_2019,
+    "minContains": BEFORE_2019,
+    "maxContains": BEFORE_2019,
+    "examples": ID_DRAFTS,
+}
 
 #: the bounds draft 3 and draft 4 make exclusive with a boolean beside them
 EXCLUSIVE_BOUNDS = {"exclusiveMinimum": "minimum", "exclusiveMaximum": "maximum"}
@@ -66,8 +105,10 @@ def malformed(keyword: str, value: Any, root: Any = None) -> str | None:
     """The shape ``keyword`` takes, in words, where ``value`` is not of it; None where it is
     (or the keyword takes no scalar). An exclusive bound of ``true`` or ``false`` is draft 3
     and draft 4's form: it is of its shape where the document (``root``) names one of them."""
-    shape = SCALAR_SHAPES.get(keyword)
+    shape = _SHAPES.get(keyword)
     if shape is None or shape[0](value):
+        return None
+    if keyword in _DEFINED_LATER and names_one_of(root, _DEFINED_LATER[keyword]):
         return None
     if keyword in EXCLUSIVE_BOUNDS and isinstance(value, bool):
         if names_one_of(root, BOOLEAN_BOUND_DRAFTS):

@@ -17,7 +17,7 @@ from .passes.base import Placed, reusing_graphs
 from .passes.definitions import outside_dead
 from .passes.impossible import made_moot
 from .passes.wrapping import outside_wrapper
-from .unreadable import scanned, unreadable_references
+from .unreadable import malformed_keywords, scanned, unreadable_references
 
 
 class Rewritten(NamedTuple):
@@ -118,6 +118,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     present, references = scanned(current)
     with reusing_graphs(references="$ref" in present):
         unread = unreadable_references(schema, references) if references else []  # the first pass reuses its graph
+        unread += malformed_keywords(schema, profile)
         for step in PASSES:
             if (step in TRIGGERS and present.isdisjoint(TRIGGERS[step])) or step in AFTER_LINT:
                 continue

@@ -1,6 +1,6 @@
-"""References of an original that restore could not follow: no rendition is written for a
-schema whose answers no one could read (rules T502 and T503: a reference that leads nowhere,
-or round a cycle that never descends into the value)."""
+"""What in an original restore could not get past: no rendition is written for a schema whose
+answers no one could read (rules T502 and T503: a reference that leads nowhere, or round a
+cycle that never descends into the value; T606: a keyword whose value its meta-schema refuses)."""
 
 from __future__ import annotations
 
@@ -44,6 +44,32 @@ def unreadable_references(original: Any, references: Iterable[str]) -> list[Unfi
             )
         ]
     return []
+
+
+def malformed_keywords(original: Any, profile: str) -> list[Unfixable]:
+    """Each keyword of the original whose value is malformed (rule T606: the linter's finding),
+    wherever it stands (a pass may drop it, or the subtree holding it, from the rendition):
+    restore finds such an original no schema and reads no answer under it. An ``enum`` whose
+    values repeat is no such keyword where its dialect lets them repeat (draft 6 on): the
+    rendition writes each value once, and means the same."""
+    from ..core.pointer import PointerError
+    from ..linter.api import lint_rendition
+    from .passes.old_drafts import requires_unique_enum
+
+    found = lint_rendition(original, profile, ["T606"])
+    if not found:
+        return []
+    unique = requires_unique_enum(original)
+    refused = []
+    for diagnostic in found:
+        if diagnostic.keyword == "enum" and not unique:
+            try:
+                if isinstance(diagnostic.pointer.resolve(original).get("enum"), list):
+                    continue  # its values repeat: written once each
+            except PointerError:
+                pass
+        refused.append(Unfixable(diagnostic.pointer, "T606", diagnostic.message))
+    return refused
 
 
 def _located(pointer: str, original: Any) -> Pointer:

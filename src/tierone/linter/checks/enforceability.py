@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.jsontypes import TYPE_NAMES, admitted, declared_types
-from ...core.keyword_shapes import SCALAR_SHAPES, malformed
+from ...core.keyword_shapes import ANNOTATION_SHAPES, SCALAR_SHAPES, malformed
 from ...core.walker import DESCRIBES_VALUES, IN_ARRAY, IN_MAPPING, SUBSCHEMA_KEYWORDS, Visit
 from ...subset.conditions import past_64_bits
 from ...subset.table import NOT_CONSTRAINING
@@ -65,9 +65,23 @@ def enum_type_mismatch(visit: Visit, keyword: str, value: Any, tally: Tally) -> 
     return NONE
 
 
+#: the annotations judged on their node (:data:`~tierone.core.keyword_shapes.ANNOTATION_SHAPES`)
+_ANNOTATED = frozenset(ANNOTATION_SHAPES)
+
+
 @node_check("T606")
 def not_a_schema(visit: Visit, tally: Tally) -> Hits:
+    """A subschema that is no schema; and of a schema, each annotation outside the table whose
+    value is malformed."""
     node = visit.schema
+    if node.__class__ is dict:
+        if _ANNOTATED.isdisjoint(node):
+            return NONE
+        return tuple(
+            Hit(visit.pointer, key, {"detail": f"expected {expected}, found {show(node[key])}"})
+            for key in node
+            if key in _ANNOTATED and (expected := malformed(key, node[key], tally.root)) is not None
+        )
     if isinstance(node, (dict, bool)):
         return NONE
     detail = f"expected a schema, found {show(node)}"

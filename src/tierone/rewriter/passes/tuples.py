@@ -46,7 +46,8 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
 
 @does(
     "for a profile that accepts tuples (Gemini), draft 7's array-valued `items` → `prefixItems`, "
-    "`additionalItems` → `items` (`additionalItems: false` → `maxItems`); the rendition is read as 2020-12. "
+    "`additionalItems` → `items` (`additionalItems: false`, and `items: false` after `prefixItems`, → `maxItems`); "
+    "the rendition is read as 2020-12. "
     "Where the profile refuses tuples (T206), or a place in the tuple holds data it carries as a JSON string "
     "(read by place, such a string could not be told from text), every item takes the union of the tuple's "
     "schemas (and of what may follow them; where that is any value, one branch of free-form data, carried as a "
@@ -65,6 +66,9 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def respell(node: Any, pointer: Pointer) -> Any:
+        if isinstance(node, dict) and isinstance(node.get("prefixItems"), list) and node.get("items") is False:
+            changes.append(Change.for_rule(pointer, "items: false after the tuple written as maxItems", "T602"))
+            return _bounded({k: v for k, v in node.items() if k != "items"}, node)
         if not isinstance(node, dict) or not isinstance(node.get("items"), list) or "prefixItems" in node:
             return node
         if any(_carried_as_text(b, options) for b in (*node["items"], node.get("additionalItems", False))):
@@ -76,15 +80,23 @@ def tuple_items(schema: Any, options: Options) -> PassResult:
             elif key != "additionalItems":
                 out[key] = value
         more = node.get("additionalItems", True)
-        if more is False:  # no item after the tuple: the same as a bound (a boolean schema is refused)
-            bound = node.get("maxItems")
-            out["maxItems"] = min(len(node["items"]), bound) if isinstance(bound, int) else len(node["items"])
+        if more is False:
+            out = _bounded(out, node)
         elif more is not True:
             out["items"] = more
         changes.append(Change.for_rule(pointer, "tuple written as prefixItems (the 2020-12 spelling)", "T206"))
         return out
 
     return PassResult(transform(schema, respell, only=frozenset({"items"})), tuple(changes))
+
+
+def _bounded(out: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
+    """``out`` (``node`` respelled) with no item after ``node``'s tuple said as a bound, the same
+    (a boolean schema ``false`` is refused where tuples are taken: Gemini)."""
+    length, bound = len(node.get("prefixItems", node.get("items", []))), node.get("maxItems", None)
+    if bound is None or (isinstance(bound, int) and not isinstance(bound, bool)):
+        return {**out, "maxItems": length if bound is None else min(length, bound)}
+    return out  # a malformed bound stays, to be refused (T606)
 
 
 #: what a tuple written as one schema for every item no longer enforces (restore does)
