@@ -45,8 +45,9 @@ def check(schema: Any, examples: int = 15, profile: str = "tier1") -> Outcome:
     try:
         # OpenAPI's `nullable` (gemini-openapi) admits null, as the vendor reads it
         wire = jsonschema.Draft202012Validator(read_nullable(result.schema))
-        # the oracle judges patterns as restore does (the `regex` engine, not `re`)
-        original = validator(schema, formats=True)
+        # the oracle judges patterns as restore does (the `regex` engine, not `re`), and reads
+        # OpenAPI's `nullable: true` as admitting null, as restore does (docs/read-side.md)
+        original = validator(read_nullable(schema), formats=True)
         instances = from_schema(as_read(schema))
         answers = from_schema(result.schema)
     except Exception as error:  # noqa: BLE001 (sorted by _stopped: only _NO_GENERATOR is a skip)
