@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache
+from functools import cache, lru_cache
 from typing import TYPE_CHECKING, Any, NamedTuple, TypeVar
 
 from ...core.jsontypes import declared_types
@@ -152,8 +152,16 @@ def _policies_by_code(profile: str) -> dict[str, Policy]:
 
 
 def _flagged(options: Options, code: str, value: Any = None) -> bool:
+    if value is None:  # (the usual question, asked by most passes of every rewrite: answered once)
+        return _flagged_alone(options.profile, options.limits, code)
     policy = _policy(options, code)
     return policy is not None and policy.verdict(value) is not None
+
+
+@lru_cache(maxsize=4096)
+def _flagged_alone(profile: str, limits: tuple[tuple[str, int], ...], code: str) -> bool:
+    policy = _policy(Options(profile, limits=limits), code)
+    return policy is not None and policy.verdict(None) is not None
 
 
 @cache

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from functools import cache
 from typing import Any
 
 import orjson
@@ -135,14 +136,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     extensions_flagged = _flagged(options, "T220")
     changes: list[Change] = []
     refused: list[Unfixable] = []
-    # the keywords that stay whatever their value (no rule removes them): a node of these alone is left at once
-    staying = frozenset(
-        key
-        for key in KNOWN_KEYWORDS
-        if key not in _RULES_OF
-        and not key.startswith("x-")
-        and not (unknown_flagged and _unknown(key, closed, KNOWN_KEYWORDS))
-    )
+    staying = _staying(unknown_flagged, closed)
 
     def strip(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
@@ -191,6 +185,22 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
         return kept
 
     return PassResult(transform(schema, strip, records=(changes, refused)), tuple(changes), tuple(refused))
+
+
+@cache
+def _staying(unknown_flagged: bool, closed: frozenset[str] | None) -> frozenset[str]:
+    """The keywords that stay whatever their value (no rule removes them): a node of these alone
+    is left at once (``unknown_flagged``: the profile removes unknown keywords; ``closed``: its
+    dialect's own fields, where it is closed)."""
+    from ...linter.engine import KNOWN_KEYWORDS
+
+    return frozenset(
+        key
+        for key in KNOWN_KEYWORDS
+        if key not in _RULES_OF
+        and not key.startswith("x-")
+        and not (unknown_flagged and _unknown(key, closed, KNOWN_KEYWORDS))
+    )
 
 
 def _unknown(key: str, closed: frozenset[str] | None, known: frozenset[str]) -> bool:
