@@ -44,3 +44,54 @@ class TestRefs:
             p("/$defs/C/items"),
             p("/properties/y"),
         }
+
+
+class TestEmbeddedResources:
+    """A compound document (2020-12's bundled form) holds other schema resources, each with an
+    ``$id`` of its own: a reference to one by its address leads into the document, where what
+    the resource holds reads the same from the root; else it stays a reference out of it."""
+
+    @staticmethod
+    def _document(person: dict) -> dict:
+        return {
+            "$id": "https://example.com/schemas/root.json",
+            "type": "object",
+            "properties": {"p": {"$ref": "person.json"}, "n": {"$ref": "person.json#/properties/name"}},
+            "$defs": {"person": {"$id": "person.json", **person}},
+        }
+
+    def test_a_reference_by_address_leads_into_the_resource(self):
+        schema = self._document({"type": "object", "properties": {"name": {"type": "string"}}})
+        resolver = RefResolver.of(schema)
+        assert resolver.resolve("person.json").target == Pointer.parse("/$defs/person")
+        assert resolver.resolve("person.json#/properties/name").target == Pointer.parse("/$defs/person/properties/name")
+        absolute = "https://example.com/schemas/person.json"
+        assert resolver.resolve(absolute).target == Pointer.parse("/$defs/person")
+        assert resolver.resolve("person.json#/properties/none").kind == UNRESOLVABLE
+        assert resolver.resolve("https://example.com/other/person.json").kind == REMOTE
+        assert resolver.resolve("person.json#anchor").kind == REMOTE  # by anchor: not followed
+
+    def test_a_resource_that_reads_otherwise_from_the_root_stays_out(self):
+        # a fragment alone inside it names the resource's own nodes, not the root's
+        by_fragment = self._document({"$defs": {"x": {}}, "properties": {"x": {"$ref": "#/$defs/x"}}})
+        assert RefResolver.of(by_fragment).resolve("person.json").kind == REMOTE
+        # a relative reference inside it resolved against its own address, another folder
+        elsewhere = self._document({"properties": {"a": {"$ref": "a.json"}}})
+        elsewhere["$defs"]["person"]["$id"] = "people/person.json"
+        assert RefResolver.of(elsewhere).resolve("people/person.json").kind == REMOTE
+        # a resource embedded in it in turn
+        nested = self._document({"$defs": {"inner": {"$id": "inner.json"}}})
+        assert RefResolver.of(nested).resolve("person.json").kind == REMOTE
+
+    def test_the_rewrite_serves_it_and_restore_reads_it(self):
+        import json
+
+        import tierone
+
+        schema = self._document({"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]})
+        for profile in ("openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors"):
+            result = tierone.rewrite(schema, profile)
+            assert result.ok, (profile, result.unfixable)
+            assert "person.json" not in json.dumps(result.schema)
+        made = tierone.strict(schema, "openai")
+        assert made.parse(json.dumps({"p": {"name": "ann"}, "n": "x"})) == {"p": {"name": "ann"}, "n": "x"}

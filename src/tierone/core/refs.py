@@ -69,9 +69,37 @@ class RefResolver:
         return cls(schema, ((visit.pointer, visit.schema) for visit in walk(schema) if isinstance(visit.schema, dict)))
 
     @cached_property
+    def _named(self) -> list[tuple[Pointer, Any]]:
+        """The nodes that may declare an anchor or an ``$id``, in walk order (read once)."""
+        return list(self._anchored)
+
+    @cached_property
     def _anchors(self) -> dict[str, Pointer]:
         """Each anchor's name and where it stands (found at the first reference to one)."""
-        return _anchors(self._anchored, self._id)
+        return _anchors(self._named, self._id)
+
+    @cached_property
+    def _embedded(self) -> dict[str, Pointer]:
+        """Each schema resource embedded in the document (a subschema with an ``$id`` of its own,
+        as a bundled compound document holds them), by its absolute address, where what it
+        holds reads the same under the root's base as under its own (every reference in it
+        leads where it would from the root: none by a fragment alone): references to it can
+        then be written as pointers, and read as they were meant."""
+        from urllib.parse import urldefrag, urljoin
+
+        bases: dict[Pointer, str] = {}
+        found: dict[str, Pointer] = {}
+        root = self._base or ""
+        for pointer, node in self._named:
+            own = node.get(self._id) if pointer and isinstance(node, dict) else None
+            if not isinstance(own, str) or own.startswith("#"):
+                continue
+            above = max((p for p in bases if p.is_prefix_of(pointer)), key=len, default=None)
+            address = urldefrag(urljoin(bases[above] if above is not None else root, own)).url
+            bases[pointer] = address
+            if address not in found and _reads_alike(pointer.resolve(self._schema), address, root, self._id):
+                found[address] = pointer
+        return found
 
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads (memoised: many sites share a reference)."""
@@ -103,7 +131,7 @@ class RefResolver:
     def _resolve(self, ref: str) -> Resolution:
         base, hash_, fragment = ref.partition("#")
         if base and base != self._base and not self._names_itself(base):
-            return Resolution(REMOTE, reason=f"{ref!r} is not in this document")
+            return self._in_embedded(ref, base, fragment)
         if "%" in fragment:
             from urllib.parse import unquote
 
@@ -117,6 +145,40 @@ class RefResolver:
         if fragment in self._anchors:
             return Resolution(LOCAL, self._anchors[fragment])
         return Resolution(UNRESOLVABLE, reason=f"no anchor {fragment!r} in this document")
+
+    def _in_embedded(self, ref: str, base: str, fragment: str) -> Resolution:
+        """Where ``ref``, naming another resource than the root (``base``), leads: into a
+        resource embedded here (:attr:`_embedded`, by a pointer fragment or none), else out
+        of the document."""
+        from urllib.parse import unquote, urljoin
+
+        resource = self._embedded.get(urljoin(self._base or "", base))
+        if resource is None or not (fragment == "" or fragment.startswith("/")):
+            return Resolution(REMOTE, reason=f"{ref!r} is not in this document")
+        try:
+            inside = Pointer.parse(unquote(fragment)).located(resource.resolve(self._schema))
+        except PointerError:
+            return Resolution(UNRESOLVABLE, reason=f"{ref!r} points at nothing in this document")
+        return Resolution(LOCAL, Pointer((*resource, *inside)))
+
+
+def _reads_alike(resource: Any, address: str, root: str, id_key: str) -> bool:
+    """Whether every reference inside ``resource`` (whose address is ``address``) leads to the
+    same place resolved against the document's root address ``root``, and no resource is
+    embedded in it in turn."""
+    from urllib.parse import urljoin
+
+    from .walker import having
+
+    for pointer, node, _ in having(resource, frozenset({"$ref", id_key})):
+        ref, own = node.get("$ref"), node.get(id_key)
+        if pointer and isinstance(own, str) and not own.startswith("#"):
+            return False
+        if ref is not None and (
+            not isinstance(ref, str) or ref.startswith("#") or urljoin(address, ref) != urljoin(root, ref)
+        ):
+            return False
+    return True
 
 
 def targets_of(schema: Any) -> Callable[[Any], Any]:

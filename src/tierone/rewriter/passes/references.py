@@ -15,10 +15,14 @@ from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref
 
 
-@does("a `$ref` by anchor (`#name`) or through the document's own `$id` → a JSON-Pointer `$ref`")
+@does(
+    "a `$ref` by anchor (`#name`), through the document's own `$id`, or by the address of a schema resource "
+    "embedded in the document (a subschema with an `$id` of its own, as a bundled compound document holds them, "
+    "where what it holds reads the same from the root) → a JSON-Pointer `$ref`"
+)
 def pointer_references(schema: Any, options: Options) -> PassResult:
-    """Local references made by anchor (``#name``) or through the document's own ``$id`` are
-    written as JSON Pointers, the one form every vendor resolves (anchors are outside the
+    """Local references made by anchor (``#name``), through the document's own ``$id`` or to a
+    resource embedded in it (:attr:`~tierone.core.refs.RefResolver._embedded`) are written as JSON Pointers, the one form every vendor resolves (anchors are outside the
     subset: the ``$anchor`` itself is removed later as an unknown keyword).
 
     Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``

@@ -108,9 +108,12 @@ ROWS: tuple[Feature, ...] = (
         "`{keyword}` is malformed: {detail}",
         doc(
             "Finds keywords whose value has the wrong shape (a `required` that is not a list of "
-            "strings, an unknown `type` name, a non-schema where a schema must stand, a bound that is no number, "
-            "a `pattern` that is no string, draft 4's boolean `exclusiveMinimum` in a schema that names no draft "
-            "4, ...). An `enum` whose "
+            "strings or that names a member twice, an unknown `type` name, a non-schema where a schema must stand, "
+            "a bound that is no number, a `pattern` that is no regular expression, a `deprecated` or `readOnly` "
+            "that is no boolean where the dialect defines it, draft 4's boolean `exclusiveMinimum` in a schema "
+            "that names no draft 4, ...): what the schema's meta-schema refuses. `tierone rewrite` refuses it "
+            "wherever it stands, even where the rendition would drop it (restore finds such a schema no schema, "
+            "and could read no answer). An `enum` whose "
             "values repeat is the one shape `tierone rewrite` mends: it writes each value once (exact: a repeat "
             "takes no value the first does not), except in draft 3 and 4, whose `enum` values must not repeat.",
             "A malformed schema is rejected by every vendor and by JSON Schema validators.",
