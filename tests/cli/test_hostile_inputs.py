@@ -213,7 +213,7 @@ TRICKY = json.dumps(
     }
 ).replace("\\\\u003a", "\\u003a")
 DEEP_CLEAN = (
-    '{"type": "object", "properties": {}, "required": [], "additionalProperties": false, "$comment": '
+    '{"type": "object", "properties": {}, "required": [], "additionalProperties": false, "examples": '
     + "[" * 300
     + '"a:b"'
     + "]" * 300

@@ -1,6 +1,6 @@
 """What the value of each keyword that takes a scalar must be, as JSON Schema's meta-schema
-says: a number for a bound, a non-negative integer for a count, a regular expression for a
-``pattern``, true or false for ``uniqueItems``. A schema with another value there is malformed (rule T606):
+says: a number for a bound, a non-negative integer for a count, a string for a ``pattern``,
+true or false for ``uniqueItems``. A schema with another value there is malformed (rule T606):
 every vendor and every validator refuses it (llguidance: ``Expected f64 for 'minimum', got
 null``), and restore could judge no answer against it."""
 
@@ -26,20 +26,6 @@ _STRING = (lambda value: isinstance(value, str), "a string")
 _BOOLEAN = (lambda value: isinstance(value, bool), "true or false")
 
 
-def _regex(value: Any) -> bool:
-    """A string the pattern engine compiles (the meta-schema's ``regex`` format, as restore judges it)."""
-    if not isinstance(value, str):
-        return False
-    import regex  # type: ignore[import-untyped]
-
-    from .patterns import is_regex
-
-    try:
-        return is_regex(value)
-    except regex.error:
-        return False
-
-
 def _names_by_name(value: Any) -> bool:
     return isinstance(value, dict) and all(
         isinstance(names, list) and all(isinstance(name, str) for name in names) for names in value.values()
@@ -62,7 +48,7 @@ SCALAR_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "maxProperties": _COUNT,
     "minContains": _COUNT,
     "maxContains": _COUNT,
-    "pattern": (_regex, "a regular expression"),
+    "pattern": _STRING,
     "format": _STRING,
     "uniqueItems": _BOOLEAN,
     "title": _STRING,

@@ -80,26 +80,11 @@ class RefResolver:
 
     @cached_property
     def _embedded(self) -> dict[str, Pointer]:
-        """Each schema resource embedded in the document (a subschema with an ``$id`` of its own,
-        as a bundled compound document holds them), by its absolute address, where what it
-        holds reads the same under the root's base as under its own (every reference in it
-        leads where it would from the root: none by a fragment alone): references to it can
-        then be written as pointers, and read as they were meant."""
-        from urllib.parse import urldefrag, urljoin
+        """The schema resources embedded in the document that references may lead into
+        (:func:`~.embedded.embedded_resources`), by their absolute address."""
+        from .embedded import embedded_resources
 
-        bases: dict[Pointer, str] = {}
-        found: dict[str, Pointer] = {}
-        root = self._base or ""
-        for pointer, node in self._named:
-            own = node.get(self._id) if pointer and isinstance(node, dict) else None
-            if not isinstance(own, str) or own.startswith("#"):
-                continue
-            above = max((p for p in bases if p.is_prefix_of(pointer)), key=len, default=None)
-            address = urldefrag(urljoin(bases[above] if above is not None else root, own)).url
-            bases[pointer] = address
-            if address not in found and _reads_alike(pointer.resolve(self._schema), address, root, self._id):
-                found[address] = pointer
-        return found
+        return embedded_resources(self._schema, self._named, self._id, self._base or "")
 
     def resolve(self, ref: Any) -> Resolution:
         """Where ``ref`` leads (memoised: many sites share a reference)."""
@@ -160,25 +145,6 @@ class RefResolver:
         except PointerError:
             return Resolution(UNRESOLVABLE, reason=f"{ref!r} points at nothing in this document")
         return Resolution(LOCAL, Pointer((*resource, *inside)))
-
-
-def _reads_alike(resource: Any, address: str, root: str, id_key: str) -> bool:
-    """Whether every reference inside ``resource`` (whose address is ``address``) leads to the
-    same place resolved against the document's root address ``root``, and no resource is
-    embedded in it in turn."""
-    from urllib.parse import urljoin
-
-    from .walker import having
-
-    for pointer, node, _ in having(resource, frozenset({"$ref", id_key})):
-        ref, own = node.get("$ref"), node.get(id_key)
-        if pointer and isinstance(own, str) and not own.startswith("#"):
-            return False
-        if ref is not None and (
-            not isinstance(ref, str) or ref.startswith("#") or urljoin(address, ref) != urljoin(root, ref)
-        ):
-            return False
-    return True
 
 
 def targets_of(schema: Any) -> Callable[[Any], Any]:

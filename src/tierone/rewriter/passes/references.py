@@ -22,7 +22,7 @@ from .cycle_siblings import wrapped_cycle_ref
 )
 def pointer_references(schema: Any, options: Options) -> PassResult:
     """Local references made by anchor (``#name``), through the document's own ``$id`` or to a
-    resource embedded in it (:attr:`~tierone.core.refs.RefResolver._embedded`) are written as JSON Pointers, the one form every vendor resolves (anchors are outside the
+    resource embedded in it (:mod:`tierone.core.embedded`) are written as JSON Pointers, the one form every vendor resolves (anchors are outside the
     subset: the ``$anchor`` itself is removed later as an unknown keyword).
 
     Before: ``{"properties": {"a": {"$ref": "#addr"}}, "$defs": {"A": {"$anchor": "addr", ...}}}``
