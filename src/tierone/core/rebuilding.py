@@ -29,9 +29,10 @@ def transform(
     ``records``: the lists ``replace`` appends what it finds to (each entry a :class:`Pointer`
     or a named tuple whose ``pointer`` says where), given when ``replace`` decides by the node
     alone, never by its pointer, and records only at or under the pointer it is handed. A
-    subtree met again (the same object at several places, as a pass that copies shares it) is
-    then transformed once: its result is shared, and what it recorded is recorded again at
-    each other place, in the order a second transform would have recorded it.
+    subtree met a third time or more (the same object at many places, as a pass that copies
+    shares it) then takes the result of its second meeting, shared, and what that recorded is
+    recorded again at the new place, in the order a transform without records would have
+    recorded it (a node met once costs a note of its id alone).
     """
     if records is None:
         return _transformed(schema, replace, tuple(pointer), only, None)
