@@ -127,7 +127,7 @@ def test_a_tuple_followed_by_no_schema_is_left_to_be_refused():
     assert "T206" in [u.rule for u in rewrite(malformed, "openai").unfixable]
 
 
-@pytest.mark.parametrize(("bound", "written"), [(None, 2), (5, 2), (1, 1)])
+@pytest.mark.parametrize(("bound", "written"), [(None, 2), (5, 2), (1, 1), (5.0, 2)])
 def test_gemini_writes_2020_12_items_false_after_the_tuple_as_a_bound(bound, written):
     """``items: false`` after ``prefixItems`` says no item follows: a ``maxItems``, the same
     (Gemini refuses a boolean schema, rule T602)."""

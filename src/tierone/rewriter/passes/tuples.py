@@ -94,7 +94,7 @@ def _bounded(out: dict[str, Any], node: dict[str, Any]) -> dict[str, Any]:
     """``out`` (``node`` respelled) with no item after ``node``'s tuple said as a bound, the same
     (a boolean schema ``false`` is refused where tuples are taken: Gemini)."""
     length, bound = len(node.get("prefixItems", node.get("items", []))), node.get("maxItems", None)
-    if bound is None or (isinstance(bound, int) and not isinstance(bound, bool)):
+    if bound is None or (isinstance(bound, (int, float)) and not isinstance(bound, bool)):
         return {**out, "maxItems": length if bound is None else min(length, bound)}
     return out  # a malformed bound stays, to be refused (T606)
 
