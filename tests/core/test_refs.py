@@ -87,11 +87,23 @@ class TestEmbeddedResources:
         import json
 
         import tierone
+        from tests.judges import all_judges
 
         schema = self._document({"type": "object", "properties": {"name": {"type": "string"}}, "required": ["name"]})
         for profile in ("openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors"):
             result = tierone.rewrite(schema, profile)
             assert result.ok, (profile, result.unfixable)
             assert "person.json" not in json.dumps(result.schema)
+            assert [v for v in all_judges(result.schema, profile) if not v.ok] == []
         made = tierone.strict(schema, "openai")
         assert made.parse(json.dumps({"p": {"name": "ann"}, "n": "x"})) == {"p": {"name": "ann"}, "n": "x"}
+
+
+def test_a_resource_inside_a_resource_resolves_against_the_one_around_it():
+    schema = {
+        "$id": "https://example.com/a/root.json",
+        "properties": {"p": {"$ref": "b/inner.json"}},
+        "$defs": {"outer": {"$id": "b/outer.json", "$defs": {"inner": {"$id": "inner.json", "type": "string"}}}},
+    }
+    # inner.json against b/outer.json is b/inner.json; the outer resource holds another, so it is not followed
+    assert RefResolver.of(schema).resolve("b/inner.json").target == Pointer.parse("/$defs/outer/$defs/inner")

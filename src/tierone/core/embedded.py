@@ -26,12 +26,17 @@ def embedded_resources(schema: Any, named: Iterable[tuple[Pointer, Any]], id_key
         own = node.get(id_key) if pointer and isinstance(node, dict) else None
         if not isinstance(own, str) or own.startswith("#"):
             continue
-        above = max((p for p in bases if p.is_prefix_of(pointer)), key=len, default=None)
-        address = urldefrag(urljoin(bases[above] if above is not None else root, own)).url
+        around = next((bases[up] for up in _above(pointer) if up in bases), root)
+        address = urldefrag(urljoin(around, own)).url
         bases[pointer] = address
         if address not in found and _reads_alike(pointer.resolve(schema), address, root, id_key):
             found[address] = pointer
     return found
+
+
+def _above(pointer: Pointer) -> list[Pointer]:
+    """The nodes on the way down to ``pointer``, nearest first (the root left out)."""
+    return [Pointer(pointer[:cut]) for cut in range(len(pointer) - 1, 0, -1)]
 
 
 def _reads_alike(resource: Any, address: str, root: str, id_key: str) -> bool:
