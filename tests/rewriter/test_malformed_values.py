@@ -25,7 +25,7 @@ def _with(member: dict, **extra: object) -> dict:
     ("member", "said"),
     [
         ({"type": "integer", "minimum": None}, "`minimum` is malformed: expected a number, found null"),
-        ({"type": "string", "pattern": 0}, "`pattern` is malformed: expected a string, found 0"),
+        ({"type": "string", "pattern": 0}, "`pattern` is malformed: expected a regular expression (ECMA-262), found 0"),
         ({"type": "integer", "multipleOf": ""}, '`multipleOf` is malformed: expected a number above 0, found ""'),
         ({"type": "integer", "minimum": 1, "exclusiveMinimum": True}, "draft 4's form: name it in `$schema`"),
         ({"type": "string", "title": 5}, "`title` is malformed: expected a string, found 5"),

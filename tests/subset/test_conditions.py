@@ -39,7 +39,6 @@ def test_patterns_inside_anthropics_subset_pass(pattern):
         ("^[a-z]+(?<!z)$", "a negative lookbehind (`(?<!`"),
         ("^(a)\\1$", "a backreference (`\\1`"),
         ("^(?<x>a)\\k<x>$", "a named backreference (`\\k`"),
-        ("^(?P<x>a)(?P=x)$", "a named backreference (`(?P=`"),
         ("\\bword", "a word boundary (`\\b`"),
         ("a\\Bb", "a non-word boundary (`\\B`"),
         (f"^a{{1,{LARGEST_REPEAT + 1}}}$", f"a repetition bound over {LARGEST_REPEAT} (`{{1,{LARGEST_REPEAT + 1}}}`"),
@@ -52,6 +51,11 @@ def test_patterns_outside_anthropics_subset_are_errors_naming_the_construct(patt
     assert found[:2] == ("T302", "error")
     assert found[2].startswith("`pattern` is not accepted by Anthropic strict mode: it uses ")
     assert construct in found[2]
+
+
+def test_pythons_own_named_groups_are_no_ecmascript_pattern():
+    found = _findings(_with("pattern", "^(?P<x>a)(?P=x)$"), "anthropic")
+    assert ("T606", "error") in [f[:2] for f in found]
 
 
 def test_under_tier1_a_pattern_is_reported_as_before():

@@ -1,8 +1,9 @@
 """What the value of each keyword that takes a scalar must be, as JSON Schema's meta-schema
-says: a number for a bound, a non-negative integer for a count, a string for a ``pattern``,
-true or false for ``uniqueItems``. A schema with another value there is malformed (rule T606):
-every vendor and every validator refuses it (llguidance: ``Expected f64 for 'minimum', got
-null``), and restore could judge no answer against it."""
+says: a number for a bound, a non-negative integer for a count, a regular expression for a
+``pattern`` (ECMA-262's, as :mod:`.ecma_regex` reads it), true or false for ``uniqueItems``. A
+schema with another value there is malformed (rule T606): every vendor and every validator
+refuses it (llguidance: ``Expected f64 for 'minimum', got null``), and restore could judge no
+answer against it."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .dialects import BEFORE_2019, BEFORE_DRAFT_7, BOOLEAN_BOUND_DRAFTS, ID_DRAFTS, names_one_of
+from .patterns import is_pattern
 
 
 def _number(value: Any) -> bool:
@@ -23,6 +25,8 @@ def _count(value: Any) -> bool:
 _NUMBER = (_number, "a number")
 _COUNT = (_count, "a non-negative integer")
 _STRING = (lambda value: isinstance(value, str), "a string")
+#: a pattern restore can search with (read as ECMAScript reads it: :mod:`.ecma_regex`)
+PATTERN = (lambda value: isinstance(value, str) and is_pattern(value), "a regular expression (ECMA-262)")
 _BOOLEAN = (lambda value: isinstance(value, bool), "true or false")
 
 
@@ -48,7 +52,7 @@ SCALAR_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "maxProperties": _COUNT,
     "minContains": _COUNT,
     "maxContains": _COUNT,
-    "pattern": _STRING,
+    "pattern": PATTERN,
     "format": _STRING,
     "uniqueItems": _BOOLEAN,
     "title": _STRING,

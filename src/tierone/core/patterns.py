@@ -6,7 +6,8 @@ a catastrophic pattern such as ``^(a|a)*$`` keeps busy for ages on a short hosti
 keyword functions run the same searches with the ``regex`` module under a timeout instead: a
 search that takes longer raises :class:`PatternTimeout`. ``regex`` accepts all of ``re``'s
 syntax plus more of ECMA-262's (``(?<name>…)`` groups, ``\\p{…}`` classes, lookbehind), and
-already makes many nested quantifiers (``^(a+)+$``) fast.
+already makes many nested quantifiers (``^(a+)+$``) fast. Each pattern is searched in the form
+:mod:`.ecma_regex` writes it in, so that it matches what it matches in ECMAScript.
 """
 
 from __future__ import annotations
@@ -16,6 +17,8 @@ import time
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
+
+from .ecma_regex import NotEcma, python_form
 
 #: the longest one search of one value may take, in seconds
 PATTERN_SECONDS = 1.0
@@ -50,7 +53,24 @@ def start_budget() -> contextvars.Token[float | None]:
 def _compiled(pattern: str) -> Any:
     import regex  # type: ignore[import-untyped]
 
-    return regex.compile(pattern)
+    try:
+        form = python_form(pattern)
+    except NotEcma as error:
+        raise regex.error(str(error)) from None
+    return regex.compile(form)
+
+
+@lru_cache(maxsize=4096)
+def is_pattern(value: str) -> bool:
+    """Whether ``value`` is a regular expression the patterns can be searched with (what
+    :func:`python_form` makes of it compiles): a ``pattern`` that is none is malformed."""
+    import regex
+
+    try:
+        _compiled(value)
+    except (regex.error, RecursionError, OverflowError):
+        return False
+    return True
 
 
 def search(pattern: str, value: str) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...core.jsontypes import TYPE_NAMES, admitted, declared_types
 from ...core.keyword_shapes import ANNOTATION_SHAPES, SCALAR_SHAPES, malformed
+from ...core.patterns import is_pattern
 from ...core.walker import DESCRIBES_VALUES, IN_ARRAY, IN_MAPPING, SUBSCHEMA_KEYWORDS, Visit
 from ...subset.conditions import past_64_bits
 from ...subset.table import NOT_CONSTRAINING
@@ -140,6 +141,10 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
             )
         if isinstance(value, list) and keyword == "enum" and repeats(value):
             return (Hit(visit.pointer, keyword, {"detail": "enum values repeat"}),)
+        if keyword == "patternProperties":
+            bad = next((name for name in value if not is_pattern(name)), None)
+            if bad is not None:
+                return (Hit(visit.pointer, keyword, {"detail": f"{show(bad)} is not a regular expression (ECMA-262)"}),)
         return NONE
     noun = "an object of schemas" if expected is dict else "an array"
     return (Hit(visit.pointer, keyword, {"detail": f"expected {noun}"}),)
