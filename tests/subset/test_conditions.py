@@ -53,9 +53,10 @@ def test_patterns_outside_anthropics_subset_are_errors_naming_the_construct(patt
     assert construct in found[2]
 
 
-def test_pythons_own_named_groups_are_no_ecmascript_pattern():
-    found = _findings(_with("pattern", "^(?P<x>a)(?P=x)$"), "anthropic")
-    assert ("T606", "error") in [f[:2] for f in found]
+def test_pythons_own_named_backreference_is_outside_anthropics_subset_and_read_as_python_reads_it():
+    (found,) = _findings(_with("pattern", "^(?P<x>a)(?P=x)$"), "anthropic")
+    assert found[:2] == ("T302", "error")
+    assert "a named backreference (`(?P=`" in found[2]
 
 
 def test_under_tier1_a_pattern_is_reported_as_before():

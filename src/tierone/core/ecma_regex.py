@@ -14,8 +14,9 @@ it, as Annex B reads a pattern without flags, as JSON Schema validators do: a br
 no quantifier (``/{env}/``) or an escaped letter that means nothing (``\\a``) is the character
 itself, ``\\1`` with no group is an octal escape, ``\\p{L}`` the letters ``p{L}``.
 :func:`python_form` writes either reading for the engine; a pattern neither grammar accepts
-(``(``, ``a**``, ``[a``, Python's own ``(?i)`` or ``a++``) is no regular expression: the form
-it gets does not compile (:class:`NotEcma`, or the engine's error). Checked against Node's
+(``(``, ``a**``, ``[a``, a possessive ``a++``) is no regular expression: the form it gets does
+not compile (:class:`NotEcma`, or the engine's error). Python's own groups (``(?P<name>...)``,
+``(?i)``), which ECMAScript refuses, are read as Python reads them. Checked against Node's
 ``RegExp`` (tests/core/ecma_oracle.js).
 """
 
@@ -29,8 +30,11 @@ __all__ = ["NotEcma", "python_form"]
 
 
 class NotEcma(ValueError):
-    """The pattern uses syntax that ECMAScript refuses and Python's dialect takes (``(?i)``,
-    ``(?P<n>``, ``(?#...)``, a possessive ``a++``, a quantified look-behind or anchor)."""
+    """The pattern uses syntax that ECMAScript refuses and Python's dialect takes with a
+    meaning of its own (a possessive ``a++``, a quantified look-behind or anchor, a group name
+    given twice). (Python's named groups ``(?P<n>...)`` and ``(?P=n)``, inline flags ``(?i)``
+    and comments ``(?#...)`` are read as Python reads them: a pattern of a pydantic model is
+    often written for Python.)"""
 
 
 #: ECMAScript's white space and line terminators (``\\s``)
@@ -59,8 +63,11 @@ _DIGITS = re.compile(r"[0-9]+")
 _OCTAL = re.compile(r"[0-7]{1,3}")
 #: what may follow ``(?`` in ECMAScript: a plain group, a look-around, a named group
 _GROUP_KINDS = re.compile(r"\(\?(?:[:=!]|<[=!]|<[A-Za-z_$])")
+#: what Python's dialect alone opens with ``(?``, read as it reads it (a pydantic model's
+#: pattern is often written for it): a named group or reference, inline flags, a comment
+_PYTHON_GROUPS = re.compile(r"\(\?(?:P<|P=|#|[aiLmsux-]+[:)])")
 #: what opens a group that captures
-_CAPTURING = re.compile(r"\((?!\?)|\(\?<(?![=!])")
+_CAPTURING = re.compile(r"\((?!\?)|\(\?P?<(?![=!])")
 #: what quantifies the atom before it
 _QUANTIFIERS = frozenset("*+?{")
 
@@ -127,7 +134,10 @@ class _Form:
         and name where it captures."""
         pattern = self.pattern
         if pattern.startswith("?", at + 1) and not _GROUP_KINDS.match(pattern, at):
-            raise NotEcma(f"`{pattern[at : at + 3]}` opens no group ECMAScript knows")
+            if not _PYTHON_GROUPS.match(pattern, at):
+                raise NotEcma(f"`{pattern[at : at + 3]}` opens no group ECMAScript knows")
+            if not pattern.startswith("?P<", at + 1):
+                return "group", None, None
         kind = pattern[at + 1 : at + 4]
         if kind[:2] in ("?=", "?!"):
             return "lookahead", None, None
@@ -136,7 +146,7 @@ class _Form:
         if kind[:2] == "?:":
             return "group", None, None
         self.captured += 1
-        name = _GROUP_NAME.match(pattern, at + 2)
+        name = _GROUP_NAME.match(pattern, at + 2 + pattern.startswith("?P<", at + 1))
         return "group", self.captured, name.group(1) if name is not None else None
 
     def _inside(self, group: int | str) -> bool:
@@ -278,7 +288,7 @@ def _groups(pattern: str) -> tuple[int, bool]:
             in_class = True
         elif char == "(" and _CAPTURING.match(pattern, at):
             count += 1
-            name = _GROUP_NAME.match(pattern, at + 2)
+            name = _GROUP_NAME.match(pattern, at + 2 + pattern.startswith("?P<", at + 1))
             if name is not None and name.group(1) in names:
                 raise NotEcma(f"the group name {name.group(1)!r} is given twice")
             names.add(name.group(1) if name is not None else None)

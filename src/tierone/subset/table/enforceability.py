@@ -109,7 +109,7 @@ ROWS: tuple[Feature, ...] = (
         doc(
             "Finds keywords whose value has the wrong shape (a `required` that is not a list of "
             "strings or that names a member twice, an unknown `type` name, a non-schema where a schema must stand, "
-            "a bound that is no number, a `pattern` or `patternProperties` name that is no ECMA-262 regular expression (`(`, Python's own `(?i)`), a `deprecated` or `readOnly` "
+            "a bound that is no number, a `pattern` or `patternProperties` name that is no ECMA-262 regular expression (`(`, `a**`, a possessive `a++`), a `deprecated` or `readOnly` "
             "that is no boolean where the dialect defines it, draft 4's boolean `exclusiveMinimum` in a schema "
             "that names no draft 4, ...): what the schema's meta-schema refuses. `tierone rewrite` refuses it "
             "wherever it stands, even where the rendition would drop it (restore finds such a schema no schema, "
