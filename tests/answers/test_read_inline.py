@@ -70,7 +70,8 @@ def test_a_recursive_shape_is_read_inline_once_per_function():
 
     reader = tierone.strict(Node, "openai")
     answer = '{"label": "r", "children": [{"label": "a", "children": [{"label": "b", "children": []}]}]}'
-    assert reader.parse(answer) == Node.model_validate_json(answer)
+    with_null = answer.replace("[]", "null")  # (an answer with no null is taken as it is: no reading)
+    assert reader.parse(with_null) == reader.parse(answer) == Node.model_validate_json(answer)
     root = reader.rendition_of().reader.reader.root
     children = root.child("children")
     assert children.items.child("children") is children  # the shape comes back: read through a call

@@ -125,6 +125,25 @@ class TestParse:
             person.parse(json.loads(bad))
         assert short.value.errors == long.value.errors and short.value.errors[0][0] == Pointer(("home", "street"))
 
+    @pytest.mark.parametrize("profile", ["openai", "anthropic", "gemini"])
+    def test_an_answer_holding_no_null_reads_alike_without_the_readers_walk(self, profile: str):
+        """Where reading would only drop optional members' nulls, text holding no ``null`` is
+        taken as it is (the short way skips the walk): the same instance as the long way."""
+        from tests.answers.loop_models import LOOP
+
+        thread = tierone.strict(LOOP["Message"][0], profile)
+        for answer in (
+            {"author": "ann", "text": "null and void", "replies": [{"author": "bo", "text": "x", "replies": []}]},
+            {"author": "ann", "text": "hi", "replies": None},
+            {"author": "ann", "text": "hi", "replies": [{"author": "bo", "text": "x", "replies": None}]},
+        ):
+            text = json.dumps(answer)
+            assert (
+                thread.parse(text)
+                == thread.parse(answer)
+                == LOOP["Message"][0].model_validate(json.loads(text.replace(', "replies": null', "")))
+            )
+
     def test_the_models_validators_run(self):
         invoice = tierone.strict(Invoice, "openai")
         line = {"title": "  ship  ", "status": None, "priority": "high", "subtasks": None, "assignees": None}

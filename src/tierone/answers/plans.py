@@ -56,6 +56,7 @@ class Plan:
         "items",
         "loops",
         "node",
+        "nulls_only",
         "optional",
         "owns",
         "properties",
@@ -109,6 +110,9 @@ class Plan:
         self._children: dict[str, Plan] = {}
         #: nothing to undo anywhere below: the value is its own restoration (set by the reader)
         self.inert = False
+        #: nothing to undo anywhere below but optional members' nulls: a value holding no null
+        #: is its own restoration (set by the reader)
+        self.nulls_only = False
         #: reading here records no error and raises nothing (no decoding, no union below; set by
         #: the reader): such members may be read in any order
         self.quiet = False
@@ -226,6 +230,18 @@ def inert(plan: Plan) -> bool:
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
+
+
+def nulls_alone(plan: Plan) -> bool:
+    """Whether reading through ``plan`` changes a value only where it holds null (an optional
+    member's null dropped), given what is so below: it decodes, gathers and unwraps nothing
+    and judges no union branch here (a union whose branches change nothing is inert)."""
+    if plan.inert:
+        return True
+    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.union or not plan.ready:
+        return False
+    below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
+    return all(p.nulls_only for p in below) and all(p is None or p.nulls_only for p in (plan.additional, plan.items))
 
 
 def carried_in_json(plan: Plan) -> tuple[Branch, ...]:

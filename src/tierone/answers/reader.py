@@ -20,7 +20,7 @@ from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_
 from ..rewriter.text_or_json import read_as_container, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of, read_encoded
-from .plans import SETTLE_BUDGET, Plan, calm, inert
+from .plans import SETTLE_BUDGET, Plan, calm, inert, nulls_alone
 from .verdicts import Branch
 
 #: how messages name the schema that restore judges against
@@ -105,6 +105,7 @@ class Reader:
             plan.inert = True
         _greatest(plans, "inert", inert)
         _greatest(plans, "quiet", calm)
+        _greatest(plans, "nulls_only", nulls_alone)
 
     def _reachable(self) -> list[Plan] | None:
         """Every plan reachable from the root, compiled; None past :data:`SETTLE_BUDGET`."""

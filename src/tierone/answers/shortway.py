@@ -91,8 +91,8 @@ def short_way(restorer: Restorer, check: Any) -> Any:
         plan = root
         if wrapped is not None and data.__class__ is dict and len(data) == 1 and ROOT_MEMBER in data:
             plan, data = wrapped, data[ROOT_MEMBER]  # as Reader.entry takes a root out of its wrapper
-        if plan.inert:
-            payload = data
+        if plan.inert or plan.nulls_only and "null" not in text:
+            payload = data  # nothing to undo (a null it would drop is nowhere in the text)
         else:
             # no run of 19 digits in the text, nor an escape that could spell one: none in
             # the JSON text its strings hold either
