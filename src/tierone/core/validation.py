@@ -132,12 +132,15 @@ def dialect(schema: Any, owner: str = "the schema's") -> Any:
 
 @cache
 def bounded(cls: Any) -> Any:
-    """``cls`` extended with tierone's bounded pattern keywords."""
+    """``cls`` extended with tierone's bounded pattern keywords, and ``multipleOf`` judged on
+    decimals (:mod:`.multiples`)."""
     import jsonschema
 
     from . import patterns
+    from .multiples import multiple_of
 
     keywords = {k: f for k, f in patterns.KEYWORDS.items() if k in cls.VALIDATORS}
+    keywords.update((k, multiple_of) for k in ("multipleOf", "divisibleBy") if k in cls.VALIDATORS)
     if "additionalProperties" in keywords:
         keywords["additionalProperties"] = _additional(cls.VALIDATORS["additionalProperties"])
     if "unevaluatedProperties" in cls.VALIDATORS:
