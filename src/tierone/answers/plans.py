@@ -1,7 +1,7 @@
 """The plans the read side walks by: what one schema node means for the value found there
-(compiled once per original schema by :class:`~tierone.answers.reader.Reader`), and which
-plans have nothing to undo. (The verdicts on union branches that need no validator are
-:mod:`~tierone.answers.verdicts`.)"""
+(compiled once per original schema by :class:`~tierone.answers.reader.Reader`). (Which plans
+have nothing to undo is :mod:`~tierone.answers.settling`; the verdicts on union branches that
+need no validator are :mod:`~tierone.answers.verdicts`.)"""
 
 from __future__ import annotations
 
@@ -223,27 +223,6 @@ def _in_place_of(plan: Plan) -> list[Plan]:
     return [*plan.all_of, *(entry.plan for entry in plan.union)]
 
 
-def inert(plan: Plan) -> bool:
-    """Whether reading through ``plan`` can change nothing (given what is inert below): a
-    union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional or carried_in_json(plan):
-        return False
-    below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
-    return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
-
-
-def nulls_alone(plan: Plan) -> bool:
-    """Whether reading through ``plan`` changes a value only where it holds null (an optional
-    member's null dropped), given what is so below: it decodes, gathers and unwraps nothing
-    and judges no union branch here (a union whose branches change nothing is inert)."""
-    if plan.inert:
-        return True
-    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.union or not plan.ready:
-        return False
-    below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
-    return all(p.nulls_only for p in below) and all(p is None or p.nulls_only for p in (plan.additional, plan.items))
-
-
 def carried_in_json(plan: Plan) -> tuple[Branch, ...]:
     """The branches of ``plan``'s union that take no string (an object or array, not free-form,
     not declaring ``tierone_json``), where another takes text or is free-form (a string in the
@@ -256,17 +235,6 @@ def carried_in_json(plan: Plan) -> tuple[Branch, ...]:
     text = any(e not in no_text and not takes_null_alone(e.schema) for e in plan.union)
     carried = tuple(e for e in no_text if not (e.plan.unwraps or JSON_MEMBER in e.plan.properties))
     return carried if text else ()
-
-
-def calm(plan: Plan) -> bool:
-    """Whether reading through ``plan`` can record no error and raise nothing (given what is
-    quiet below): it decodes nothing and judges no union branch here or below."""
-    if plan.inert:
-        return True
-    if plan.decode or plan.gathers or plan.unwraps or plan.union or not plan.ready:
-        return False
-    below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
-    return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))
 
 
 def carried_names(plan: Plan) -> frozenset[str] | None:

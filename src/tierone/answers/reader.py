@@ -20,7 +20,8 @@ from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_
 from ..rewriter.text_or_json import read_as_container, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of, read_encoded
-from .plans import SETTLE_BUDGET, Plan, calm, inert, nulls_alone
+from .plans import SETTLE_BUDGET, Plan
+from .settling import calm, inert, nulls_alone
 from .verdicts import Branch
 
 #: how messages name the schema that restore judges against

@@ -164,16 +164,41 @@ def _additional(builtin: Any) -> Any:
 
 @cache
 def format_checker(cls: Any) -> Any:
-    """``cls``'s format checker with ``regex`` judged by the pattern engine."""
+    """``cls``'s format checker for :data:`ASSERTED_FORMATS` (those ``cls`` defines: not what
+    else happens to be installed), with ``regex`` judged by the pattern engine."""
     import regex  # type: ignore[import-untyped]
     from jsonschema import FormatChecker
 
     from .patterns import is_regex
 
     checker = FormatChecker(())
-    checker.checkers = dict(cls.FORMAT_CHECKER.checkers)
+    known = cls.FORMAT_CHECKER.checkers
+    checker.checkers = {name: known[name] for name in ASSERTED_FORMATS if name in known}
     checker.checks("regex", raises=regex.error)(is_regex)
     return checker
+
+
+#: the formats restore asserts, where the original's dialect defines them (the libraries
+#: jsonschema checks them with are tierone's dependencies); any other format is an annotation
+ASSERTED_FORMATS = (
+    "date-time",
+    "date",
+    "time",
+    "duration",
+    "email",
+    "idn-email",
+    "hostname",
+    "idn-hostname",
+    "ipv4",
+    "ipv6",
+    "uri",
+    "uri-reference",
+    "uri-template",
+    "uuid",
+    "json-pointer",
+    "relative-json-pointer",
+    "regex",
+)
 
 
 def validator(schema: Any, *, formats: bool = False, owner: str = "the schema's") -> Any:
