@@ -81,6 +81,8 @@ def find(
     reasoning rules for an envelope payload schema; ``tallies`` gets the walk's counts (what
     the limit rules judge), for a request whose limits count across its schemas."""
     found: list[RuleHit] = []
+    if tallies is None and not (checklist.node or checklist.keyword or checklist.final or checklist.unknown):
+        return found  # no rule to judge by (a profile enforcing none of the rules asked for): no walk
     add = found.append
     tally = checks.Tally(schema, dict(checklist.limits), envelope)
     if tallies is not None:
