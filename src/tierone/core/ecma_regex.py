@@ -68,8 +68,6 @@ _GROUP_KINDS = re.compile(r"\(\?(?:[:=!]|<[=!]|<[A-Za-z_$])")
 _PYTHON_GROUPS = re.compile(r"\(\?(?:P<|P=|#|[aiLmsux-]+[:)])")
 #: what opens a group that captures
 _CAPTURING = re.compile(r"\((?!\?)|\(\?P?<(?![=!])")
-#: what quantifies the atom before it
-_QUANTIFIERS = frozenset("*+?{")
 
 
 def python_form(pattern: str) -> str:
@@ -93,6 +91,8 @@ class _Form:
         self.captured = 0
 
     def written(self) -> str:
+        """The pattern written for the engine (:func:`python_form`); under the ``u`` flag,
+        ``annex_b`` is set on the way where only Annex B reads what it meets."""
         pattern, out = self.pattern, []
         at, size = 0, len(pattern)
         opened = self.opened
