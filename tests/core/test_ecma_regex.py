@@ -225,3 +225,17 @@ def test_a_pydantic_models_pattern_in_pythons_syntax_is_served_and_read(profile:
     with pytest.raises(tierone.StrictError):
         made.parse('{"code": "AB-12"}')
     assert search(r"(?i)^(?P<letters>[a-z]{3})-\d+$", "abc-1") and not search(r"^(?P<l>[a-z])(?P=l)$", "ab")
+
+
+@pytest.mark.parametrize(
+    ("pattern", "verdict"),
+    [
+        ("\\" + "1" * 100_000, True),  # digits past int()'s limit: Annex B's octal escape, then digits
+        ("a{" + "9" * 10_000 + "}", False),  # a bound past the engine's
+        ("(" * 30_000 + "\\1" * 30_000 + ")" * 30_000, False),  # nested past the engine's room
+        ("[" * 100_000, False),  # a class never closed
+    ],
+)
+def test_a_hostile_pattern_is_judged_without_a_crash(pattern: str, verdict: bool) -> None:
+    """(Each in linear time: the references inside many open groups are told by a set.)"""
+    assert is_pattern(pattern) is verdict

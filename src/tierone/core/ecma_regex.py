@@ -88,6 +88,8 @@ class _Form:
         #: the groups open where the reading stands, innermost last: each one's kind, and its
         #: number and name where it captures (a back reference inside it matches nothing)
         self.opened: list[tuple[str, int | None, str | None]] = []
+        #: the numbers and names of the groups open (each a group's own: a name is given once)
+        self.inside: set[int | str | None] = set()
         self.captured = 0
 
     def written(self) -> str:
@@ -111,8 +113,10 @@ class _Form:
             else:
                 if char == "(":
                     opened.append(self._opening(at))
+                    self.inside.update(opened[-1][1:])
                 elif char == ")" and opened:
-                    assertion = opened.pop()[0]
+                    assertion, number, name = opened.pop()
+                    self.inside.difference_update((number, name))
                 elif char in "}]":
                     self.annex_b = True
                 elif char in "^$":
@@ -149,10 +153,6 @@ class _Form:
         name = _GROUP_NAME.match(pattern, at + 2 + pattern.startswith("?P<", at + 1))
         return "group", self.captured, name.group(1) if name is not None else None
 
-    def _inside(self, group: int | str) -> bool:
-        """Whether the group ``group`` (a number or a name) is open where the reading stands."""
-        return any(group in (number, name) for _, number, name in self.opened)
-
     def _escape(self, at: int, in_class: bool) -> tuple[str, int]:
         """The escape whose backslash stands before ``at``, rewritten, and where it ends. In a
         class, a class escape is its members (see :meth:`_class` for the negated ones)."""
@@ -185,7 +185,7 @@ class _Form:
             name = _GROUP_NAME.match(pattern, after)
             if name is not None:
                 group = name.group(1)
-                if self._inside(group):
+                if group in self.inside:
                     return "(?:)", name.end()  # inside the group it names: it matches nothing
                 return f"(?:(?({group})(?P={group})|))", name.end()  # none yet: it matches nothing
         if char not in _SYNTAX and not (in_class and char == "-"):
@@ -209,8 +209,8 @@ class _Form:
         (``\\0``, ``\\12``), or ``8`` and ``9`` themselves."""
         pattern = self.pattern
         digits = _DIGITS.match(pattern, at).group()  # type: ignore[union-attr]
-        if not in_class and digits[0] != "0" and int(digits) <= self.groups:
-            if self._inside(int(digits)):
+        if not in_class and digits[0] != "0" and len(digits) <= 6 and int(digits) <= self.groups:
+            if int(digits) in self.inside:
                 return "(?:)", at + len(digits)  # inside the group it refers to: it matches nothing
             return f"(?:(?({digits})\\{digits}|))", at + len(digits)
         if digits != "0" or pattern[at + 1 : at + 2].isdigit():

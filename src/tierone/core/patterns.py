@@ -18,7 +18,7 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from .ecma_regex import NotEcma, python_form
+from .ecma_regex import python_form
 
 #: the longest one search of one value may take, in seconds
 PATTERN_SECONDS = 1.0
@@ -54,10 +54,11 @@ def _compiled(pattern: str) -> Any:
     import regex  # type: ignore[import-untyped]
 
     try:
-        form = python_form(pattern)
-    except NotEcma as error:
+        return regex.compile(python_form(pattern))
+    except regex.error:
+        raise
+    except (ValueError, OverflowError, RecursionError) as error:  # NotEcma, a number past int's digits, nesting
         raise regex.error(str(error)) from None
-    return regex.compile(form)
 
 
 @lru_cache(maxsize=4096)
@@ -68,7 +69,7 @@ def is_pattern(value: str) -> bool:
 
     try:
         _compiled(value)
-    except (regex.error, RecursionError, OverflowError):
+    except regex.error:
         return False
     return True
 
