@@ -18,8 +18,6 @@ from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
 
-from .ecma_regex import python_form
-
 #: the longest one search of one value may take, in seconds
 PATTERN_SECONDS = 1.0
 #: the longest all searches of one judged payload may take together, in seconds
@@ -53,10 +51,10 @@ def start_budget() -> contextvars.Token[float | None]:
 def _compiled(pattern: str) -> Any:
     import regex  # type: ignore[import-untyped]
 
+    from .ecma_regex import python_form  # (only where a pattern is searched or judged)
+
     try:
         return regex.compile(python_form(pattern))
-    except regex.error:
-        raise
     except (ValueError, OverflowError, RecursionError) as error:  # NotEcma, a number past int's digits, nesting
         raise regex.error(str(error)) from None
 
@@ -64,7 +62,7 @@ def _compiled(pattern: str) -> Any:
 @lru_cache(maxsize=4096)
 def is_pattern(value: str) -> bool:
     """Whether ``value`` is a regular expression the patterns can be searched with (what
-    :func:`python_form` makes of it compiles): a ``pattern`` that is none is malformed."""
+    :func:`~.ecma_regex.python_form` makes of it compiles): a ``pattern`` that is none is malformed."""
     import regex
 
     try:
