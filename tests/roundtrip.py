@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any, NamedTuple
 
 import jsonschema
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis.errors import InvalidArgument, Unsatisfiable
 from hypothesis_jsonschema._canonicalise import HypothesisRefResolutionError
 
@@ -24,6 +24,12 @@ from tierone.rewriter.rewrite import rewrite
 #: what says "hypothesis-jsonschema has no generator for this schema" (or cannot satisfy it): a
 #: skip; any other exception is a failure
 _NO_GENERATOR = (InvalidArgument, Unsatisfiable, HypothesisRefResolutionError, jsonschema.SchemaError)
+
+
+#: the instances are drawn, never shrunk: an outcome names a crash by its type and message and a
+#: problem by the instance it met, so shrinking a crash's instance (which hypothesis does
+#: before it re-raises, for seconds) would change nothing reported
+_DRAWN = (Phase.generate,)
 
 
 class Outcome(NamedTuple):
@@ -54,7 +60,9 @@ def check(schema: Any, examples: int = 15, profile: str = "tier1") -> Outcome:
         return _stopped(error)
     problems: list[str] = []
 
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck), phases=_DRAWN
+    )
     @given(instances)
     def forward(x: Any) -> None:
         if not original.is_valid(x):
@@ -73,7 +81,9 @@ def check(schema: Any, examples: int = 15, profile: str = "tier1") -> Outcome:
         elif not _same(back.payload, expected):
             problems.append(f"restore changed the instance: {str(x)[:80]} -> {str(back.payload)[:80]}")
 
-    @settings(max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @settings(
+        max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck), phases=_DRAWN
+    )
     @given(answers)
     def backward(y: Any) -> None:
         back = restore(y, schema)  # valid or errors; an exception fails the check
