@@ -51,6 +51,19 @@ class TestRestore:
         restore(payload, self.ORIGINAL)
         assert payload == {"name": "Bo", "nick": None, "meta": '{"a": 1}'}
 
+    def test_a_value_a_false_schema_refuses_is_refused_at_its_place(self):
+        # jsonschema places such an error at the parent object: an answer's `gone` refused at the root
+        original = {
+            "type": "object",
+            "properties": {"gone": False, "n": {"type": "object", "properties": {"deep": False}}},
+            "patternProperties": {"^x-": False},
+        }
+        result = restore({"gone": 1, "n": {"deep": [1]}, "x-a": "b"}, original)
+        assert [str(e.pointer) for e in result.errors] == ["/gone", "/n/deep", "/x-a"]
+        assert result.errors[0].message == "False schema does not allow 1"
+        tuple_ = {"type": "array", "prefixItems": [{"type": "integer"}], "items": False}
+        assert [str(e.pointer) for e in restore([1, 2], tuple_).errors] == [""]  # the `items` keyword's own error
+
     @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini"])
     def test_answers_to_any_profile_restore(self, profile):
         strict = to_strict_form({"name": "Bo", "meta": {"a": 1}}, self.ORIGINAL)

@@ -63,11 +63,18 @@ ROOTS = [
         },
         [{"name": "a", "children": [{"name": "b"}]}],
     ),
+    # Github_trivial/o30283: an open object whose one member can never be given (an `enum` of
+    # strings for an object): it leaves, and the root is free-form data (refused before: T101)
+    (
+        "members-never-given",
+        {"type": "object", "properties": {"mode": {"type": "object", "enum": ["all", "dns"]}, "gone": False}},
+        {"other": [1, {"x": None}]},
+    ),
 ]
 
 
-#: roots a profile takes as they are: gemini keeps maps, and unions beside open objects
-STANDING = {("map", "gemini"), ("members-beside-a-union", "gemini")}
+#: roots a profile takes as they are: gemini keeps maps, open objects, and unions beside them
+STANDING = {("map", "gemini"), ("members-beside-a-union", "gemini"), ("members-never-given", "gemini")}
 
 
 def _served(original, profile):
@@ -178,3 +185,16 @@ def test_a_root_map_a_cycle_passes_through_travels_in_the_wrapper(profile):
     instance = {"@jdt.path": "$.a", "b": {"c": {}}}
     result = assert_served(MAP_OF_ITSELF, profile, [instance, {}])
     assert list(result.schema["properties"]) == [ROOT_MEMBER]
+
+
+def test_a_root_whose_members_can_never_be_given_is_refused_only_where_one_is_required():
+    required = {"type": "object", "properties": {"m": False, "n": {"type": "string"}}, "required": ["m"]}
+    assert ("/properties/m", "T608") in [(str(u.pointer), u.rule) for u in tierone.rewrite(required).unfixable]
+    closed = {"type": "object", "properties": {"m": False}, "additionalProperties": False}
+    done = tierone.rewrite(closed, "openai")  # takes only {}: it stands, declaring nothing
+    assert done.ok and done.schema["properties"] == {} and ROOT_MEMBER not in done.schema["properties"]
+    assert tierone.restore({}, closed).payload == {}
+    never_given = ROOTS[-1][1]  # read out of the wrapper, then judged by the original
+    for member in ("gone", "mode"):
+        refused = tierone.restore({ROOT_MEMBER: json.dumps({member: "dns"})}, never_given)
+        assert not refused.ok and [str(e.pointer) for e in refused.errors] == [f"/{member}"]

@@ -15,6 +15,7 @@ from typing import Any
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
+from ..rewriter.members_never_given import without_members_never_given
 from ..rewriter.passes.old_drafts import as_its_dialect_reads
 from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_root
 from ..rewriter.text_or_json import read_as_container, takes_no_string
@@ -55,7 +56,8 @@ class Reader:
         self.root = self.plan(planned, True, root=True)
         #: the plan of the root as the rewriter carries it where strict modes cannot take it as
         #: a root: the one member ``tierone_root`` of an object (None where the root is one)
-        self.wrapped = None if original is False or is_object_root(self.root.node) else self.plan(planned, True)
+        as_carried = without_members_never_given(self.root.node)  # (an open root of those alone is free-form data)
+        self.wrapped = None if original is False or is_object_root(as_carried) else self.plan(planned, True)
         if shortcuts:  # subtrees with nothing to undo are known ahead and returned as they are
             self._settle()
 

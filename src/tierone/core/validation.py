@@ -145,7 +145,26 @@ def bounded(cls: Any) -> Any:
         keywords["additionalProperties"] = _additional(cls.VALIDATORS["additionalProperties"])
     if "unevaluatedProperties" in cls.VALIDATORS:
         keywords["unevaluatedProperties"] = patterns.UNEVALUATED["$recursiveRef" in cls.VALIDATORS]
-    return jsonschema.validators.extend(cls, keywords)
+    extended = jsonschema.validators.extend(cls, keywords)
+    extended.descend = _placing_false(extended.descend)
+    return extended
+
+
+def _placing_false(descend: Any) -> Any:
+    """jsonschema's ``descend``, but a value that a ``false`` subschema refuses is refused at its
+    place (jsonschema's own leaves it at the parent's: ``properties: {"m": false}`` would refuse
+    an answer's ``m`` at the root)."""
+    from jsonschema.exceptions import ValidationError
+
+    def placing(self: Any, instance: Any, schema: Any, path: Any = None, schema_path: Any = None, **more: Any) -> Any:
+        if schema is not False:
+            return descend(self, instance, schema, path, schema_path, **more)
+        error = ValidationError(f"False schema does not allow {instance!r}", instance=instance, schema=schema)
+        error.path.extend(() if path is None else (path,))
+        error.schema_path.extend(() if schema_path is None else (schema_path,))
+        return iter((error,))
+
+    return placing
 
 
 def _additional(builtin: Any) -> Any:

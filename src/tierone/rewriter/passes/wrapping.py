@@ -10,6 +10,7 @@ from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
 from ...core.walker import REFERENCE, having
+from ..members_never_given import without_members_never_given
 from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root
 from .base import Change, Options, PassResult, _flagged, does
 from .map_cycles import maps_on_a_cycle
@@ -20,7 +21,8 @@ _STAY = ("$schema", "$id", "$defs", "definitions")
 
 
 @does(
-    f"a root strict modes cannot take (an array, a scalar, a union, free-form data) travels as the one member "
+    f"a root strict modes cannot take (an array, a scalar, a union, free-form data: an open object whose "
+    f"members can never be given too, as they leave) travels as the one member "
     f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it, "
     f"a map a cycle of references passes through too); restore and "
     f"`Strict.parse` take it out"
@@ -75,6 +77,7 @@ def _wrapped(schema: Any, options: Options) -> bool:
         return False
     if isinstance(schema, dict) and options.open_objects != "error" and _map_on_a_cycle(schema, options):
         return True
+    schema = without_members_never_given(schema)  # (they leave the rendition: an open root is then free-form)
     if is_object_root(schema):
         return False
     if is_free_form(schema) and (options.open_objects == "error" or _flagged(options, free_form_rule(schema))):
