@@ -115,6 +115,56 @@ class TestBundled:
             bundled({"$ref": "defs.json#/$defs/Missing"}, str(tmp_path), [str(tmp_path)], "main.json")
 
 
+#: a draft-4 file of definitions as a schema catalogue writes them (JsonSchemaStore's base-04):
+#: each definition an embedded resource (``id``), referred to by that address
+DRAFT_4_BASE = {
+    "$schema": "http://json-schema.org/draft-04/schema#",
+    "id": "https://example.com/base-04.json",
+    "definitions": {
+        "path": {"id": "path", "type": "string", "pattern": "^[^*]+$"},
+        "nullable-path": {"id": "nullable-path", "oneOf": [{"$ref": "path"}, {"type": "null"}]},
+    },
+}
+
+
+class TestEmbeddedResources:
+    """A reference by the address a subschema gives itself (``$id``; ``id`` in draft 4) names
+    that subschema, never a file, in the document and in a file brought in."""
+
+    @pytest.mark.parametrize("key", ["id", "$id"])
+    def test_in_a_file_brought_in_it_becomes_a_pointer_to_the_copy(self, tmp_path: Path, key: str):
+        base = json.loads(json.dumps(DRAFT_4_BASE).replace('"id"', f'"{key}"'))
+        if key == "$id":
+            base["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+        write(tmp_path / "base-04.json", base)
+        main = {"type": "object", "properties": {"p": {"$ref": "base-04.json#/definitions/nullable-path"}}}
+        done = bundled(main, str(tmp_path), [str(tmp_path)], "main.json")
+        copy = done[FILES_MEMBER]["base-04"]
+        assert copy["definitions"]["nullable-path"]["oneOf"][0] == {
+            "$ref": f"#/{FILES_MEMBER}/base-04/definitions/path"
+        }
+        assert key not in json.dumps(copy["definitions"])  # addresses gone with the references that used them
+
+    def test_a_split_draft_4_schema_is_served_and_read_back(self, tmp_path: Path):
+        write(tmp_path / "base-04.json", DRAFT_4_BASE)
+        main = write(
+            tmp_path / "main.json",
+            {
+                "$schema": "http://json-schema.org/draft-04/schema#",
+                "type": "object",
+                "properties": {"root": {"$ref": "base-04.json#/definitions/nullable-path"}},
+            },
+        )
+        refs = [str(tmp_path)]
+        for profile in ("openai", "anthropic", "gemini", "tier1"):
+            result = tierone.rewrite(str(main), profile, refs=refs)
+            assert result.ok, result.unfixable
+            form = tierone.to_strict_form({"root": "src/a"}, str(main), profile, refs=refs)
+            assert tierone.restore(form, str(main), refs=refs).payload == {"root": "src/a"}
+            refused = tierone.restore({**form, "root": "src/*"}, str(main), refs=refs)
+            assert [str(e.pointer) for e in refused.errors] == ["/root"]  # the file's pattern, enforced on read
+
+
 class TestTheApiAgrees:
     """lint, rewrite, restore, to_strict_form and strict read the same bundle."""
 

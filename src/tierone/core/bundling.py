@@ -10,8 +10,9 @@ local one (``#/x-tierone-files/common/...``). That member is no schema keyword: 
 holds is linted, rewritten and read only where a reference leads (a file of definitions is
 not itself a schema that accepts anything), and the rewrite moves each target it uses into
 ``$defs``. Files are read once each, references between them
-(cycles included) become local too, and a file's own ``$id`` and ``$schema`` are left out of
-its copy (its references are local once bundled). Nothing else is ever read: an absolute
+(cycles included) become local too, and a file's own ``$id`` (``id`` in draft 4) and ``$schema``
+are left out of its copy (its references are local once bundled). A reference by the address a
+subschema gives itself names that subschema, never a file. Nothing else is ever read: an absolute
 address (``https://…``, ``//host/…``, ``file:…``) stays a reference to another document, which
 lint reports (T502) and nothing fetches. Without folders, nothing is read and a file reference
 stays T502 (its message names ``--refs``).
@@ -30,6 +31,7 @@ from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from .confine import really_inside
+from .dialects import id_keyword
 from .errors import InputError
 from .loading import room_for_depth
 from .naming import free_name
@@ -59,7 +61,7 @@ def bundled(data: Any, base: str, roots: Sequence[str], shown: str, own: str | N
         bundle.placed[os.path.realpath(own)] = Pointer()
         bundle.documents[os.path.realpath(own)] = data
     with room_for_depth():
-        root = bundle.localized(data, base, Pointer(), own_id=data.get("$id"))
+        root = bundle.localized(data, base, Pointer(), own_id=data.get(id_keyword(data)))
     if not bundle.copies:
         return data
     if FILES_MEMBER in data:
@@ -86,7 +88,8 @@ class _Bundle:
         """``document`` (standing at ``at`` in the bundle) with its references made local."""
         resolver = RefResolver.of(document)
         own = own_id.split("#", 1)[0] if isinstance(own_id, str) else None
-        embedded = _addresses(document)
+        key = id_keyword(document)  # (`id` in draft 4 and earlier)
+        embedded = _addresses(document, key)
 
         def walk(value: Any, where: tuple[Any, ...]) -> Any:
             if isinstance(value, list):
@@ -97,13 +100,13 @@ class _Bundle:
             ref = value.get("$ref")
             if isinstance(ref, str):
                 out["$ref"] = self._reference(ref, resolver, base, at, own, embedded, Pointer(where))
-            if at and "$id" in out and where:
-                out.pop("$id")  # a copy's references are local: an address of its own would move them
+            if at and key in out and where:
+                out.pop(key)  # a copy's references are local: an address of its own would move them
             return out
 
         made = walk(document, ())
         if at and isinstance(made, dict):
-            made = {k: v for k, v in made.items() if k not in ("$id", "$schema")}
+            made = {k: v for k, v in made.items() if k not in (key, "$schema")}
         return made
 
     def _reference(
@@ -122,8 +125,13 @@ class _Bundle:
                 return ref  # the root's own references stay as they are
             return self._local(resolver, fragment, at, ref, where)
         relative = file_address(ref)
-        if relative is None or address in embedded:
-            return ref  # another document by its address (or one inside this one): never fetched
+        if relative is None:
+            return ref  # another document by its address: never fetched
+        inside = resolver.resolve(ref)
+        if inside.kind == LOCAL and inside.target is not None:  # a resource of this document, by its address
+            return ref if not at else Pointer((*at, *inside.target)).fragment()
+        if address in embedded:
+            return ref  # one inside this one, by an address the rewrite cannot follow (it says so): not a file
         path = os.path.normpath(os.path.join(base, relative))
         real = os.path.realpath(path)
         if real not in self.placed:
@@ -153,7 +161,7 @@ class _Bundle:
         name = free_name(os.path.basename(path).split(".")[0] or "file", set(self.copies))
         self.placed[real] = Pointer((FILES_MEMBER, name))
         self.documents[real] = loaded
-        own_id = loaded.get("$id") if isinstance(loaded, dict) else None
+        own_id = loaded.get(id_keyword(loaded)) if isinstance(loaded, dict) else None
         self.copies[name] = None  # its name is taken while its references are made local
         self.copies[name] = self.localized(loaded, os.path.dirname(path), self.placed[real], own_id)
 
@@ -171,15 +179,16 @@ def file_address(ref: Any) -> str | None:
     return unquote(parts.path)
 
 
-def _addresses(document: Any) -> set[str]:
-    """The addresses (``$id`` values, fragment aside) that subschemas of ``document`` give themselves."""
+def _addresses(document: Any, key: str) -> set[str]:
+    """The addresses (``key`` values: ``$id``, or ``id`` in draft 4 and earlier; fragment aside)
+    that subschemas of ``document`` give themselves."""
     found: set[str] = set()
     stack = [document]
     while stack:
         value = stack.pop()
         if isinstance(value, dict):
-            if isinstance(value.get("$id"), str):
-                found.add(value["$id"].split("#", 1)[0])
+            if isinstance(value.get(key), str):
+                found.add(value[key].split("#", 1)[0])
             stack.extend(v for k, v in value.items() if k not in DATA_KEYWORDS and isinstance(v, (dict, list)))
         elif isinstance(value, list):
             stack.extend(value)
