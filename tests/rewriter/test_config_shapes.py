@@ -278,3 +278,123 @@ def test_a_branch_of_any_data_beside_a_scalar_type_is_written_with_that_type(pro
     result = assert_served(original, profile, instances)
     assert "JSON-encoded" not in json.dumps(result.schema)
     assert tierone.rewrite(result.schema, profile).schema == result.schema  # rewritten again: the same
+
+
+#: an automation tool's playbook entry (JsonSchemaStore/ansible): a closed object whose members
+#: are all named by patterns, and a oneOf that only says which of two spellings is present; the
+#: names it requires are matched by a pattern, not declared (refused before: T608, T105)
+PLAY = {
+    "$defs": {
+        "import": {
+            "type": "object",
+            "additionalProperties": False,
+            "patternProperties": {
+                "^(ansible\\.builtin\\.)?import_playbook$": {"type": "string"},
+                "name": {"type": "string"},
+            },
+            "oneOf": [
+                {"not": {"required": ["import_playbook"]}, "required": ["ansible.builtin.import_playbook"]},
+                {"not": {"required": ["ansible.builtin.import_playbook"]}, "required": ["import_playbook"]},
+            ],
+        }
+    },
+    **_member({"$ref": "#/$defs/import"}, required=True),
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_union_that_only_says_which_pattern_named_member_is_present(profile):
+    instances = [{"a": {"import_playbook": "site.yml", "name": "all"}}, {"a": {"ansible.builtin.import_playbook": "x"}}]
+    result = assert_served(PLAY, profile, instances)
+    assert "T608" in {c.rule for c in result.loosened}  # the union left out, restore enforces it
+    with pytest.raises(tierone.StrictError):  # both spellings at once: the oneOf refuses it
+        both = {"a": {"import_playbook": "x", "ansible.builtin.import_playbook": "y"}}
+        tierone.strict(PLAY, profile).parse(json.dumps(tierone.to_strict_form(both, PLAY, profile)))
+
+
+def test_a_name_a_pattern_matches_is_declared_as_the_pattern_says():
+    from tierone.rewriter.pattern_members import pattern_members
+
+    node = PLAY["$defs"]["import"]
+    named = pattern_members(node)
+    assert named == {"ansible.builtin.import_playbook": {"type": "string"}, "import_playbook": {"type": "string"}}
+    both = {"patternProperties": {"^a": {"minLength": 2}, "b$": {"maxLength": 5}}, "required": ["ab", "c"]}
+    assert pattern_members(both) == {"ab": {"allOf": [{"minLength": 2}, {"maxLength": 5}]}}  # c: no pattern
+    assert pattern_members({"patternProperties": {"(": {}}, "required": ["("]}) == {}  # no regular expression
+
+
+#: a connector's metadata (JsonSchemaStore/aio-connector-metadata): a member whose value is itself
+#: a JSON Schema, said by a reference to the draft-07 meta-schema (refused before: T502)
+SCHEMA_VALUED = _member({"$ref": "http://json-schema.org/draft-07/schema#", "description": "The settings' schema."})
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_member_whose_value_is_a_json_schema_travels_as_json_text(profile):
+    instances = [{"a": {"type": "object", "properties": {"port": {"type": "integer"}}}}, {"a": True}, {}]
+    result = assert_served(SCHEMA_VALUED, profile, instances)
+    assert [(str(c.pointer), c.rule) for c in result.loosened] == [("/properties/a", "T502")]
+    assert "http://json-schema.org" not in json.dumps(result.schema)  # nothing left to fetch
+    form = tierone.to_strict_form({"a": {"type": "object"}}, SCHEMA_VALUED, profile)
+    not_a_schema = {**form, "a": json.dumps({"type": 12})}  # judged by the meta-schema jsonschema ships
+    assert [str(e.pointer) for e in tierone.restore(not_a_schema, SCHEMA_VALUED).errors] == ["/a/type"]
+
+
+def test_a_part_of_a_meta_schema_stays_refused_and_the_list_is_jsonschemas_own():
+    from jsonschema_specifications import REGISTRY  # type: ignore[import-untyped]
+
+    from tierone.core.meta_schemas import META_SCHEMAS
+
+    assert {uri for uri in REGISTRY if "/meta/" not in uri} == META_SCHEMAS
+    part = _member({"$ref": "http://json-schema.org/draft-04/schema#/properties/title"})
+    assert "T502" in {u.rule for u in tierone.rewrite(part, "openai").unfixable}
+
+
+#: linked data's document (JsonSchemaStore/jsonld): an object, or an array of items that refer back
+#: to the union and narrow it to objects; where recursion stays (openai, gemini) the reference
+#: cannot be inlined, and no one schema says both (refused before: T106)
+NARROWED_CYCLE = {
+    "$defs": {
+        "Doc": {
+            "anyOf": [
+                {"type": "object", "properties": {"id": {"type": "string"}}},
+                {"type": "array", "items": {"$ref": "#/$defs/Doc", "type": "object", "minProperties": 1}},
+            ]
+        }
+    },
+    **_member({"$ref": "#/$defs/Doc"}),
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_recursive_reference_narrowed_by_its_siblings(profile):
+    result = assert_served(NARROWED_CYCLE, profile, [{"a": [{"id": "x"}, {"id": "y"}]}, {"a": {"id": "z"}}, {}])
+    strict = tierone.strict(NARROWED_CYCLE, profile)
+    for refused in ({"a": [[{"id": "x"}]]}, {"a": [{}]}):  # what the siblings refuse, enforced on read
+        with pytest.raises(tierone.StrictError):
+            strict.parse(json.dumps(tierone.to_strict_form(refused, NARROWED_CYCLE)))
+    if profile in ("openai", "gemini"):  # recursion kept: the siblings left the reference
+        [loosened] = [c for c in result.loosened if c.rule == "T106"]
+        assert str(loosened.pointer) == "/$defs/Doc/anyOf/1/items" and "`minProperties`" in loosened.loosens
+        assert not tierone.rewrite(NARROWED_CYCLE, profile, exact=True).ok
+
+
+#: an API description's response (Github_medium/o7516): a definition whose own response refers back
+#: to it and requires members it declares (refused before: T106, T105); a `required` naming a member
+#: the target does not declare stays refused (an answer could never give it)
+def _required_beside_cycle(names: list[str]) -> dict:
+    doc = {
+        "type": "object",
+        "properties": {"guid": {"type": "string"}, "response": {"$ref": "#/$defs/Response"}},
+        "$defs": {"Response": {"type": "object", "properties": {"item": {"$ref": "#", "required": names}}}},
+    }
+    return doc
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini"])
+def test_a_recursive_reference_beside_required_members_of_its_target(profile):
+    served = _required_beside_cycle(["guid"])
+    result = assert_served(served, profile, [{"guid": "a", "response": {"item": {"guid": "b"}}}])
+    assert any(c.rule == "T106" and "`required`" in c.loosens for c in result.loosened)
+    with pytest.raises(tierone.StrictError):  # what `required` says, enforced on read
+        tierone.strict(served, profile).parse(json.dumps(tierone.to_strict_form({"response": {"item": {}}}, served)))
+    assert "T106" in {u.rule for u in tierone.rewrite(_required_beside_cycle(["other"]), profile).unfixable}

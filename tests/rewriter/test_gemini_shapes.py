@@ -228,10 +228,14 @@ def test_a_recursive_ref_with_siblings_keeps_its_annotations_in_a_wrapping_union
     assert rewrite(result.schema, profile).schema == result.schema
     assert restore({"head": {"n": 1, "next": {"n": 2}}}, LINKED).errors == ()
     node = {**NODE, "properties": {**NODE["properties"], "next": {"$ref": "#/$defs/Node", "minProperties": 1}}}
-    refused = rewrite(obj({"head": {"$ref": "#/$defs/Node"}}, **{"$defs": {"Node": node}}), profile)
-    # a sibling its target lacks cannot go: merged with its own definition, the copy would bring
-    # the reference and its sibling in again at every level (the definition extends itself)
-    assert "T106" in [u.rule for u in refused.unfixable]
+    extending = obj({"head": {"$ref": "#/$defs/Node"}}, **{"$defs": {"Node": node}})
+    # a sibling its target lacks cannot be merged: the copy would bring the reference and its
+    # sibling in again at every level (the definition extends itself); it only judges the value,
+    # so the reference stands alone and restore checks it (a loosening: `--exact` refuses it)
+    loosened = rewrite(extending, profile)
+    assert loosened.ok and [c.loosens for c in loosened.loosened] == ["its sibling keywords `minProperties`"]
+    assert not restore({"head": {"n": 1, "next": {}}}, extending).ok
+    assert "T106" in [u.rule for u in rewrite(extending, profile, exact=True).unfixable]
 
 
 def test_a_union_beside_type_takes_a_copy_of_each_branch_on_a_cycle():

@@ -100,9 +100,10 @@ def test_constraints_beside_a_recursive_reference_are_merged_with_its_target(pro
     assert not tierone.restore({"root": {"name": "a", "kids": [{"name": "b"}]}}, TREE).ok  # `leaf` is required
 
 
-def test_a_definition_that_extends_itself_is_still_refused_where_recursion_is_kept():
+def test_a_definition_that_extends_itself_is_loosened_where_recursion_is_kept():
     """`permission.children` = `permission` plus more: merging would copy the allOf again at
-    every level; profiles that keep recursion refuse it (T106), those that unroll it serve it."""
+    every level; profiles that keep recursion leave out the siblings, which only judge the value
+    (restore checks them; `--exact` refuses), those that unroll it serve it exactly."""
     permission = {
         "type": "object",
         "properties": {
@@ -118,7 +119,11 @@ def test_a_definition_that_extends_itself_is_still_refused_where_recursion_is_ke
         "properties": {"p": {"$ref": "#/$defs/permission"}},
         "$defs": {"permission": permission},
     }
-    assert "T106" in {u.rule for u in tierone.rewrite(schema, "openai").unfixable}
+    instances = [{"p": {"description": "d", "children": {"a": {"description": "e"}}}}]
+    loosened = assert_served(schema, "openai", instances).loosened
+    assert [c.loosens for c in loosened if c.rule == "T106"] == ["its sibling keywords `type`, `minProperties`"]
+    assert not tierone.restore({"p": {"children": {"a": {}}}}, schema).ok  # minProperties, enforced on read
+    assert "T106" in {u.rule for u in tierone.rewrite(schema, "openai", exact=True).unfixable}
     assert_served(schema, "anthropic", [{"p": {"description": "d"}}])
 
 

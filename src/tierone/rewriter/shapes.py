@@ -7,8 +7,10 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
+from ..core.meta_schemas import names_meta_schema
 from ..core.walker import VALUE_ENTRIES
 from ..subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
+from .pattern_members import pattern_members
 
 #: keywords that say nothing about instances
 ANNOTATION_KEYS = NOT_CONSTRAINING
@@ -67,8 +69,9 @@ def members_of(
     where it is open to other members: each then takes what ``additionalProperties`` says (a
     schema, or any value). The rewriter writes them out (and closes the object); restore reads
     them alike. A closed object (``additionalProperties: false``) cannot hold such a member,
-    and one that a branch of the object's own ``anyOf``/``oneOf`` declares is that branch's
-    (``deref`` follows branches given by ``$ref``; without it only inline branches count).
+    one that a branch of the object's own ``anyOf``/``oneOf`` declares is that branch's
+    (``deref`` follows branches given by ``$ref``; without it only inline branches count), and
+    beside such a union, one its ``patternProperties`` name takes what they say (:mod:`.pattern_members`).
 
     ``beside``: when ``schema`` is a union branch written inline, the members the object
     holding the union declares. A member the branch requires and only the object declares
@@ -76,7 +79,9 @@ def members_of(
     so that the branch never says "any value, as JSON text" where the object says a number."""
     declared = dict_at(schema, "properties")
     additional = schema.get("additionalProperties", True)
-    if additional is False or "patternProperties" in schema or not (declared or _plain_object(schema)):
+    if "patternProperties" in schema:  # beside a union, what a pattern names is declared as it says
+        return {**declared, **pattern_members(schema, deref)} if "anyOf" in schema or "oneOf" in schema else declared
+    if additional is False or not (declared or _plain_object(schema)):
         return declared
     implied = [n for n in list_at(schema, "required") if isinstance(n, str) and n not in declared]
     if implied:
@@ -135,7 +140,9 @@ def is_free_form(schema: Any) -> bool:
     keys = constraining_keys(schema)
     if not keys - JUDGING_ONLY:
         return not keys or not _judged_to_nothing(schema)
-    if "$ref" in schema or "anyOf" in schema or "oneOf" in schema or "allOf" in schema:
+    if "$ref" in schema:  # a value that is itself a schema (its meta-schema named) is data of its own
+        return names_meta_schema(schema["$ref"]) and keys <= {"$ref"}
+    if "anyOf" in schema or "oneOf" in schema or "allOf" in schema:
         return False
     if "enum" in schema or "const" in schema:
         return False
@@ -281,6 +288,8 @@ def free_form_rule(node: Any) -> str:
     """The rule that flags this free-form node (which the profile may leave as it is)."""
     if node is True:
         return "T602"
+    if "$ref" in node:  # a value that is itself a schema: the reference to its meta-schema
+        return "T502"
     if not constraining_keys(node) - JUDGING_ONLY:
         return "T603"
     if "patternProperties" in node:

@@ -35,7 +35,9 @@ from .map_cycles import CYCLE_WHY, maps_on_a_cycle
 @does(
     "a member an open object requires without declaring it is declared, with what `additionalProperties` "
     "says (in a union branch that only requires it, as the object holding the union declares it; else as any "
-    "value, then encoded), so that closing the object keeps it (rule T105); restore reads it alike"
+    "value, then encoded), and one that a `patternProperties` pattern names (the object, or a branch of its "
+    "union, requires it), with what the matching patterns say, so that closing the object keeps it (rule "
+    "T105); restore reads it alike"
 )
 def declare_required(schema: Any, options: Options) -> PassResult:
     """A name in ``required`` that ``properties`` does not declare, in an object open to other
@@ -80,6 +82,8 @@ def declare_required(schema: Any, options: Options) -> PassResult:
                     finally:
                         inside[0] -= 1
                     what = f"{name!r} declared as the object holding the union declares it (required here)"
+                elif "patternProperties" in node:
+                    what = f"{name!r} declared as the `patternProperties` matching its name say (required)"
                 else:
                     what = f"{name!r} declared (required, and the object takes any other member)"
                 changes.append(Change.for_rule(place, what, "T105"))
@@ -88,8 +92,8 @@ def declare_required(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, declare, only=_REQUIRING), tuple(changes))
 
 
-#: the nodes that may require a member they do not declare
-_REQUIRING = frozenset({"required"})
+#: the nodes that may require a member they do not declare (patterns: or a branch of their union may)
+_REQUIRING = frozenset({"required", "patternProperties"})
 #: schema nodes the members copied into union branches may add at least (past it, or past four
 #: times the schema's own size, such a member takes any value: copies of copies grow exponentially)
 COPIED_NODES = 20_000
@@ -138,7 +142,8 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
     "encoded beside a union branch taking any string travels as the one member `tierone_json` of an object "
     "(a bare string there would be ambiguous); a `type` beside a union, which would refuse a branch now "
     "encoded, is left to the other branches; a `patternProperties` the profile refuses leaves an object that "
-    "is no data to encode, beside a union, where objects are closed (the branches hold what they declare)"
+    "is no data to encode, beside a union, where objects are closed (the branches hold what they declare); a "
+    "value that is itself a schema (a `$ref` to a dialect's meta-schema) is encoded, restore judges it by that"
 )
 def encode_free_form(schema: Any, options: Options) -> PassResult:
     """Free-form data (open objects, maps, ``{}``, ``true``) cannot stand in a closed strict
@@ -202,12 +207,11 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             encoded["title"] = node["title"]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, encoded_note(node))
-        what = "free-form data encoded as a JSON string"
-        changes.append(
-            Change.for_rule(pointer, what, "T102", loosens=ENCODED_SHAPE)
-            if pointer not in recursing
-            else Change.for_rule(pointer, what, "T103", f": {CYCLE_WHY}", loosens=ENCODED_SHAPE)
-        )
+        what, rule = "free-form data encoded as a JSON string", "T102"
+        if isinstance(node, dict) and "$ref" in node:  # a schema as a value: restore judges it by its meta-schema
+            what, rule = "a JSON Schema as a value (its meta-schema named) encoded as a JSON string", "T502"
+        more = f": {CYCLE_WHY}" if pointer in recursing else ""
+        changes.append(Change.for_rule(pointer, what, "T103" if more else rule, more, loosens=ENCODED_SHAPE))
         encoded_by[id(encoded)] = (encoded, free_form_rule(node))
         return encoded
 

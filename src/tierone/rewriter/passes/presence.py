@@ -8,14 +8,16 @@ from typing import Any
 
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ..pattern_members import pattern_members
 from ..shapes import constraining_keys, dict_at, list_at
 from .base import Change, Options, PassResult, does
 from .branch_members import union_key
 
 
 @does(
-    "an `anyOf`/`oneOf` beside `properties` whose branches only say which of the members are present (`required`) "
-    "is left out: every member is then required and nullable, null meaning absent, and restore enforces the union"
+    "an `anyOf`/`oneOf` beside `properties` whose branches only say which of the members (declared, or named by a "
+    "`patternProperties` pattern) are present (`required`) is left out: every member is then required and "
+    "nullable, null meaning absent, and restore enforces the union"
 )
 def drop_presence_unions(schema: Any, options: Options) -> PassResult:
     """A union beside an object's members that says only which of them must be present (no
@@ -48,10 +50,14 @@ def presence_union(node: Any) -> str | None:
 
 
 def _presence_only(branch: Any, node: dict[str, Any]) -> bool:
-    """Whether a union branch beside ``node``'s members says only which of them are present
-    (``required``, and combinations of such branches): once every member is required and
-    nullable, null meaning absent, the rendition leaves it out and restore enforces it."""
-    return presence_only(branch, dict_at(node, "properties"))
+    """Whether a union branch beside ``node``'s members (declared, or named by its patterns)
+    says only which of them are present (``required``, and combinations of such branches):
+    once every member is required and nullable, null meaning absent, the rendition leaves it
+    out and restore enforces it."""
+    declared = dict_at(node, "properties")
+    if "patternProperties" in node:  # a name a pattern matches is a member of the object too
+        declared = {**declared, **pattern_members(node)}
+    return presence_only(branch, declared)
 
 
 #: keywords a schema may hold and still say only which members an object has

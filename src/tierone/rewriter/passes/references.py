@@ -9,7 +9,8 @@ from typing import Any
 from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
 from ...core.refs import LOCAL, ReferenceGraph, followed, with_siblings
-from ...core.walker import REFERENCE, size
+from ...core.walker import REFERENCE, SUBSCHEMA_KEYWORDS, size
+from ..shapes import list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, body_of, does, graph_of
 from .composition import merged_node
 from .cycle_siblings import wrapped_cycle_ref
@@ -114,7 +115,8 @@ def _retargeted(node: Any, names: bool = False) -> Any:
     "and so do those of a type its `type` excludes, annotations (and members that are no keyword) move to a "
     "wrapping one-branch `anyOf`, and other siblings are merged with the "
     "target as an `allOf` would be (its body copied once, its references kept; a definition that extends "
-    "itself is refused)"
+    "itself is refused); where no one schema says both, siblings that only judge the value (no subschema) are "
+    "left out, and restore checks them"
 )
 def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
     """A ``$ref`` with sibling keywords is replaced by its target merged with the siblings
@@ -175,6 +177,11 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
                     )
                     merged = copied(merged, pointer)  # the copy's own too
                     return merged
+            judging = _judging_siblings(node, keep, graph.target(node["$ref"])) if recursive else None
+            if wrapped is None and judging:  # the reference stands alone: restore judges by its siblings too
+                what = "a recursive $ref's sibling keywords left out (no one schema says both)"
+                changes.append(Change.for_rule(pointer, what, "T106", loosens=f"its sibling keywords {judging}"))
+                return {k: v for k, v in node.items() if k == "$ref" or k in keep}
             if wrapped is None:
                 why = "a recursive $ref" if recursive else "a $ref whose copies would grow too large"
                 unfixable.append(Unfixable(pointer, "T106", f"{why} with siblings cannot be inlined"))
@@ -201,6 +208,19 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
         return merged
 
     return PassResult(transform(schema, inline, only=REFERENCE), tuple(changes), tuple(unfixable))
+
+
+def _judging_siblings(node: dict[str, Any], keep: set[str], target: Any) -> str | None:
+    """The sibling keywords of a ``$ref`` (``keep`` aside), written out, where they only judge
+    the value (none holds a subschema: left out, they change no shape the answer is read by,
+    and a ``required`` names members the ``target`` declares, which an answer can then give)."""
+    siblings = [k for k in node if k not in keep]
+    if not siblings or not SUBSCHEMA_KEYWORDS.isdisjoint(siblings):
+        return None
+    declared = target.get("properties") if isinstance(target, dict) else None
+    if "required" in node and not (isinstance(declared, dict) and set(list_at(node, "required")) <= set(declared)):
+        return None
+    return ", ".join(f"`{k}`" for k in siblings)
 
 
 #: copies made inside one another at most (a recursive target merged with siblings that bring it
