@@ -345,6 +345,8 @@ def test_a_part_of_a_meta_schema_stays_refused_and_the_list_is_jsonschemas_own()
     from tierone.core.meta_schemas import META_SCHEMAS
 
     assert {uri for uri in REGISTRY if "/meta/" not in uri} == META_SCHEMAS
+    [said] = [d.message for d in tierone.lint(SCHEMA_VALUED).diagnostics if d.code == "T502"]
+    assert said.endswith("it names a meta-schema: rewrite carries the value as JSON text, restore judges it by that")
     part = _member({"$ref": "http://json-schema.org/draft-04/schema#/properties/title"})
     assert "T502" in {u.rule for u in tierone.rewrite(part, "openai").unfixable}
 

@@ -49,13 +49,17 @@ def remote_ref(tally: Tally) -> Hits:
     graph = references(tally)
     if graph is None:
         return NONE
-    return [Hit(p, "$ref", {"hint": _file_hint(ref)}, ref) for p, _, ref in graph.sites if p in graph.remote]
+    return [Hit(p, "$ref", {"hint": _hint(ref)}, ref) for p, _, ref in graph.sites if p in graph.remote]
 
 
-def _file_hint(ref: Any) -> str:
-    """For a reference to a file by a relative name: how to have it read."""
+def _hint(ref: Any) -> str:
+    """For a reference to a file by a relative name: how to have it read; for one to a
+    meta-schema (a value that is itself a schema): what the rewrite does with it."""
     from ...core.bundling import file_address
+    from ...core.meta_schemas import names_meta_schema
 
+    if names_meta_schema(ref):
+        return "; it names a meta-schema: rewrite carries the value as JSON text, restore judges it by that"
     if file_address(ref) is None:
         return ""
     return "; to bundle a file beside the schema, name its folder with --refs DIR (config ref-roots)"
