@@ -400,3 +400,24 @@ def test_a_recursive_reference_beside_required_members_of_its_target(profile):
     with pytest.raises(tierone.StrictError):  # what `required` says, enforced on read
         tierone.strict(served, profile).parse(json.dumps(tierone.to_strict_form({"response": {"item": {}}}, served)))
     assert "T106" in {u.rule for u in tierone.rewrite(_required_beside_cycle(["other"]), profile).unfixable}
+
+
+#: members beside a union whose one branch narrows a member and the other only requires one (the
+#: shape of a pipeline tool's extract step): where objects stay open (gemini) the union stays
+#: beside the members, and the branch that only requires a member declares it as the object
+#: does, typed as an object (refused before under gemini: T601, T105)
+BRANCH_REQUIRES = {
+    "type": "object",
+    "additionalProperties": False,
+    "properties": {"table": {"type": "string"}, "limit": {"type": "integer"}},
+    "anyOf": [{"required": ["limit"], "properties": {"limit": {"minimum": 3}}}, {"required": ["table"]}],
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_branch_that_only_requires_a_member_the_object_declares(profile):
+    assert_served(BRANCH_REQUIRES, profile, [{"limit": 4}, {"table": "t"}, {"table": "t", "limit": 1}])
+    with pytest.raises(tierone.StrictError):  # neither branch: the union, enforced on read
+        tierone.strict(BRANCH_REQUIRES, profile).parse(
+            json.dumps(tierone.to_strict_form({"limit": 1}, BRANCH_REQUIRES))
+        )

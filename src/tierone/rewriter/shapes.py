@@ -81,7 +81,7 @@ def members_of(
     additional = schema.get("additionalProperties", True)
     if "patternProperties" in schema:  # beside a union, what a pattern names is declared as it says
         return {**declared, **pattern_members(schema, deref)} if "anyOf" in schema or "oneOf" in schema else declared
-    if additional is False or not (declared or _plain_object(schema)):
+    if additional is False or not (declared or _plain_object(schema) or beside):
         return declared
     implied = [n for n in list_at(schema, "required") if isinstance(n, str) and n not in declared]
     if implied:
