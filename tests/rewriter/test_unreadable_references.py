@@ -95,3 +95,13 @@ def test_a_cycle_that_descends_into_the_value_is_recursion_as_ever():
 def test_a_reference_to_nothing_is_refused_once():
     result = tierone.rewrite({"anyOf": [{"$ref": "#/$defs/Missing"}]}, "openai")
     assert [(u.pointer, u.rule) for u in result.unfixable] == [(Pointer(("anyOf", 0)), "T503")]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_reference_to_another_document_with_siblings_is_refused_for_the_reference_alone(profile):
+    # a catalogue's stub (JsonSchemaStore/circleciconfig): the siblings would go with it, and a
+    # second refusal of them (T106) would say nothing the reference's does not
+    stub = {"$ref": "https://example.com/config.json", "title": "Config", "description": "The tool's own."}
+    member = {"type": "object", "properties": {"config": {**stub}}, "required": ["config"]}
+    for schema in (stub, member):
+        assert [u.rule for u in tierone.rewrite(schema, profile).unfixable] == ["T502"]

@@ -142,15 +142,15 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
     changes, unfixable = made_moot(changes), outside_dead(unfixable, changes)
     changes = [_outside(c, schema) for c in changes]
-    # once per place and rule: two passes may refuse one place for one reason, and the lint of
-    # the rendition may have reported an unreadable reference already
+    # once per place and rule (two passes may refuse one place alike; the rendition's lint may say an unreadable one)
     placed, unfixable, known = [*(_outside(u, schema) for u in unfixable), *unread], [], set()
     for refusal in placed:
         if (refusal.pointer, refusal.rule) not in known:
             known.add((refusal.pointer, refusal.rule))
             unfixable.append(refusal)
-    unreadable = {refusal.rule for refusal in unread}  # the original's refusal says it (the rendition's moved places)
-    for diagnostic in (d for d in diagnostics if d.code not in unreadable):
+    # the original's refusal says it (the rendition's moved places); a remote $ref's says what its siblings would
+    unreadable, skipped = {u.rule for u in unread}, {("T106", d.pointer) for d in diagnostics if d.code == "T502"}
+    for diagnostic in (d for d in diagnostics if d.code not in unreadable and (d.code, d.pointer) not in skipped):
         where = outside_wrapper(diagnostic.pointer, schema)
         source = _in_source(where, schema)
         if not _reported(where, diagnostic.code, known) and (source, diagnostic.code) not in known:
