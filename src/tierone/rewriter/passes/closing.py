@@ -207,12 +207,12 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             encoded["title"] = node["title"]
         described = node.get("description") if isinstance(node, dict) else None
         encoded["description"] = _noted(described, encoded_note(node))
-        what, rule = "free-form data encoded as a JSON string", "T102"
-        if isinstance(node, dict) and "$ref" in node:  # a schema as a value: restore judges it by its meta-schema
+        what, rule, flagged = "free-form data encoded as a JSON string", "T102", free_form_rule(node)
+        if flagged == "T502":  # a schema as a value (a meta-schema named): restore judges it by that
             what, rule = "a JSON Schema as a value (its meta-schema named) encoded as a JSON string", "T502"
         more = f": {CYCLE_WHY}" if pointer in recursing else ""
         changes.append(Change.for_rule(pointer, what, "T103" if more else rule, more, loosens=ENCODED_SHAPE))
-        encoded_by[id(encoded)] = (encoded, free_form_rule(node))
+        encoded_by[id(encoded)] = (encoded, flagged)
         return encoded
 
     out, wrapped = wrapped_beside_text(transform(schema, encode), encoded_by)
