@@ -4,6 +4,8 @@ the references inside an inlined definition are inlined too."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import tierone
@@ -145,3 +147,26 @@ def test_a_root_reference_whose_body_inlines_nothing_is_served(profile):
 
 
 PLAIN = {"type": "object", "properties": {"b": {"type": "string"}}}
+
+
+#: a reference with an annotation whose target extends a base by ``allOf``, and the base's own
+#: reference with an annotation, which the merge brings into the copy (JsonSchemaStore/starlake)
+EXTENDED = {
+    "type": "object",
+    "properties": {"x": {"oneOf": [{"$ref": "#/$defs/Extended", "description": "d"}, {"type": "string"}]}},
+    "required": ["x"],
+    "$defs": {
+        "Extended": {
+            "type": "object",
+            "allOf": [{"$ref": "#/$defs/Base"}, {"properties": {"b": {"type": "string"}}, "required": ["b"]}],
+        },
+        "Base": {"type": "object", "properties": {"c": {"$ref": "#/$defs/Text", "description": "c"}}},
+        "Text": {"anyOf": [{"type": "string"}, {"type": "integer"}]},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_references_an_inlined_copy_merges_in_are_inlined_too(profile):
+    result = assert_served(EXTENDED, profile, [{"x": {"b": "b", "c": 3}}, {"x": {"b": "b"}}, {"x": "text"}])
+    assert '"description": "c"' in json.dumps(result.schema), result.schema  # the annotation kept

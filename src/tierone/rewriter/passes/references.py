@@ -202,10 +202,9 @@ def inline_ref_siblings(schema: Any, options: Options) -> PassResult:
             return node  # the aliases go round: the linter reports it
         merged = body_of(found)
         changes.append(Change.for_rule(pointer, f"inlined {node['$ref']} to merge its sibling keywords", "T106"))
-        merged = copied(merged, pointer)  # the copy's own references too
         if isinstance(merged.get("allOf"), list):  # members of its own beside the target's: both hold
             merged = merged_node(merged, pointer, graph, changes, unfixable)
-        return merged
+        return copied(merged, pointer)  # the copy's own references too (those the merge brought in among them)
 
     return PassResult(transform(schema, inline, only=REFERENCE), tuple(changes), tuple(unfixable))
 
