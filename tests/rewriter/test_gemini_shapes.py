@@ -325,3 +325,31 @@ def test_a_map_a_cycle_passes_through_is_encoded_where_gemini_keeps_maps(shape):
     from tierone.answers.strictform import to_strict_form
 
     assert restore(to_strict_form(instance, original), original).payload == instance
+
+
+#: a definition whose member is an object of its own members beside a union that leads back to
+#: the definition (Github_hard/o13457's `substatement`): each copy of it holds the same again
+SELF_BESIDE_MEMBERS = {
+    "type": "object",
+    "properties": {"s": {"$ref": "#/$defs/S"}},
+    "$defs": {
+        "S": {
+            "type": "object",
+            "properties": {
+                "o": {
+                    "type": "object",
+                    "properties": {"k": {"type": "string"}},
+                    "anyOf": [{"$ref": "#/$defs/S"}, {"type": "object", "properties": {"z": {"type": "integer"}}}],
+                }
+            },
+        }
+    },
+}
+
+
+def test_a_reference_on_a_cycle_whose_copies_take_the_same_siblings_again_is_refused():
+    """llguidance refuses the rendition once written ("circular references with sibling keys"):
+    where copying the reference's target brings the same reference beside the same siblings, the
+    rewrite says so (T501) rather than serve it."""
+    refused = rewrite(SELF_BESIDE_MEMBERS, "gemini").unfixable
+    assert [u.rule for u in refused] == ["T501"] and "a copy of its target holds the same again" in refused[0].reason

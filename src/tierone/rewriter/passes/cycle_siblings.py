@@ -12,7 +12,7 @@ from ...core.pointer import ROOT as HERE
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from ..shapes import constraining_keys
-from .base import Change, Options, PassResult, _flagged, body_of, does, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, body_of, does, graph_of
 from .idle import idle_beside
 
 #: keywords that say nothing about instances: beside a reference on a cycle they move to a
@@ -74,6 +74,7 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     on_cycle = {graph.edges[site] for site in graph.recursive if site in graph.edges}
     changes: list[Change] = []
+    unfixable: list[Unfixable] = []
 
     def unshare(node: Any, pointer: Pointer) -> Any:
         branches = node.get("anyOf") if isinstance(node, dict) else None
@@ -108,7 +109,9 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
             if not (isinstance(branch, dict) and "$ref" in branch):
                 continue  # the type moved into it took its target's copy already
             target = graph.target(branch["$ref"])
-            if isinstance(target, dict):
+            if isinstance(target, dict) and _beside_union_again(target, branch["$ref"]):
+                unfixable.append(Unfixable(site, "T501", _AGAIN))  # a copy would hold it again, without end
+            elif isinstance(target, dict):
                 out[index] = body_of(target)
                 changes.append(
                     Change.for_rule(
@@ -119,7 +122,27 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
                 )
         return {**node, "anyOf": out} if out != branches else node
 
-    return PassResult(transform(schema, unshare, only=frozenset({"anyOf"})), tuple(changes))
+    return PassResult(transform(schema, unshare, only=frozenset({"anyOf"})), tuple(changes), tuple(unfixable))
+
+
+#: why a reference on a cycle beside its union's siblings stays refused
+_AGAIN = (
+    "a reference on a cycle beside its union's siblings (a decoding engine gives each branch them, and "
+    "llguidance refuses siblings beside such a reference): a copy of its target holds the same again"
+)
+
+
+def _beside_union_again(target: dict[str, Any], ref: str) -> bool:
+    """Whether ``target`` holds a union beside siblings with a branch that is ``ref`` itself."""
+    from ...core.walker import walk
+
+    return any(
+        isinstance(node, dict)
+        and isinstance(node.get("anyOf"), list)
+        and {"$ref": ref} in node["anyOf"]
+        and not set(node) <= _BESIDE_UNION
+        for _, node, _, _ in walk(target)
+    )
 
 
 def _type_into(node: dict[str, Any], branches: list[Any], graph: Any) -> list[Any] | None:
