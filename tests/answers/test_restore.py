@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, example, given, settings
 
 from tests.strategies import SCHEMAS
 from tierone.answers.restore import Restored, RestoreError, restore
-from tierone.answers.strictform import to_strict_form
+from tierone.answers.strictform import normalized, to_strict_form
 from tierone.core.pointer import Pointer, PointerError
 
 
@@ -141,9 +141,10 @@ class TestHostilePayloads:
 
 
 class TestFreeFormDataKeptAsData:
-    """Free-form data (an open object) is the original's value as it is: JSON text under most
-    renditions, the object itself under gemini's. Its nulls are data either way: restore reads
-    both alike (before, the kept object lost its null members, as if null meant absent)."""
+    """An open object that declares members is the original's value as it is under gemini's
+    rendition, its nulls data (before, the kept object lost its null members, as if null meant
+    absent); where objects are closed, its declared members stand as they are (a null one means
+    absent, as in any object) and the others travel in ``tierone_rest``, their nulls data."""
 
     ORIGINAL: ClassVar[dict[str, Any]] = {
         "type": "object",
@@ -159,10 +160,13 @@ class TestFreeFormDataKeptAsData:
     INSTANCE: ClassVar[dict[str, Any]] = {"git": {"commit": None, "owner": "a", "more": {"x": None}}, "name": "n"}
 
     @pytest.mark.parametrize("profile", ["gemini", "tier1", "openai"])
-    def test_the_kept_object_and_its_text_read_back_alike(self, profile):
+    def test_the_kept_object_and_its_rest_read_back_as_the_profile_carries_them(self, profile):
         form = to_strict_form(self.INSTANCE, self.ORIGINAL, profile)
-        assert isinstance(form["git"], dict if profile == "gemini" else str)
-        assert restore(form, self.ORIGINAL).payload == self.INSTANCE
+        assert ("tierone_rest" in form["git"]) is (profile != "gemini")
+        expected = normalized(self.INSTANCE, self.ORIGINAL, profile)
+        assert expected["git"]["more"] == {"x": None}  # data it does not declare: its nulls kept
+        assert ("commit" in expected["git"]) is (profile == "gemini")
+        assert restore(form, self.ORIGINAL).payload == expected
 
     def test_null_still_means_absent_outside_free_form_data(self):
         answer = {"git": {"commit": None, "owner": "a"}, "name": None}

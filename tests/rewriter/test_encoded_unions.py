@@ -63,16 +63,17 @@ OPEN_BESIDE_MEMBERS = {
 
 
 @pytest.mark.parametrize("profile", ["tier1", "openai", "anthropic", "gemini", "gemini-openapi"])
-def test_data_only_the_open_branch_takes_travels_as_its_json_text(profile):
+def test_data_only_the_open_branch_takes_travels_in_its_tierone_rest(profile):
     """``{"b": null}`` and ``{"x": null}`` are the open branch's data (its nulls are data): the
-    strict form writes them as that branch's JSON text, never through the branch of members
-    with the null read as absent (under anthropic and gemini-openapi ``to_strict_form`` wrote
-    ``{}``, which restore read back without the member). The branch taking members is not one
-    that takes a string, so the JSON text is a bare string, as the rendition carries it."""
+    strict form writes them in that branch's ``tierone_rest`` (its declared member ``a`` stands
+    beside it), never through the branch of members with the null read as absent (under
+    anthropic and gemini-openapi ``to_strict_form`` once wrote ``{}``, which restore read back
+    without the member)."""
     instances = [{"feed": {"b": None}}, {"feed": {"x": None}}, {"feed": {"": None}}, {"feed": {"b": "s"}}]
     assert_served(OPEN_BESIDE_MEMBERS, profile, instances)
     if profile != "gemini":  # gemini keeps the open object as it is
-        assert isinstance(tierone.to_strict_form(instances[0], OPEN_BESIDE_MEMBERS, profile)["feed"], str)
+        feed = tierone.to_strict_form(instances[0], OPEN_BESIDE_MEMBERS, profile)["feed"]
+        assert json.loads(feed["tierone_rest"]) == {"b": None} and feed.get("a") is None
 
 
 #: Github_medium/o43729's ``geo``: an object whose union's branches say nothing a validator

@@ -4,12 +4,12 @@ an answer runs straight-line code instead of walking the plan member by member.
 
 The generated functions are the one implementation of what reading an answer means (the
 read-side contract, docs/read-side.md): null drops an optional member, a JSON-encoded value is
-decoded (free-form data kept as data is read verbatim, its nulls kept), a union is read
-through the first branch the value satisfies, ``allOf`` branches are read in turn at the same
-place. Nothing from the schema is ever written into the
-source: the code names member names, plans and helpers only as ``K0``, ``P0``... which are
-bound in the function's namespace, and the source depends on nothing but the plan's shape (so
-plans of one shape share one code object).
+decoded (free-form data kept as data is read verbatim; an open object's members beside its
+``tierone_rest`` as declared), a union is read through the first branch the value satisfies,
+``allOf`` branches in turn at the same place. Nothing from the schema is ever written into the
+source: the code names members, plans and helpers only as ``K0``, ``P0``... which are bound in
+the function's namespace, and the source depends on nothing but the plan's shape (so plans of
+one shape share one code object).
 
     # source_for(Reader(SCHEMA).root), where SCHEMA is
     # {"type": "object", "properties": {"a": {"type": "object"}, "b": {"type": "string"}}, "required": ["a"]}
@@ -26,8 +26,7 @@ plans of one shape share one code object).
         return value
 
 :func:`source_for` gives any plan's source (a test keeps the example above its real output);
-each source is kept in :mod:`linecache`, so a traceback through a generated function shows
-its lines.
+each source is kept in :mod:`linecache`: a traceback through a generated function shows its lines.
 """
 
 from __future__ import annotations
@@ -74,9 +73,12 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
         if getattr(plan, flag):
             lines += first
             names.update(bound)
-    if plan.decode:  # not JSON text: data the rendition kept as it is, read verbatim
-        names["KEPT"] = plan.kept()
-        return (*lines, f"return KEPT.{'owns' if owning else 'fn'}(value, pointer, walk)"), names
+    if plan.decode:  # not JSON text: declared members beside tierone_rest, or data kept as it is (verbatim)
+        fn, rest = "owns" if owning else "fn", plan.beside_rest()
+        names.update(KEPT=plan.kept(), REST=rest, R=REST_MEMBER)
+        if rest is not None:
+            lines += ["if value.__class__ is dict and R in value:", f"    return REST.{fn}(value, pointer, walk)"]
+        return (*lines, f"return KEPT.{fn}(value, pointer, walk)"), names
     for i, step in enumerate(plan.all_of):
         if not step.inert:
             names[f"A{i}"] = step

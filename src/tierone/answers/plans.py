@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from ..core.jsontypes import names_at
+from ..rewriter.open_objects import open_with_members
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, items_of, members_of, takes_scalars_alone
 from ..rewriter.text_or_json import beside_text, takes_no_string, takes_null_alone, unwraps_json
 from ..rewriter.tuple_items import one_item_schema
@@ -37,6 +38,9 @@ class Planner(Protocol):
     def referenced(self, ref: Any) -> Any: ...
 
     def generated(self, plan: Plan, owning: bool = False) -> Any: ...
+
+    #: whether the reader merges members gathered into an object's ``tierone_rest`` back
+    gathers: bool
 
 
 class Plan:
@@ -192,6 +196,13 @@ class Plan:
         """For free-form data (``decode``) that arrives as data rather than JSON text (the
         rendition kept it as it is: gemini's open objects): the plan reading it verbatim."""
         return self._reader.plan(self.node, False, verbatim=True)
+
+    def beside_rest(self) -> Plan | None:
+        """For free-form data (``decode``) that is an open object declaring members: where it
+        arrives as an object holding ``tierone_rest`` (the rendition kept its declared members,
+        and the others travel there: ``rewriter.open_objects``), the plan reading it as an object
+        whose gathered members are merged back; None where the reader merges none."""
+        return self._reader.plan(self.node, False) if self._reader.gathers and open_with_members(self.node) else None
 
 
 #: plans compiled ahead to find those with nothing to undo (past it, none is taken as such)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.meta_schemas import meta_schema_node
 from ..core.patterns import PatternTimeout
 from ..core.refs import RefResolver, followed
 from ..core.validation import CannotJudge
@@ -128,12 +129,15 @@ class Reader:
         return list(seen.values())
 
     def referenced(self, ref: Any) -> Any:
-        """The node a local ``$ref`` names in the original document, or None."""
-        return self.resolver.target(ref)
+        """The node a local ``$ref`` names in the original document, or a part of a meta-schema
+        it names (as jsonschema, which ships them, reads it); None otherwise."""
+        found = self.resolver.target(ref)
+        return meta_schema_node(ref) if found is None else found
 
     def deref(self, schema: Any) -> Any:
-        """Follow local ``$ref``s (siblings merged over the target, as the rewriter does)."""
-        return followed(schema, self.resolver.target, siblings=True)
+        """Follow local ``$ref``s, and those into a meta-schema's parts (siblings merged over
+        the target, as the rewriter does)."""
+        return followed(schema, self.referenced, siblings=True)
 
     def generated(self, plan: Plan, owning: bool = False) -> Any:
         """The generated function that reads a value through ``plan`` (:mod:`.codegen`)."""

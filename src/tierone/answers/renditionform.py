@@ -19,19 +19,26 @@ from .findings import StrictError
 
 def rendition_of(original: Any, profile: str, unroll: int | None = None) -> Any:
     """``original`` rewritten for ``profile``; :class:`StrictError` when the profile refuses it."""
+    return rewritten_for(original, profile, unroll).schema
+
+
+def rewritten_for(original: Any, profile: str, unroll: int | None = None) -> Any:
+    """:func:`tierone.rewrite` of ``original`` for ``profile`` (its rendition and ledger);
+    :class:`StrictError` when the profile refuses it."""
     from ..rewriter.rewrite import rewrite
 
     result = rewrite(original, profile, unroll=unroll)
     if not result.ok:
         findings = ((u.pointer, f"{u.rule} {u.reason}") for u in result.unfixable)
         raise StrictError(findings, f"cannot be made strict for {profile}")
-    return result.schema
+    return result
 
 
-def fitted(form: Any, rendition: Any, as_data: Callable[[str], Any] | None = None) -> Any:
+def fitted(form: Any, rendition: Any, as_data: Callable[[str, bool], Any] | None = None) -> Any:
     """``form`` (every absent optional member null) as ``rendition`` takes it. ``as_data``: the
     strict form of free-form data the form wrote as JSON text where the rendition keeps data
-    (decoded as it is without it). OpenAPI's ``nullable`` is read as the vendor reads it (the
+    (decoded as it is without it); its flag: an open object the rendition carries with its
+    declared members beside ``tierone_rest``, which are filled as declared. OpenAPI's ``nullable`` is read as the vendor reads it (the
     branches of a union are judged so)."""
     from ..rewriter.passes.nulls import read_nullable
 
@@ -55,7 +62,7 @@ def _no_text(node: dict[str, Any]) -> bool:
     return types is not None and "string" not in types and bool({"object", "array"} & set(types))
 
 
-def _decoded(text: str) -> Any:
+def _decoded(text: str, rests: bool = False) -> Any:
     try:
         return json.loads(text)
     except ValueError:
@@ -72,7 +79,7 @@ NOWHERE, BELOW, ANYWHERE = range(3)
 
 
 class _Fitter:
-    def __init__(self, rendition: Any, as_data: Callable[[str], Any]) -> None:
+    def __init__(self, rendition: Any, as_data: Callable[[str, bool], Any]) -> None:
         self.rendition = rendition
         self.as_data = as_data
         self.resolver = RefResolver.of(rendition)
@@ -87,9 +94,11 @@ class _Fitter:
         if not isinstance(node, dict):
             return value
         if _wrapped(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
-            value = self.as_data(value[JSON_MEMBER])  # the rendition keeps this data as it is
+            value = self.as_data(value[JSON_MEMBER], False)  # the rendition keeps this data as it is
         elif isinstance(value, str) and _no_text(node):
-            value = self.as_data(value)  # free-form data the rendition keeps as it is (gemini)
+            value = self.as_data(
+                value, REST_MEMBER in dict_at(node, "properties")
+            )  # kept as data (gemini), or beside tierone_rest
         if encode != NOWHERE and _json_wrapper(node) and not _wrapped(value):
             # a branch beside text encoded (unrolled recursion, a limit): its JSON in the object's one member
             return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)}

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 from ..core.pointer import ROOT as ROOT_PLACE
@@ -64,12 +65,16 @@ def normalized(instance: Any, original: Any, profile: str | None = None) -> Any:
     from ..core.depth import deeply
 
     original = _schema(original)
-    wrapped = False
+    wrapped, rests = False, None
     if profile is not None:
-        from .renditionform import rendition_of
+        from ..rewriter.open_objects import OTHERS_SHAPE, carries_rest
+        from .renditionform import rewritten_for
 
-        wrapped = _wraps(rendition_of(original, profile, None), original)
-    return deeply(_fill, instance, original, False, wrapped)
+        result = rewritten_for(original, profile)
+        wrapped = _wraps(result.schema, original)
+        if any(change.loosens.startswith(OTHERS_SHAPE) for change in result.changes):  # (else carried whole)
+            rests = partial(carries_rest, profile=profile)
+    return deeply(_fill, instance, original, False, wrapped, rests)
 
 
 def _schema(original: Any, refs: Sequence[str] = ()) -> Any:
@@ -78,8 +83,8 @@ def _schema(original: Any, refs: Sequence[str] = ()) -> Any:
     return schema_data(original, refs)
 
 
-def _fill(instance: Any, original: Any, fill: bool, wrapped: bool = False) -> Any:
-    return _filled(_Filler(Reader(original, shortcuts=False), fill), instance, wrapped)
+def _fill(instance: Any, original: Any, fill: bool, wrapped: bool = False, rests: Any = None) -> Any:
+    return _filled(_Filler(Reader(original, shortcuts=False), fill, rests=rests), instance, wrapped)
 
 
 def _filled(filler: _Filler, instance: Any, wrapped: bool) -> Any:
@@ -98,11 +103,14 @@ class _Filler:
     beside an object's members leaves a rendition whose branch would be free-form
     (``rewriter.passes.open_unions``)."""
 
-    def __init__(self, reader: Reader, fill: bool, shares: bool = True) -> None:
+    def __init__(self, reader: Reader, fill: bool, shares: bool = True, rests: Any = None) -> None:
         from ..rewriter.passes.branch_members import union_key
         from ..rewriter.passes.open_unions import object_beside_union
 
         self.reader, self.fill = reader, fill
+        #: whether the rendition carries an open object's declared members beside its
+        #: ``tierone_rest`` (``rewriter.open_objects.carries_rest``): they are read as declared
+        self._rests: Any = rests or (lambda node: False)
         #: whether a union of ``plan.node`` (an object value) is carried beside its members
         #: (shared into each branch, or left out), never as one branch's JSON text
         self._beside_members: Any = (lambda node: union_key(node) is not None) if shares else object_beside_union
@@ -121,7 +129,9 @@ class _Filler:
             text = json.dumps(value, ensure_ascii=False)
             self._texts[id(text)] = (text, value, plan, pointer)
             return text if plan.decode else {JSON_MEMBER: text}  # beside any string: in `tierone_json`
-        if plan.decode or plan.unwraps:
+        if plan.decode and self._rests(plan.node):
+            plan = self.reader.plan(plan.node, False)
+        elif plan.decode or plan.unwraps:
             return value
         for step in plan.all_of:
             value = self._in_place(value, step, pointer)
@@ -133,11 +143,12 @@ class _Filler:
             return [self.value(item, plan.items, (pointer, i)) for i, item in enumerate(value)]
         return value
 
-    def as_data(self, text: str) -> Any:
+    def as_data(self, text: str, rests: bool = False) -> Any:
         """Free-form data written as ``text`` in the strict form of a rendition that keeps it as
         data (gemini's maps): the data in that strict form, read as restore reads it (verbatim,
-        the places inside it that the rendition encodes still JSON text, a string too); data
-        decoded from ``text`` when no filling wrote it."""
+        the places inside it that the rendition encodes still JSON text, a string too), or, an
+        open object the rendition carries with its members beside ``tierone_rest`` (``rests``),
+        filled as declared; data decoded from ``text`` when no filling wrote it."""
         written = self._texts.get(id(text))
         if written is None or written[0] is not text:
             try:
@@ -145,7 +156,7 @@ class _Filler:
             except ValueError:
                 return text
         _, value, plan, pointer = written
-        return self.value(value, plan.kept(), pointer)
+        return self.value(value, self.reader.plan(plan.node, False) if rests else plan.kept(), pointer)
 
     def _in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
         """``value`` filled through ``plan`` at the same place; a reference loop that consumes

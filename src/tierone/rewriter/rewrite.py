@@ -12,12 +12,14 @@ from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.rebuilding import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
+from .open_objects import OTHERS_SHAPE
 from .passes import AFTER_LINT, AFTER_LINT_RULES, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import Placed, reusing_graphs
 from .passes.definitions import outside_dead
 from .passes.impossible import made_moot
 from .passes.wrapping import outside_wrapper
 from .unreadable import malformed_keywords, scanned, unreadable_references
+from .vendor_split import one_rendition_per_vendor
 
 
 class Rewritten(NamedTuple):
@@ -57,23 +59,22 @@ def rewrite(
     """Rewrite ``schema`` for the strict mode(s) of ``profile``.
 
     Optional fields become required and nullable (``null`` means absent), objects are
-    closed, free-form data becomes a JSON-encoded string (``open_objects="error"`` refuses
-    it instead), unsupported constraints move into the description (unless ``hints`` is
-    false) and are checked again by :func:`tierone.restore`. A rewritten schema is a different
-    document: it carries no ``$schema`` or ``$comment`` of the original, and its ``$id`` is
-    ``id`` when given (the original's is not kept). For a profile that refuses recursion, it is
-    unrolled ``unroll`` levels deep (default :data:`~tierone.rewriter.passes.recursion.DEFAULT_UNROLL`;
-    0 refuses it), the level past the last carried as a JSON string that restore decodes. The result lints clean
-    under ``profile``, or says in ``unfixable`` why not. The input is not modified.
-    A rendition may be looser than the original where the profile cannot carry it: each such
-    change is in :attr:`Rewritten.loosened` (restore enforces it on read); ``exact=True``
-    refuses them instead, for a host that must serve a faithful schema.
-    ``schema`` is a schema (an object or a boolean), a path, ``module:attribute`` or a pydantic
-    model class or ``TypeAdapter``; anything else (a ``str`` that names no file, an array, data
-    holding what JSON cannot: ``NaN``, a ``Decimal``) raises :class:`tierone.core.errors.InputError`.
-    ``refs``: folders from which the schema's relative file references are read and bundled
-    under ``$defs`` (:mod:`tierone.core.bundling`); without them such a reference is refused
-    (T502), and nothing is ever fetched.
+    closed (the members an open one does not declare in its string member ``tierone_rest``), free-form
+    data becomes a JSON-encoded string (``open_objects="error"`` refuses it instead), unsupported
+    constraints move into the description (unless ``hints`` is false) and are checked again by
+    :func:`tierone.restore`. A rewritten schema is a different document: it carries no ``$schema`` or
+    ``$comment`` of the original, and its ``$id`` is ``id`` when given (the original's is not kept). For a
+    profile that refuses recursion, it is unrolled ``unroll`` levels deep (default
+    :data:`~tierone.rewriter.passes.recursion.DEFAULT_UNROLL`; 0 refuses it), the level past the last carried as
+    a JSON string that restore decodes. The result lints clean under ``profile``, or says in ``unfixable`` why
+    not. The input is not modified. A rendition may be looser than the original where the profile cannot
+    carry it: each such change is in :attr:`Rewritten.loosened` (restore enforces it on read); ``exact=True``
+    refuses them instead, for a host that must serve a faithful schema. ``schema`` is a schema (an object or a
+    boolean), a path, ``module:attribute`` or a pydantic model class or ``TypeAdapter``; anything else (a ``str``
+    that names no file, an array, data holding what JSON cannot: ``NaN``, a ``Decimal``) raises
+    :class:`tierone.core.errors.InputError`. ``refs``: folders from which the schema's relative file references
+    are read and bundled under ``$defs`` (:mod:`tierone.core.bundling`); without them such a reference is
+    refused (T502), and nothing is ever fetched.
     ``limits`` lowers the profile's count limits by rule code (``{"T407": 10}``): the share of a
     limit that counts across a request left to this schema (see :mod:`.requests`).
 
@@ -93,7 +94,10 @@ def rewrite(
         raise ValueError(f"unroll is a number of levels (0 refuses recursion), not {unroll!r}")
     with room_for_depth(), collection_held():
         shares = tuple(sorted((limits or {}).items()))
-        done = _rewrite(schema, profile, Options(profile, open_objects, hints, exact, unroll, shares), id)
+        done = _rewrite(schema, profile, options := Options(profile, open_objects, hints, exact, unroll, shares), id)
+        if done.unfixable and any(c.loosens.startswith(OTHERS_SHAPE) for c in done.changes):
+            whole = _rewrite(schema, profile, options._replace(rests=False), id)  # open objects as JSON text
+            done = done if whole.unfixable else whole  # (where its other passes cannot serve them so)
     return _exactly(done, schema) if exact else done
 
 
@@ -128,17 +132,20 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             unfixable.extend(result.unfixable)
         current = _new_document(current, id, changes, present)
         shares = dict(options.limits) or None
-        over = None  # the rendition's findings of the rules the steps below meet (linted for those alone)
+        # the rendition linted whole once, and again only where a step below changes it (a limit is over)
+        whole: tuple[Any, ...] | None = lint_rendition(current, profile, limits=shares)
+        over: Any = tuple(d for d in whole or () if d.code in AFTER_LINT_RULES)
         for step, rules in AFTER_LINT.items():  # only where the rendition's lint finds their rules
             if over is None:
                 over = lint_rendition(current, profile, AFTER_LINT_RULES, shares)
             if any(d.code in rules for d in over):
                 result = step(current, options, over)
                 if result.changes:
-                    current, over = result.schema, None
+                    current, over, whole = result.schema, None, None
                     changes.extend(result.changes)
-        ignore = () if over is None else AFTER_LINT_RULES  # the limits' findings of this rendition known: the rest
-        diagnostics = lint_rendition(current, profile, limits=shares, ignore=ignore) + (over or ())
+        if whole is None:  # the limits' findings of this rendition known (over): the rest
+            whole = lint_rendition(current, profile, limits=shares, ignore=() if over is None else AFTER_LINT_RULES)
+        diagnostics = tuple(d for d in whole if over is None or d.code not in AFTER_LINT_RULES) + (over or ())
     # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
     changes, unfixable = made_moot(changes), outside_dead(unfixable, changes)
     changes = [_outside(c, schema) for c in changes]
@@ -155,9 +162,8 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         source = _in_source(where, schema)
         if not _reported(where, diagnostic.code, known) and (source, diagnostic.code) not in known:
             known.update(((where, diagnostic.code), (source, diagnostic.code)))
-            unfixable.append(
-                Unfixable(source, diagnostic.code, diagnostic.message + _way_out(diagnostic.code, profile))
-            )
+            why = diagnostic.message + one_rendition_per_vendor(diagnostic.code, profile)
+            unfixable.append(Unfixable(source, diagnostic.code, why))
     if options.unroll == 0 and not any(u.rule == "T501" for u in unfixable):
         unfixable.extend(_recursion_refused(schema, profile))
     return Rewritten(detached(current), tuple(changes), tuple(unfixable), profile)
@@ -170,30 +176,12 @@ def _outside(found: Placed, original: Any) -> Placed:
 
 
 def _recursion_refused(original: Any, profile: str) -> list[Unfixable]:
-    """With ``unroll=0``, the original's recursion refused where the profile refuses it, even
-    when the rendition no longer holds it (a limit's encoding took the recursive part into a
-    JSON string): recursion is then never served loosened."""
+    """With ``unroll=0``, the original's recursion refused where the profile refuses it, even when the
+    rendition no longer holds it (a limit's encoding took the recursive part into a JSON string)."""
     from ..linter.api import lint
 
     found = lint(original, profile=profile, select=["T501"]).diagnostics
     return [Unfixable(d.pointer, d.code, d.message) for d in found]
-
-
-def _way_out(code: str, profile: str) -> str:
-    """For a profile of several vendors whose union budget (rule T408) the null-as-absent
-    emulation spent: that one schema for all cannot exist, and what to do instead."""
-    from ..subset.model import VENDORS
-
-    vendors = [s for s in PROFILES[profile].sources if s in VENDORS]
-    if code != "T408" or len(vendors) < 2:
-        return ""
-    flags = " ".join(f"-p {v}" for v in vendors)
-    return (
-        f"; no one schema serves {', '.join(vendors)} here (one needs every field required, so each optional "
-        f"field becomes a union, and another caps unions): write one rendition per vendor, "
-        f"`tierone rewrite SCHEMA {flags} -o 'out/{{stem}}.{{profile}}.json'` (or `rewrite(schema, profile)` "
-        "for each)"
-    )
 
 
 def _in_source(pointer: Pointer, original: Any) -> Pointer:

@@ -25,6 +25,7 @@ from .hoisting import hoist_references
 from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
 from .merging import merged_all_of, merged_branches
+from .meta_parts import copy_meta_schema_parts
 from .names import plain_definition_names
 from .nulls import spell_null
 from .old_drafts import drop_ignored_ref_siblings, numeric_exclusive_bounds
@@ -58,6 +59,7 @@ __all__ = [
     "PassResult",
     "Unfixable",
     "close_objects",
+    "copy_meta_schema_parts",
     "declare_required",
     "distribute_properties",
     "drop_directives",
@@ -107,6 +109,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     drop_directives: ("$comment",),
     pointer_references: ("$ref",),
     rename_definitions: ("definitions",),
+    copy_meta_schema_parts: ("$ref",),
     hoist_references: ("$ref",),
     inline_ref_siblings: ("$ref",),
     merge_all_of: ("allOf",),
@@ -135,6 +138,7 @@ PASSES: tuple[Pass, ...] = (
     pointer_references,
     rename_definitions,
     inline_root_ref,
+    copy_meta_schema_parts,
     hoist_references,
     plain_definition_names,
     inline_ref_siblings,

@@ -73,6 +73,9 @@ class Options(NamedTuple):
     #: count limits lowered below the profile's, by rule code: this schema's share of a limit
     #: that counts across a request
     limits: tuple[tuple[str, int], ...] = ()
+    #: carry an open object's declared members beside ``tierone_rest`` (``open_objects``); False:
+    #: the whole object as JSON text, where that rendition would be refused (``rewrite``)
+    rests: bool = True
 
 
 class PassResult(NamedTuple):

@@ -152,3 +152,16 @@ def _copy_of(branch: Any, target_of: Callable[[str], Any]) -> Any:
 def union_of(names: list[Any], more: list[str]) -> list[Any]:
     """``names`` and then those of ``more`` it does not hold, in order."""
     return [*names, *(n for n in more if n not in names)]
+
+
+def without_patterns_beside_union(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> Any:
+    """A ``patternProperties`` the profile refuses beside a union, where objects are closed: it
+    leaves (the branches hold only what they declare; an encoded one is data restore checks).
+    Else ``node`` as it is, for the lint to refuse; where objects stay open, the union would
+    stay beside the object's members, which a decoding engine intersects with each branch (on
+    JsonSchemaStore/service-schema, llguidance refuses that grammar as too large)."""
+    union = next((k for k in ("anyOf", "oneOf") if isinstance(node.get(k), list)), None)
+    if union is None:
+        return node
+    changes.extend(patterns_left_out(node, node[union], pointer, True))
+    return {k: v for k, v in node.items() if k != "patternProperties"}

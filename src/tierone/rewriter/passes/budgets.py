@@ -26,6 +26,7 @@ from ...core.pointer import Pointer
 from ...core.rebuilding import replaced
 from ...core.refs import ReferenceGraph
 from ...core.walker import walk
+from ..open_objects import OTHERS_SHAPE
 from ..shapes import JSON_MEMBER, REST_MEMBER, admits_null, encodable_at
 from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, _policy, does, graph_of
@@ -150,8 +151,9 @@ def encodes_to_fit(changes: Iterable[Change]) -> bool:
 
 
 def gathers_members(changes: Iterable[Change]) -> bool:
-    """Whether any of ``changes`` gathered an object's members into its ``tierone_rest``."""
-    return any(change.loosens == GATHERED_SHAPE for change in changes)
+    """Whether any of ``changes`` gathered an object's members into its ``tierone_rest`` (to
+    keep a limit, or the members an open object does not declare)."""
+    return any(change.loosens == GATHERED_SHAPE or change.loosens.startswith(OTHERS_SHAPE) for change in changes)
 
 
 def _choices(
@@ -198,7 +200,7 @@ def _choices(
         return ends[index[p]] - index[p]
 
     objects = {
-        visit.pointer: members_left(visit.schema) if visit.pointer in held else visit.schema
+        visit.pointer: members_left(visit.schema)  # (what moves: not its tierone_rest)
         for visit in visits
         if gatherable(visit.schema, held.get(visit.pointer))
     }

@@ -11,6 +11,7 @@ from ...core.pointer import ROOT, Pointer, PointerError
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import size
+from ..open_objects import carries_rest
 from ..shapes import (
     ENCODED_NOTE,
     IMPLYING_KEYS,
@@ -27,9 +28,10 @@ from ..shapes import (
 )
 from ..typed_unions import type_to_write, typed_by_branches
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
-from .branch_members import patterns_left_out
+from .branch_members import without_patterns_beside_union
 from .encoded_unions import typed_for_encoded, wrapped_beside_text
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
+from .rest_members import with_rest
 
 
 @does(
@@ -136,8 +138,10 @@ def type_untyped(schema: Any, options: Options) -> PassResult:
 
 
 @does(
-    "open objects, maps, `{}` and untyped array items become JSON-encoded strings (or, with `--open-objects "
-    "error`, are refused) — never silently emptied; where a profile keeps maps (`gemini`), a map that a cycle "
+    "open objects that declare no member, maps, `{}` and untyped array items become JSON-encoded strings (or, with "
+    "`--open-objects error`, are refused) — never silently emptied; an open object that declares members keeps "
+    "them, closed, and the members it does not declare travel as one JSON object in its string member "
+    "`tierone_rest` (restore merges and checks them); where a profile keeps maps (`gemini`), a map that a cycle "
     "of references passes through is encoded too (outlines-core cannot follow recursion through a map); data "
     "encoded beside a union branch taking any string travels as the one member `tierone_json` of an object "
     "(a bare string there would be ambiguous); a `type` beside a union, which would refuse a branch now "
@@ -190,10 +194,19 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
             return {**node, "items": {"type": "string", "description": ENCODED_NOTE}}
         if not free:
             if beside_union and isinstance(node, dict) and node.get("patternProperties"):
-                node = _patterns_left_out(node, pointer, changes)
+                node = without_patterns_beside_union(node, pointer, changes)
             return typed_for_encoded(node, pointer, encoded_by, changes)
         if pointer and not encodable_at(pointer):
             return node  # e.g. additionalProperties: true, judged with its object
+        if (
+            options.rests
+            and options.open_objects != "error"
+            and pointer not in recursing
+            and carries_rest(node, options.profile)
+        ):
+            node, change = with_rest(node, pointer, graph_of(schema), free_form_rule(node))
+            changes.append(change)  # its declared members stand as they are, the others in tierone_rest
+            return node
         if not pointer:
             unfixable.append(
                 Unfixable(ROOT, "T101", "the root is free-form data; a strict root must declare its properties")
@@ -217,19 +230,6 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
 
     out, wrapped = wrapped_beside_text(transform(schema, encode), encoded_by)
     return PassResult(out, (*changes, *wrapped), tuple(unfixable))
-
-
-def _patterns_left_out(node: dict[str, Any], pointer: Pointer, changes: list[Change]) -> Any:
-    """A ``patternProperties`` the profile refuses beside a union, where objects are closed: it
-    leaves (the branches hold only what they declare; an encoded one is data restore checks).
-    Else ``node`` as it is, for the lint to refuse; where objects stay open, the union would
-    stay beside the object's members, which a decoding engine intersects with each branch (on
-    JsonSchemaStore/service-schema, llguidance refuses that grammar as too large)."""
-    union = next((k for k in ("anyOf", "oneOf") if isinstance(node.get(k), list)), None)
-    if union is None:
-        return node
-    changes.extend(patterns_left_out(node, node[union], pointer, True))
-    return {k: v for k, v in node.items() if k != "patternProperties"}
 
 
 #: what an encoded value's rendition no longer enforces (restore decodes and checks it)

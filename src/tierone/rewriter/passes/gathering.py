@@ -44,6 +44,8 @@ class Held(NamedTuple):
 
     members: dict[str, Any]
     required: tuple[str, ...]
+    #: whether it holds the members the object does not declare too (an open object: ``rest_members``)
+    open: bool = False
 
 
 def gatherable(node: Any, held: Held | None = None) -> bool:
@@ -54,7 +56,15 @@ def gatherable(node: Any, held: Held | None = None) -> bool:
         return False
     if {"anyOf", "oneOf", "allOf", "patternProperties", "$ref"} & set(node):
         return False
-    return held is not None or REST_MEMBER not in node["properties"]
+    return held is not None or REST_MEMBER not in node["properties"] or holds_others(node)
+
+
+def holds_others(node: dict[str, Any]) -> bool:
+    """Whether ``node``'s ``tierone_rest`` carries the members an open object does not declare
+    (``rest_members`` wrote it, as this module does, with a description that begins :data:`HELD`;
+    a member of the original so named is not the rewriter's)."""
+    rest = dict_at(node, "properties").get(REST_MEMBER)
+    return isinstance(rest, dict) and str(rest.get("description", "")).startswith(HELD)
 
 
 def members_left(node: dict[str, Any]) -> dict[str, Any]:
@@ -128,14 +138,17 @@ def _gathered(
     properties = members_left(node)["properties"]
     fresh = {name: properties[name] for name in properties if name in names}
     required = [name for name in list_at(node, "required") if name != REST_MEMBER]
+    held = held or (Held({}, (), True) if REST_MEMBER in node["properties"] else None)  # an open object's
     now = Held(
         {**(held.members if held else {}), **fresh},
         (*(held.required if held else ()), *(name for name in required if name in fresh)),
+        held is not None and held.open,
     )
     rest: dict[str, Any] = {"type": "object", "properties": now.members}
     if now.required:
         rest["required"] = list(now.required)
-    rest["additionalProperties"] = False
+    if not now.open:  # (an open object's others travel there too: restore checks what they may be)
+        rest["additionalProperties"] = False
     kept = {name: member for name, member in properties.items() if name not in fresh}
     kept[REST_MEMBER] = encoded_field(rest, resolver, HELD)
     out = {**node, "properties": kept}

@@ -11,6 +11,7 @@ from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
 from ...core.walker import REFERENCE, having
 from ..members_never_given import without_members_never_given
+from ..open_objects import open_with_members
 from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root
 from .base import Change, Options, PassResult, _flagged, does
 from .map_cycles import maps_on_a_cycle
@@ -22,7 +23,8 @@ _STAY = ("$schema", "$id", "$defs", "definitions")
 
 @does(
     f"a root strict modes cannot take (an array, a scalar, a union, free-form data: an open object whose "
-    f"members can never be given too, as they leave) travels as the one member "
+    f"members can never be given too, as they leave; not an open object that declares members, which keeps them "
+    f"beside `tierone_rest`) travels as the one member "
     f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it, "
     f"a map a cycle of references passes through too); restore and "
     f"`Strict.parse` take it out"
@@ -78,8 +80,8 @@ def _wrapped(schema: Any, options: Options) -> bool:
     if isinstance(schema, dict) and options.open_objects != "error" and _map_on_a_cycle(schema, options):
         return True
     schema = without_members_never_given(schema)  # (they leave the rendition: an open root is then free-form)
-    if is_object_root(schema):
-        return False
+    if is_object_root(schema) or (options.rests and options.open_objects != "error" and open_with_members(schema)):
+        return False  # (an open one that declares members is carried as an object, its others in tierone_rest)
     if is_free_form(schema) and (options.open_objects == "error" or _flagged(options, free_form_rule(schema))):
         return options.open_objects != "error"  # (with --open-objects error, refused at the root, where it stands)
     if not _flagged(options, "T101"):  # free-form data the profile keeps as it is: wrapped where not an object

@@ -134,8 +134,10 @@ ROWS: tuple[Feature, ...] = (
             "An object with pattern-named members cannot be closed; no strict mode supports it.",
             '{"type": "object", "patternProperties": {"^x-": {"type": "string"}}}',
             "declared `properties`, or a JSON-encoded string for free-form data",
-            "`tierone rewrite` turns the object into a JSON-encoded string (a root travels as the "
-            "member `tierone_root`); `tierone restore` decodes it and checks the patterns.",
+            "`tierone rewrite` keeps the members the object declares, and the pattern-named ones "
+            "travel as one JSON object in its string member `tierone_rest` (an object that declares "
+            "none becomes a JSON-encoded string; a root, the member `tierone_root`); `tierone "
+            "restore` decodes them and checks the patterns.",
         ),
         fix="encode_free_form",
     ),

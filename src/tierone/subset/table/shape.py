@@ -38,7 +38,9 @@ ROWS: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], '
             '"additionalProperties": false}',
             "`tierone rewrite` adds `additionalProperties: false`; an object that was open on "
-            "purpose becomes a JSON-encoded string field that `tierone restore` decodes.",
+            "purpose keeps the members it declares, and the others travel as one JSON object in "
+            "its string member `tierone_rest` (one that declares none becomes a JSON-encoded "
+            "string field); `tierone restore` decodes and merges them.",
         ),
         fix="close_objects",
     ),
@@ -56,8 +58,9 @@ ROWS: tuple[Feature, ...] = (
             '{"type": "object", "properties": {"counts": {"type": "string", "description": '
             '"A JSON-encoded object of integers."}}, "required": ["counts"], '
             '"additionalProperties": false}',
-            "`tierone rewrite` turns the map into a JSON-encoded string (or refuses with "
-            "`--open-objects error`); `tierone restore` decodes it.",
+            "`tierone rewrite` turns the map into a JSON-encoded string (beside members the object "
+            "declares, the map's members travel in its string member `tierone_rest`), or refuses "
+            "with `--open-objects error`; `tierone restore` decodes it.",
         ),
         fix="encode_free_form",
     ),
