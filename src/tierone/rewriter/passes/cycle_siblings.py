@@ -133,14 +133,15 @@ _AGAIN = (
 
 
 def _beside_union_again(target: dict[str, Any], ref: str) -> bool:
-    """Whether ``target`` holds a union beside siblings with a branch that is ``ref`` itself."""
+    """Whether ``target`` holds a union beside siblings (members: a ``type`` moves into the
+    branches, and ``additionalProperties`` llguidance takes there) with a branch that is ``ref`` itself."""
     from ...core.walker import walk
 
     return any(
         isinstance(node, dict)
         and isinstance(node.get("anyOf"), list)
         and {"$ref": ref} in node["anyOf"]
-        and not set(node) <= _BESIDE_UNION
+        and not set(node) <= _BESIDE_UNION | {"additionalProperties", "type"}
         for _, node, _, _ in walk(target)
     )
 
