@@ -47,25 +47,20 @@ def meta_schema_part(ref: Any, document: Any) -> tuple[str, dict[str, Any], tupl
     draft 4 document; a draft 6 or 7 one in any document of draft 6 on): the name its copy goes
     by, the meta-schema (jsonschema's own copy: nothing is fetched), and the part's path in it.
     None for any other reference, and for a part the meta-schema does not hold."""
-    from urllib.parse import unquote
-
     from .dialects import names_one_of
-    from .pointer import Pointer, PointerError
+    from .pointer import PointerError
 
-    if not isinstance(ref, str) or "#/" not in ref:
+    found = _part(ref)
+    if found is None:
         return None
-    address, _, fragment = ref.partition("#")
-    copyable = _COPYABLE.get(address)
-    if copyable is None:
-        return None
-    name, readers = copyable
+    address, path = found
+    name, readers = _COPYABLE[address]
     if not (names_one_of(document, readers) if readers else not names_one_of(document, _OLDER)):
         return None
     from jsonschema_specifications import REGISTRY  # type: ignore[import-untyped]
 
     meta = REGISTRY.contents(address)
     try:
-        path = Pointer.parse(unquote(fragment))
         path.resolve(meta)
     except PointerError:
         return None
@@ -77,6 +72,21 @@ def meta_schema_node(ref: Any) -> Any:
     positiveInteger``), its own references made absolute (``#`` names the meta-schema whole),
     as jsonschema resolves it: how the read side follows such a reference. None for any other
     reference (a whole meta-schema's too: a value that is itself a schema)."""
+    from .pointer import PointerError
+
+    found = _part(ref)
+    if found is None:
+        return None
+    address, path = found
+    try:
+        return path.resolve(_absolute(address))
+    except PointerError:
+        return None
+
+
+def _part(ref: Any) -> tuple[str, Any] | None:
+    """The address of the copyable meta-schema ``ref`` names a part of, and that part's pointer
+    (its fragment decoded); None for any other reference, or a fragment that is no pointer."""
     from urllib.parse import unquote
 
     from .pointer import Pointer, PointerError
@@ -87,7 +97,7 @@ def meta_schema_node(ref: Any) -> Any:
     if address not in _COPYABLE:
         return None
     try:
-        return Pointer.parse(unquote(fragment)).resolve(_absolute(address))
+        return address, Pointer.parse(unquote(fragment))
     except PointerError:
         return None
 
