@@ -67,6 +67,12 @@ def meta_schema_part(ref: Any, document: Any) -> tuple[str, dict[str, Any], tupl
     return name, meta, tuple(map(str, path))
 
 
+def names_meta_schema_part(ref: Any) -> bool:
+    """Whether ``ref`` names a part of a meta-schema whose parts a document may copy in (what
+    :func:`meta_schema_part` looks for before it asks whether the document reads it alike)."""
+    return _part(ref) is not None
+
+
 def meta_schema_node(ref: Any) -> Any:
     """The part of a draft 4, 6 or 7 meta-schema ``ref`` names (``...draft-04/schema#/definitions/
     positiveInteger``), its own references made absolute (``#`` names the meta-schema whole),

@@ -13,7 +13,7 @@ from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.rebuilding import detached, transform
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .open_objects import OTHERS_SHAPE
-from .passes import AFTER_LINT, AFTER_LINT_RULES, PASSES, TRIGGERS, Change, Options, Unfixable
+from .passes import AFTER_LINT, AFTER_LINT_RULES, NAMED_BY, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import Placed, reusing_graphs
 from .passes.definitions import outside_dead
 from .passes.impossible import made_moot
@@ -124,7 +124,11 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         unread = unreadable_references(schema, references) if references else []  # the first pass reuses its graph
         unread += malformed_keywords(schema, profile)
         for step in PASSES:
-            if (step in TRIGGERS and present.isdisjoint(TRIGGERS[step])) or step in AFTER_LINT:
+            if (
+                (step in TRIGGERS and present.isdisjoint(TRIGGERS[step]))
+                or (step in NAMED_BY and not any(map(NAMED_BY[step], references)))
+                or step in AFTER_LINT
+            ):
                 continue
             result = step(current, options)
             current = result.schema
@@ -132,19 +136,18 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             unfixable.extend(result.unfixable)
         current = _new_document(current, id, changes, present)
         shares = dict(options.limits) or None
-        # the rendition linted whole once, and again only where a step below changes it (a limit is over)
-        whole: tuple[Any, ...] | None = lint_rendition(current, profile, limits=shares)
-        over: Any = tuple(d for d in whole or () if d.code in AFTER_LINT_RULES)
+        # the limits first (a quarter of a whole lint): where one is over, the rest is judged on what fits
+        over: Any = None
         for step, rules in AFTER_LINT.items():  # only where the rendition's lint finds their rules
             if over is None:
                 over = lint_rendition(current, profile, AFTER_LINT_RULES, shares)
             if any(d.code in rules for d in over):
                 result = step(current, options, over)
                 if result.changes:
-                    current, over, whole = result.schema, None, None
+                    current, over = result.schema, None
                     changes.extend(result.changes)
-        if whole is None:  # the limits' findings of this rendition known (over): the rest
-            whole = lint_rendition(current, profile, limits=shares, ignore=() if over is None else AFTER_LINT_RULES)
+        # the rest; the limits again only where a step changed the rendition
+        whole = lint_rendition(current, profile, limits=shares, ignore=() if over is None else AFTER_LINT_RULES)
         diagnostics = tuple(d for d in whole if over is None or d.code not in AFTER_LINT_RULES) + (over or ())
     # places inside a root carried in the wrapper are named as the original's places; none in a dead definition
     changes, unfixable = made_moot(changes), outside_dead(unfixable, changes)

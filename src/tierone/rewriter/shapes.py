@@ -266,10 +266,11 @@ def items_of(schema: dict[str, Any]) -> Any:
     schema that gives neither ``items`` nor ``prefixItems``."""
     if "items" in schema:
         return schema["items"]
-    types = declared_types(schema)
-    if types is not None and "array" in types and "prefixItems" not in schema:
-        return True
-    return None
+    declared = schema.get("type")
+    if declared is None or "prefixItems" in schema:  # (most nodes: no type, or one, told without a tuple)
+        return None
+    types = (declared,) if declared.__class__ is str else declared_types(schema)
+    return True if types is not None and "array" in types else None
 
 
 def dict_at(schema: Mapping[str, Any], key: str) -> dict[str, Any]:

@@ -10,6 +10,9 @@ This module is the pass table; what each pass does, for docs/rewrite.md, is writ
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+from ...core.meta_schemas import names_meta_schema_part
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .branch_members import shared_member
 from .budgets import RULES, fit_limits
@@ -49,6 +52,7 @@ __all__ = [
     "AFTER_LINT",
     "AFTER_LINT_RULES",
     "HINTS",
+    "NAMED_BY",
     "PASSES",
     "REMOVABLE",
     "TRIGGERS",
@@ -122,6 +126,10 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     drop_presence_unions: ("anyOf", "oneOf"),
     drop_open_unions: ("anyOf", "oneOf"),
 }
+
+#: passes that only act where a reference of the INPUT schema names what they handle (no earlier
+#: pass writes such a reference), so the rewriter skips them when none does
+NAMED_BY: dict[Pass, Callable[[str], bool]] = {copy_meta_schema_parts: names_meta_schema_part}
 
 #: passes that run last, and only where the lint of the rendition finds one of their rules
 #: (they are handed its findings)

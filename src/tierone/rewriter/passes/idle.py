@@ -66,9 +66,9 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
         if not isinstance(node, dict):
             return node
         why = dict(_conditional_alone(node))
-        types, beside = (declared_types(node), f"type {node['type']!r}") if "type" in node else _listed_types(node)
-        if types is not None:
-            idle_here = idle_beside(types)
+        types, beside = (declared_types(node), "") if "type" in node else _listed_types(node)
+        if types is not None and not (idle_here := idle_beside(types)).isdisjoint(node):
+            beside = beside or f"type {node['type']!r}"  # (said only where a keyword goes: most nodes keep all)
             why.update((key, f"beside {beside} it does nothing") for key in node if key in idle_here)
         if not why:
             return node

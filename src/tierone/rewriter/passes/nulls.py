@@ -41,12 +41,10 @@ def spell_null(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
 
     def spell(node: Any, pointer: Pointer) -> Any:
-        types = declared_types(node) if isinstance(node, dict) else None  # None for a malformed list too
-        if (
-            not isinstance(node.get("type") if isinstance(node, dict) else None, list)
-            or not types
-            or (pointer, list(types)) == keep
-        ):
+        if not isinstance(node, dict) or node.get("type").__class__ is not list:
+            return node  # (most nodes: one type, told before the list is read)
+        types = declared_types(node)  # None for a malformed list too
+        if not types or (pointer, list(types)) == keep:
             return node
         if "anyOf" in node:  # the branches may say the types themselves
             return _left_to_branches(node, pointer, schema, changes) if as_any_of else node
