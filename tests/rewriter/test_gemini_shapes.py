@@ -353,3 +353,36 @@ def test_a_reference_on_a_cycle_whose_copies_take_the_same_siblings_again_is_ref
     rewrite says so (T501) rather than serve it."""
     refused = rewrite(SELF_BESIDE_MEMBERS, "gemini").unfixable
     assert [u.rule for u in refused] == ["T501"] and "a copy of its target holds the same again" in refused[0].reason
+
+
+def _open_beside_cycle(extra: object) -> dict:
+    """A definition whose member is an object open to ``extra`` beside a union that leads back
+    to the definition."""
+    branch = {"type": "object", "properties": {"z": {"type": "integer"}}}
+    member = {"type": "object", "additionalProperties": extra, "anyOf": [{"$ref": "#/$defs/S"}, branch]}
+    return {
+        "type": "object",
+        "properties": {"s": {"$ref": "#/$defs/S"}},
+        "$defs": {"S": {"type": "object", "properties": {"o": member}}},
+    }
+
+
+def test_additional_properties_true_beside_a_union_on_a_cycle_goes():
+    """``additionalProperties: true`` allows what is allowed without it: beside a union with a
+    reference on a cycle (where llguidance refuses any sibling) it goes, with the union's ``type``,
+    and no copy of the target is needed. Before, the copy held the same union beside both again,
+    and llguidance refused the rendition ("circular references with sibling keys")."""
+    original = _open_beside_cycle(True)
+    result = assert_served(original, "gemini", [{"s": {"o": {"o": {"z": 1}}}}, {"s": {"o": {"z": 2, "q": "x"}}}])
+    member = result.schema["$defs"]["S"]["properties"]["o"]
+    assert set(member) == {"anyOf"} and member["anyOf"][0] == {"$ref": "#/$defs/S"}
+    assert not result.loosened
+    assert rewrite(result.schema, "gemini").schema == result.schema
+
+
+def test_a_map_beside_a_union_on_a_cycle_is_refused_where_its_copy_would_hold_it_again():
+    """A map beside the union does not go (it constrains the other members): a copy of the target
+    would hold the same reference beside it again, so the rewrite refuses (T501) rather than serve
+    what llguidance refuses."""
+    refused = rewrite(_open_beside_cycle({"type": "string"}), "gemini").unfixable
+    assert [u.rule for u in refused] == ["T501"] and "a copy of its target holds the same again" in refused[0].reason

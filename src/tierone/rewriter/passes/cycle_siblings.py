@@ -48,16 +48,19 @@ def wrapped_cycle_ref(node: dict[str, Any], target: Any) -> dict[str, Any] | Non
     "an `anyOf` that stands beside constraining keywords (a `type`) and has a `$ref` branch leading into a "
     "cycle: llguidance gives each branch the union's siblings and refuses siblings beside a reference on a "
     "cycle. The union's `type` moves into its branches where each declares a type within it or none (the root "
-    "keeps its own); where a sibling still stands, the branch becomes a copy of its target, whose own "
-    "references still lead into `$defs` (the profiles that keep recursion: `openai`, `gemini`)"
+    "keeps its own), and an `additionalProperties: true` beside it goes (it allows what is allowed without it); "
+    "where a sibling still stands, the branch becomes a copy of its target, whose own references still lead into "
+    "`$defs` (the profiles that keep recursion: `openai`, `gemini`), unless the copy would hold the same "
+    "reference beside siblings again (refused, T501)"
 )
 def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     """An ``anyOf`` beside constraining keywords (a ``type``) with a branch ``{"$ref": ...}``
     whose target takes part in a cycle: llguidance gives each branch the union's siblings,
     and refuses siblings beside a reference on a cycle. The union's ``type`` moves into its
     branches where each declares a type within it or none (not at the root, which keeps its
-    own: T101); where a sibling still stands, the branch becomes a copy of its target, whose
-    own references still lead into ``$defs`` (the recursion is kept).
+    own: T101), and an ``additionalProperties: true`` beside it goes; where a sibling still
+    stands, the branch becomes a copy of its target, whose own references still lead into
+    ``$defs`` (the recursion is kept), unless the copy would hold the same again (T501).
 
     Before: ``{"type": "object", "anyOf": [{"$ref": "#/$defs/Tree"}, {"properties": {...}}]}``
     After:  ``{"anyOf": [{"$ref": "#/$defs/Tree"}, {"properties": {...}, "type": "object"}]}``
@@ -101,15 +104,18 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
                     "T501",
                 )
             )
-            if set(node) <= _BESIDE_UNION:
-                return node
+        if set(node) - _BESIDE_UNION == {"additionalProperties"} and node["additionalProperties"] is True:
+            node = {k: v for k, v in node.items() if k != "additionalProperties"}  # the default: it says nothing
+            changes.append(Change.for_rule(pointer.child("additionalProperties"), _DEFAULT_GOES, "T501"))
+        if set(node) <= _BESIDE_UNION:
+            return node
         out = list(branches)
         for index in cyclic:
             branch, site = branches[index], pointer.child("anyOf").child(index)
             if not (isinstance(branch, dict) and "$ref" in branch):
                 continue  # the type moved into it took its target's copy already
             target = graph.target(branch["$ref"])
-            if isinstance(target, dict) and _beside_union_again(target, branch["$ref"]):
+            if isinstance(target, dict) and _beside_union_again(body_of(target), branch["$ref"]):
                 unfixable.append(Unfixable(site, "T501", _AGAIN))  # a copy would hold it again, without end
             elif isinstance(target, dict):
                 out[index] = body_of(target)
@@ -125,6 +131,10 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, unshare, only=frozenset({"anyOf"})), tuple(changes), tuple(unfixable))
 
 
+#: what the change says where a union's ``additionalProperties: true`` goes (any other member is allowed without it)
+_DEFAULT_GOES = (
+    "removed: `true` allows what is allowed without it (a reference on a cycle takes no siblings of its union)"
+)
 #: why a reference on a cycle beside its union's siblings stays refused
 _AGAIN = (
     "a reference on a cycle beside its union's siblings (a decoding engine gives each branch them, and "
@@ -132,17 +142,18 @@ _AGAIN = (
 )
 
 
-def _beside_union_again(target: dict[str, Any], ref: str) -> bool:
-    """Whether ``target`` holds a union beside siblings (members: a ``type`` moves into the
-    branches, and ``additionalProperties`` llguidance takes there) with a branch that is ``ref`` itself."""
+def _beside_union_again(body: dict[str, Any], ref: str) -> bool:
+    """Whether ``body`` (a target as its copy is written: its definitions stay where they are)
+    holds a union beside siblings with a branch that is ``ref`` itself: the copy is written as
+    it stands (no ``type`` moved, nothing dropped in it), so its reference would take them again."""
     from ...core.walker import walk
 
     return any(
         isinstance(node, dict)
         and isinstance(node.get("anyOf"), list)
         and {"$ref": ref} in node["anyOf"]
-        and not set(node) <= _BESIDE_UNION | {"additionalProperties", "type"}
-        for _, node, _, _ in walk(target)
+        and not set(node) <= _BESIDE_UNION
+        for _, node, _, _ in walk(body)
     )
 
 
