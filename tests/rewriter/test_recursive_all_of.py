@@ -144,3 +144,42 @@ def test_members_beside_a_reference_are_added_to_its_target_s_not_put_in_their_p
     which the original requires, so no answer could be read back."""
     result = assert_served(DOG, profile, [{"pet": {"name": "Rex", "barks": True}}])
     assert set(result.schema["properties"]["pet"]["properties"]) == {"name", "barks"}
+
+
+#: the root extended by a closed part, from inside its own definitions (OpenAPI 1.2's data type
+#: fields, Github_medium/o11667: an item is a reference, or the root's fields restricted to two)
+ROOT_EXTENDED = {
+    "type": "object",
+    "properties": {
+        "type": {"type": "string"},
+        "format": {"type": "string"},
+        "items": {"$ref": "#/definitions/itemsObject"},
+    },
+    "definitions": {
+        "itemsObject": {
+            "oneOf": [
+                {"type": "object", "required": ["$ref"], "properties": {"$ref": {"type": "string"}}},
+                {
+                    "allOf": [
+                        {"$ref": "#"},
+                        {"required": ["type"], "properties": {"type": {}, "format": {}}, "additionalProperties": False},
+                    ]
+                },
+            ]
+        }
+    },
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_the_root_extended_from_inside_its_definitions_is_merged(profile):
+    """The reference leads back to the root only through its definitions, which a copy of the
+    root's body leaves where they are: merged like any other ``allOf`` (before, every profile that
+    keeps recursion refused it, T202); the closed part's two members are all the item may hold."""
+    instances = [
+        {"type": "array", "items": {"type": "string", "format": "date"}},
+        {"type": "array", "items": {"$ref": "#/models/Pet"}},
+    ]
+    result = assert_served(ROOT_EXTENDED, profile, instances)
+    assert "T202" not in {u.rule for u in result.unfixable}
+    assert not tierone.restore({"items": {"type": "string", "items": {"type": "string"}}}, ROOT_EXTENDED).ok

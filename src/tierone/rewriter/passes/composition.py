@@ -10,7 +10,7 @@ from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import REFERENCE, having, size
 from ..shapes import ANNOTATION_KEYS, ENCODED_MARK
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, does, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, body_of, does, graph_of
 from .constraints import _kept
 from .merging import forbidden_required, merged_all_of, nothing_in_common, same_value
 
@@ -232,10 +232,11 @@ def merged_node(
 
 
 def _extends_itself(target: dict[str, Any], ref: str) -> bool:
-    """Whether ``target`` refers to ``ref`` itself from its own body (references not followed):
+    """Whether ``target`` refers to ``ref`` itself from its own body, as a copy of it is written (its
+    definitions stay where they are; references not followed):
     a copy of the body would bring the reference in again, and merging members through it would
     follow it without end."""
-    return any(node["$ref"] == ref for _, node, _ in having(target, REFERENCE))
+    return any(node["$ref"] == ref for _, node, _ in having(body_of(target), REFERENCE))
 
 
 @does(
