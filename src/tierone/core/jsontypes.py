@@ -6,6 +6,8 @@ from collections.abc import Container, Iterable, Mapping
 from typing import Any
 
 TYPE_NAMES = frozenset({"string", "number", "integer", "boolean", "object", "array", "null"})
+#: the types of values that are neither objects nor arrays
+SCALAR_TYPE_NAMES = TYPE_NAMES - {"object", "array"}
 
 
 def declared_types(schema: dict[str, Any]) -> tuple[str, ...] | None:
@@ -16,6 +18,12 @@ def declared_types(schema: dict[str, Any]) -> tuple[str, ...] | None:
     if isinstance(declared, list) and all(isinstance(t, str) for t in declared):
         return tuple(declared)
     return None
+
+
+def one_scalar_type(schema: dict[str, Any]) -> bool:
+    """Whether the schema's ``type`` names one type, of :data:`SCALAR_TYPE_NAMES`."""
+    declared = schema.get("type")
+    return declared.__class__ is str and declared in SCALAR_TYPE_NAMES
 
 
 def admits(type_name: str, value: Any) -> bool:

@@ -124,12 +124,13 @@ def having(schema: Any, keys: frozenset[str]) -> list[tuple[Pointer, dict[str, A
             if key in IN_MAPPING:
                 if isinstance(value, dict):
                     for name, sub in reversed(value.items()):
-                        if key == "dependencies" and isinstance(sub, list):
-                            continue  # the draft-07 "required" form holds names, not schemas
-                        push((sub, entry, key, name, below))
+                        if isinstance(sub, dict) and (not _LEAF(sub) or not keys.isdisjoint(sub)):
+                            push((sub, entry, key, name, below))  # (a leaf without the keys hands nothing)
             elif key in IN_ARRAY and isinstance(value, list):
                 for index in range(len(value) - 1, -1, -1):
-                    push((value[index], entry, key, index, below))
+                    sub = value[index]
+                    if isinstance(sub, dict) and (not _LEAF(sub) or not keys.isdisjoint(sub)):
+                        push((sub, entry, key, index, below))
             elif key in IN_VALUE:
                 push((value, entry, key, _NO_SLOT, below))
     return found

@@ -16,10 +16,11 @@ from ...core.meta_schemas import names_meta_schema_part
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .branch_members import shared_member
 from .budgets import RULES, fit_limits
-from .closing import close_objects, declare_required, encode_free_form, type_untyped
+from .closing import close_objects, encode_free_form, type_untyped
 from .composition import merge_all_of, one_of_to_any_of
 from .constraints import HINTS, REMOVABLE, strip_constraints
 from .cycle_siblings import unshare_recursive_refs
+from .declaring import declare_required
 from .definitions import drop_unreferenced_definitions, inline_definitions
 from .directives import drop_directives
 from .enum_values import settle_enum_values

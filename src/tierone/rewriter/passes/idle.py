@@ -65,6 +65,9 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
     def idle(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
+        kind = node.get("type")
+        if kind.__class__ is str and _CONDITIONAL.isdisjoint(node) and idle_beside((kind,)).isdisjoint(node):
+            return node  # (most nodes: one type, every keyword of it, no conditional)
         why = dict(_conditional_alone(node))
         types, beside = (declared_types(node), "") if "type" in node else _listed_types(node)
         if types is not None and not (idle_here := idle_beside(types)).isdisjoint(node):
@@ -79,6 +82,8 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
     return PassResult(transform(schema, idle, only=_TYPED, records=(changes,)), tuple(changes))
 
 
+#: the parts of a conditional
+_CONDITIONAL = frozenset({"if", "then", "else"})
 #: the nodes a keyword may do nothing on: those with a ``type``, or whose ``enum`` or ``const``
 #: says which values they take, and those with a conditional's part
 _TYPED = frozenset({"type", "enum", "const", "if", "then", "else"})
