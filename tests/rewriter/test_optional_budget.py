@@ -73,3 +73,41 @@ def test_the_profiles_that_require_every_member_are_unchanged():
     for profile in ("openai", "tier1", "vendors"):
         rendition = tierone.rewrite(schema, profile).schema
         assert rendition["required"] == ["title", "f00", "f01", "f02"], profile
+
+
+def _optional_members(schema) -> int:
+    """The members of every object in ``schema`` that its ``required`` does not list."""
+    count = 0
+    stack = [schema]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, dict):
+            if isinstance(node.get("properties"), dict):
+                count += sum(name not in node.get("required", []) for name in node["properties"])
+            stack.extend(node.values())
+        elif isinstance(node, list):
+            stack.extend(node)
+    return count
+
+
+def test_the_budget_is_spent_only_on_members_the_rendition_carries():
+    """A definition written out where its one reference stood (the reference had a description
+    beside it) is dead in the rendition: its members take none of the 24 optional places, which
+    go to the members the model is asked for (before, the dead definition, walked before the
+    copy, took the last three of them: the rendition carried 21)."""
+    address = {"type": "object", "properties": {f"line{i}": {"type": "string"} for i in range(10)}}
+    members = {f"m{i:02}": {"type": "integer"} for i in range(20)}
+    schema = {
+        "$defs": {"Address": address},
+        "type": "object",
+        "properties": {"home": {"$ref": "#/$defs/Address", "description": "Where they live"}, **members},
+    }
+    result = tierone.rewrite(schema, "anthropic")
+    assert not result.unfixable, result.unfixable
+    assert "$defs" not in result.schema
+    assert _optional_members(result.schema) == 24
+    beyond = [c for c in result.changes if c.rule == "T407"]
+    assert len(beyond) == 31 - 24
+    assert all(v.ok for v in all_judges(result.schema, "anthropic")), all_judges(result.schema, "anthropic")
+    reader = tierone.strict(schema, "anthropic")
+    assert reader.parse('{"m00": 1, "home": {"line0": "a"}}') == {"m00": 1, "home": {"line0": "a"}}

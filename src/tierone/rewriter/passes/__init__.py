@@ -151,6 +151,7 @@ PASSES: tuple[Pass, ...] = (
     hoist_references,
     plain_definition_names,
     inline_ref_siblings,
+    drop_unreferenced_definitions,
     inline_definitions,
     merge_all_of,
     drop_presence_unions,

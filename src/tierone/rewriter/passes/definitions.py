@@ -190,7 +190,12 @@ class _TooMany(Exception):
         self.sizes = sizes
 
 
-@does("a definition of the root's `$defs` (or `definitions`) that nothing in the rendition refers to is removed")
+@does(
+    "a definition of the root's `$defs` (or `definitions`) that nothing in the rendition refers to is removed; "
+    "it runs twice: right after `inline_ref_siblings` (whose copies leave the definitions they copied unused, "
+    "which the passes between would otherwise rewrite for nothing), and again once the passes that inline, "
+    "merge or move references have run"
+)
 def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
     """The root's definitions that no ``$ref`` reaches from the rest of the rendition (once
     other passes have inlined, merged or moved what referred to them) are removed: a consumer
