@@ -23,19 +23,23 @@ class Item(BaseModel):
     name: str
 
 
-def _unions(schema) -> int:
-    """The members written as a union (an anyOf, or a type list), as Anthropic counts them."""
+def _counted(schema, per_object) -> int:
+    """The sum of ``per_object(node)`` over every object in ``schema``."""
     count = 0
     stack = [schema]
     while stack:
         node = stack.pop()
         if isinstance(node, dict):
-            if "anyOf" in node or isinstance(node.get("type"), list):
-                count += 1
+            count += per_object(node)
             stack.extend(node.values())
         elif isinstance(node, list):
             stack.extend(node)
     return count
+
+
+def _unions(schema) -> int:
+    """The members written as a union (an anyOf, or a type list), as Anthropic counts them."""
+    return _counted(schema, lambda node: "anyOf" in node or isinstance(node.get("type"), list))
 
 
 def _model(optional: int):
@@ -77,17 +81,12 @@ def test_the_profiles_that_require_every_member_are_unchanged():
 
 def _optional_members(schema) -> int:
     """The members of every object in ``schema`` that its ``required`` does not list."""
-    count = 0
-    stack = [schema]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, dict):
-            if isinstance(node.get("properties"), dict):
-                count += sum(name not in node.get("required", []) for name in node["properties"])
-            stack.extend(node.values())
-        elif isinstance(node, list):
-            stack.extend(node)
-    return count
+
+    def optional(node) -> int:
+        members = node.get("properties")
+        return sum(name not in node.get("required", []) for name in members) if isinstance(members, dict) else 0
+
+    return _counted(schema, optional)
 
 
 def test_the_budget_is_spent_only_on_members_the_rendition_carries():

@@ -133,8 +133,14 @@ def union_typed(member: Any) -> bool:
     return isinstance(member, dict) and ("anyOf" in member or isinstance(member.get("type"), list))
 
 
+#: the keys :func:`tally_node` counts or gathers by
+_TALLIED = frozenset({"properties", "$defs", "definitions", "enum", "const", "$ref", "$anchor", "$id", "id"})
+
+
 def tally_node(visit: Visit, node: dict[str, Any], tally: Tally) -> None:
     """Gather the counts and sites the whole-schema rules judge at the end."""
+    if _TALLIED.isdisjoint(node):
+        return  # (most nodes: nothing counted)
     properties = node.get("properties")
     if properties and isinstance(properties, dict):
         tally.properties += len(properties)

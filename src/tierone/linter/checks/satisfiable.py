@@ -4,6 +4,7 @@ a required member whose schema is `false`, a union none of whose branches can ho
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from ...core.jsontypes import admitted, declared_types
@@ -163,10 +164,22 @@ def _no_branch(node: dict[str, Any], root: Any) -> tuple[str, str] | None:
         branches = node.get(key)
         if not isinstance(branches, list) or not branches:
             continue
-        reasons = [_dead(node, _followed(branch, root)) for branch in branches]
-        if all(reasons):
-            return key, f"no branch of `{key}` can hold beside it ({reasons[0]})"
+        why = _each_dead(node, (_followed(branch, root) for branch in branches))
+        if why is not None:
+            return key, f"no branch of `{key}` can hold beside it ({why})"
     return None
+
+
+def _each_dead(node: dict[str, Any], branches: Iterable[Any]) -> str | None:
+    """Why the first of ``branches`` accepts nothing ``node`` accepts, where none of them does;
+    None once one may (the rest are not judged: most unions hold at their first branch)."""
+    first = None
+    for branch in branches:
+        why = _dead(node, branch)
+        if why is None:
+            return None
+        first = first or why
+    return first
 
 
 def _followed(branch: Any, root: Any) -> Any:
@@ -187,9 +200,9 @@ def _dead(node: dict[str, Any], branch: Any) -> str | None:
     if not isinstance(branch, dict) or "$ref" in branch:
         return None
     nested = branch.get("anyOf") if "type" not in branch else None  # a union of its own, beside the node
-    reasons = [_dead(node, b) for b in nested] if isinstance(nested, list) and nested else []
-    if reasons and all(reasons):
-        return reasons[0]
+    why = _each_dead(node, nested) if isinstance(nested, list) and nested else None
+    if why is not None:
+        return why
     outer, inner = declared_types(node), declared_types(branch)
     if outer is not None and inner is not None and not _overlap(outer, inner):
         return f"a branch of type {show(list(inner))} beside type {show(list(outer))}"
