@@ -124,8 +124,9 @@ def having(schema: Any, keys: frozenset[str]) -> list[tuple[Pointer, dict[str, A
             if key in IN_MAPPING:
                 if isinstance(value, dict):
                     for name, sub in reversed(value.items()):
+                        # a leaf without the keys hands nothing (nor a draft-07 `dependencies` name list)
                         if isinstance(sub, dict) and (not _LEAF(sub) or not keys.isdisjoint(sub)):
-                            push((sub, entry, key, name, below))  # (a leaf without the keys hands nothing)
+                            push((sub, entry, key, name, below))
             elif key in IN_ARRAY and isinstance(value, list):
                 for index in range(len(value) - 1, -1, -1):
                     sub = value[index]
