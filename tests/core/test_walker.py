@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from tests.strategies import SCHEMAS
 from tierone.core.pointer import Pointer
-from tierone.core.walker import having, walk
+from tierone.core.walker import having, keyword_of, walk
 
 #: keys some nodes hold and most do not
 FEW_KEYS = st.sampled_from([frozenset({"$ref"}), frozenset({"enum", "const"}), frozenset({"properties", "anyOf"})])
@@ -51,3 +51,9 @@ def test_having_is_the_walk_of_the_nodes_holding_a_key(schema, keys):
     found = having(schema, keys)
     assert found == expected
     assert all(type(pointer) is Pointer for pointer, _, _ in found)
+
+
+@given(SCHEMAS)
+def test_keyword_of_a_pointer_is_the_keyword_the_walk_hands_there(schema):
+    for visit in walk(schema):
+        assert keyword_of(visit.pointer) == visit.keyword

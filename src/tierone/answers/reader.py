@@ -22,6 +22,7 @@ from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_
 from ..rewriter.text_or_json import read_as_container, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of, read_encoded
+from .implied_types import with_implied_types
 from .plans import SETTLE_BUDGET, Plan
 from .settling import calm, inert, nulls_alone
 from .verdicts import Branch
@@ -47,9 +48,10 @@ class Reader:
         #: members it gathers (``rewriter.passes.gathering``), merged back before reading: a
         #: reader for a rendition known to gather none is spared the look
         self.gathers = gathers
-        # planned as its dialect reads it (draft 7 and earlier ignore the siblings of a $ref);
-        # judged against the original itself, whose validator reads it so too
-        planned = as_its_dialect_reads(original)
+        # planned as its dialect reads it (draft 7 and earlier ignore the siblings of a $ref,
+        # as the original's validator does), with the types its keywords imply written out as
+        # the rendition writes them (its union branches judged so too)
+        planned = self.planned = with_implied_types(as_its_dialect_reads(original))
         self.resolver = RefResolver.of(planned)
         self._plans: dict[tuple[int, bool, bool, bool, bool, int, bool], Plan] = {}
         self._kept: list[Any] = []
@@ -202,7 +204,7 @@ class Reader:
         if self._branch_validator is None:
             from ..core.validation import validator
 
-            self._branch_validator = validator(self.original, owner=OWNER)
+            self._branch_validator = validator(self.planned, owner=OWNER)
         return self._branch_validator
 
 

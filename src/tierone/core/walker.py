@@ -171,6 +171,22 @@ def levels(pointer: tuple[Any, ...], most: int) -> list[Pointer]:
     return found
 
 
+def keyword_of(pointer: tuple[Any, ...]) -> str | None:
+    """The keyword under which the node at ``pointer`` stands (``properties``, ``items``,
+    ``anyOf``...), read from the root, so that a member named like a keyword
+    (``/properties/properties``) is told from the keyword; None at the root or where the path
+    leaves subschemas."""
+    start = end = 0
+    for at in _hops(pointer):
+        start, end = end, at
+    return pointer[start] if end and end == len(pointer) else None
+
+
+def in_union(pointer: tuple[Any, ...]) -> bool:
+    """Whether the node at ``pointer`` is a branch of an ``anyOf`` or ``oneOf``."""
+    return keyword_of(pointer) in ("anyOf", "oneOf")
+
+
 def _hops(pointer: tuple[Any, ...]) -> Iterator[int]:
     """The length of each node's path along ``pointer``, while it goes from subschema to subschema."""
     at, n = 0, len(pointer)

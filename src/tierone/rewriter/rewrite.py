@@ -11,6 +11,7 @@ from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.rebuilding import detached, transform
+from ..core.walker import keyword_of
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .open_objects import OTHERS_SHAPE
 from .passes import AFTER_LINT, AFTER_LINT_RULES, NAMED_BY, PASSES, TRIGGERS, Change, Options, Unfixable
@@ -235,7 +236,7 @@ def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> b
     nullable spelling made ``pointer`` a branch of its ``anyOf``."""
     if (pointer, code) in known:
         return True
-    return len(pointer) >= 2 and pointer[-2] == "anyOf" and (Pointer(pointer[:-2]), code) in known
+    return keyword_of(pointer) == "anyOf" and (Pointer(pointer[:-2]), code) in known
 
 
 #: what a rendition does not carry over: a rendition is a new document (its own ``$id`` only

@@ -8,7 +8,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types, is_object_schema
 from ..core.meta_schemas import names_meta_schema
-from ..core.walker import VALUE_ENTRIES
+from ..core.walker import VALUE_ENTRIES, keyword_of
 from ..subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
 from .pattern_members import pattern_members
 
@@ -255,10 +255,10 @@ VALUE_POSITIONS = VALUE_ENTRIES
 
 
 def encodable_at(pointer: tuple[object, ...]) -> bool:
-    """Whether the rewriter may encode free-form data found at ``pointer``."""
-    if not pointer:
-        return False
-    return pointer[-1] == "items" or (len(pointer) >= 2 and pointer[-2] in VALUE_POSITIONS)
+    """Whether the rewriter may encode free-form data found at ``pointer`` (a member named
+    ``properties`` or ``items`` is no such place for its own keywords' subschemas)."""
+    keyword = keyword_of(pointer)
+    return keyword in VALUE_POSITIONS or (keyword == "items" and pointer[-1] == "items")
 
 
 def items_of(schema: dict[str, Any]) -> Any:

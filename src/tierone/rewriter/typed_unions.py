@@ -8,6 +8,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types
 from ..core.pointer import Pointer, PointerError
+from ..core.walker import in_union
 
 
 def typed_by_branches(node: dict[str, Any], target: Callable[[Any], Any]) -> bool:
@@ -44,7 +45,7 @@ def type_to_write(implied: str, schema: Any, pointer: tuple[Any, ...]) -> Any:
     that one, but where the node is a union branch whose holder declares types it does not
     share, the holder's (the branch takes values of those types alone, and the keywords implying
     another do nothing there: written out, that type would make the branch take nothing)."""
-    if len(pointer) < 2 or pointer[-2] not in ("anyOf", "oneOf"):
+    if not in_union(pointer):
         return implied
     try:
         holder = Pointer(pointer[:-2]).resolve(schema)

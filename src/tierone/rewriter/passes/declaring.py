@@ -8,7 +8,7 @@ from typing import Any
 from ...core.pointer import Pointer, PointerError
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
-from ...core.walker import size
+from ...core.walker import in_union, size
 from ..shapes import dict_at, members_of
 from .base import Change, Options, PassResult, does, graph_of
 
@@ -85,7 +85,7 @@ def _beside_union(schema: Any, pointer: Pointer, node: dict[str, Any]) -> dict[s
     holding the union declares (what :func:`members_of` gives a member the branch only
     requires); None elsewhere. The holder is read in ``schema`` as the pass was given it
     (declaring members moves no branch)."""
-    if len(pointer) < 2 or pointer[-2] not in ("anyOf", "oneOf") or "$ref" in node or "required" not in node:
+    if not in_union(pointer) or "$ref" in node or "required" not in node:
         return None
     try:
         holder = Pointer(pointer[:-2]).resolve(schema)

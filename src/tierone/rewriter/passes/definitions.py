@@ -8,7 +8,7 @@ from typing import Any
 from ...core.pointer import ROOT, Pointer, PointerError
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
-from ...core.walker import having, size
+from ...core.walker import having, keyword_of, size
 from ..text_or_json import takes_no_string_in
 from .base import Change, Options, PassResult, Unfixable, _flagged, does, graph_of
 from .closing import ENCODED_SHAPE
@@ -155,9 +155,10 @@ def _written_out(
 def _textless_place(source: Any, pointer: Pointer, graph: ReferenceGraph) -> bool:
     """Whether a JSON string at ``pointer`` (in ``source``) can only be read as JSON: a member's
     value, an array's items, or a union branch where no other branch takes a string."""
-    if pointer[-1:] == ("items",) or pointer[-2:-1] == ("properties",):
+    keyword = keyword_of(pointer)
+    if keyword == "properties" or (keyword == "items" and pointer[-1] == "items"):
         return True
-    if pointer[-2:-1] not in (("anyOf",), ("oneOf",)):
+    if keyword not in ("anyOf", "oneOf"):
         return False
     try:
         branches = Pointer(pointer[:-1]).resolve(source)

@@ -9,6 +9,7 @@ from typing import Any
 from ...core.jsontypes import admits, declared_types
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ...core.walker import in_union
 from ...linter.checks.keywords import RFC_REASONING
 from ..shapes import ARRAY_KEYS, NUMBER_KEYS, OBJECT_KEYS, STRING_KEYS, admits_null
 from ..typed_unions import typed_by_branches
@@ -139,7 +140,7 @@ def _spell_nullable(schema: Any, options: Options) -> PassResult:
     def spell(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
             return node
-        if only_null(node) and pointer[-2:-1] not in (("anyOf",), ("oneOf",)):  # a branch: nullable says it
+        if only_null(node) and not in_union(pointer):  # a branch: nullable says it
             changes.append(
                 Change.for_rule(
                     pointer,
