@@ -41,6 +41,8 @@ class Planner(Protocol):
 
     #: whether the reader merges members gathered into an object's ``tierone_rest`` back
     gathers: bool
+    #: whether a string where the original takes none is read as the JSON it holds
+    lenient: bool
 
 
 class Plan:
@@ -238,12 +240,16 @@ def carried_in_json(plan: Plan) -> tuple[Branch, ...]:
     """The branches of ``plan``'s union that take no string (an object or array, not free-form,
     not declaring ``tierone_json``), where another takes text or is free-form (a string in the
     rendition): the rewriter may carry their values, JSON-encoded, in an object's one member
-    ``tierone_json`` there, which the union's reading unwraps (``branches``). None otherwise."""
+    ``tierone_json`` there, which the union's reading unwraps (``branches``). For a lenient
+    reader, two such branches are enough: a limit may carry one as a bare string, and another
+    then travels in ``tierone_json`` beside it. None otherwise."""
     if not plan.union:
         return ()
     deref = plan._reader.deref
     no_text = [e for e in plan.union if not e.plan.decode and takes_no_string(e.schema, deref)]
-    text = any(e not in no_text and not takes_null_alone(e.schema) for e in plan.union)
+    text = any(e not in no_text and not takes_null_alone(e.schema) for e in plan.union) or (
+        plan._reader.lenient and len(no_text) > 1
+    )
     carried = tuple(e for e in no_text if not (e.plan.unwraps or JSON_MEMBER in e.plan.properties))
     return carried if text else ()
 
