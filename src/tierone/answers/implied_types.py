@@ -16,6 +16,13 @@ from ..rewriter.shapes import IMPLYING_KEYS, inferred_type
 from ..rewriter.typed_unions import type_to_write
 
 
+def implied_type(node: dict[str, Any]) -> str | None:
+    """The one type ``node``'s keywords imply (:func:`~tierone.rewriter.shapes.inferred_type`),
+    a union that only says which members are present aside (the rendition leaves it out)."""
+    union = presence_union(node)
+    return inferred_type({k: v for k, v in node.items() if k != union} if union else node)
+
+
 def with_implied_types(schema: Any) -> Any:
     """``schema`` with the type each untyped node's keywords imply written on it, as the
     rewriter writes it (:func:`~tierone.rewriter.typed_unions.type_to_write`; a union that only
@@ -24,8 +31,7 @@ def with_implied_types(schema: Any) -> Any:
     def typed(node: Any, pointer: Any) -> Any:
         if not isinstance(node, dict) or "type" in node:
             return node
-        union = presence_union(node)
-        implied = inferred_type({k: v for k, v in node.items() if k != union} if union else node)
+        implied = implied_type(node)
         return node if implied is None else {**node, "type": type_to_write(implied, schema, pointer)}
 
     return transform(schema, typed, only=IMPLYING_KEYS)

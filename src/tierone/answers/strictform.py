@@ -225,14 +225,13 @@ def as_read(schema: Any) -> Any:
     from ..core.rebuilding import detached, replaced, transform
     from ..core.refs import LOCAL, RefResolver
     from ..core.walker import walk, walked
-    from ..rewriter.passes.presence import presence_union
-    from ..rewriter.shapes import inferred_type, members_of
+    from ..rewriter.shapes import members_of
+    from .implied_types import implied_type
 
     def read(node: Any, pointer: Any) -> Any:
         if not isinstance(node, dict):
             return node
-        union = presence_union(node)  # left out by the rewriter, which then reads the type
-        implied = inferred_type({k: v for k, v in node.items() if k != union} if union else node)
+        implied = implied_type(node)  # (a presence-only union aside: the rewriter leaves it out)
         if implied is not None:
             node = {**node, "type": implied}
         members = members_of(node) if is_object_schema(node) and "additionalProperties" not in node else None
