@@ -40,6 +40,12 @@ ANSWERS = [
     '{"a": {"b": {"c": "{}"}}}',
     '{"a": [{"b": null}]}',
     '{"a": {"b": [7, null, [{"c": "{}"}]]}}',
+    # empty containers and falsy scalars where a plain plan reads them: as themselves
+    '{"a": {"b": []}}',
+    '{"a": {"b": [{}, {"c": "{}", "d": ""}, 0, false, []]}}',
+    '{"a": {}}',
+    '{"a": 0}',
+    '{"a": {"b": [{"c": ""}]}}',  # but an empty string where JSON text is due is no JSON
 ]
 
 

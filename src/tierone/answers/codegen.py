@@ -214,8 +214,9 @@ def _read_into(plan: Plan, value: str, into: str, pointer: str, emit: _Emit, lev
     where it differs: read inline when ``plan`` is a plain object or array and the budget
     allows, else through the plan's own function."""
     shape = _shape(plan) if emit.left > 0 and level <= INLINE_DEPTH and all(p is not plan for p in emit.stack) else None
-    if shape is None:
-        return [f"{into} = {emit.bind('P', plan)}.{emit.fn}({value}, {pointer}, walk)"]
+    if shape is None:  # (through a plain plan, an empty container or a scalar reads as itself: no call)
+        read = f"{into} = {emit.bind('P', plan)}.{emit.fn}({value}, {pointer}, walk)"
+        return [f"if {value}:", f"    {read}"] if emit.owning and plan.plain() else [read]
     emit.left -= 1
     if shape == "union":
         _guard(plan)
@@ -274,14 +275,12 @@ def _indent(lines: list[str], steps: int) -> list[str]:
 
 
 def _members_in_order(plan: Plan, additional: Plan | None, emit: _Emit) -> list[str]:
-    names = emit.names
-    names["T"] = {
+    emit.names["T"] = {
         name: (name in plan.optional, None if plan.child(name).inert else plan.child(name)) for name in plan.properties
     }
     extra = "member"
     if additional is not None:
-        names["X"] = additional
-        extra = f"X.{emit.fn}(member, (pointer, name), walk)"
+        emit.names["X"], extra = additional, f"X.{emit.fn}(member, (pointer, name), walk)"
     return [
         "r = {}",
         "for name, member in value.items():",

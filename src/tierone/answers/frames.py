@@ -70,9 +70,7 @@ class Containers:
             return frame
         if plan is RAW or plan.inert:
             return Frame(RAW, array, where)
-        if not plan.ready:
-            plan.prepare()
-        if plan.decode or plan.gathers or plan.unwraps or plan.union or plan.all_of or plan.soft:
+        if not plan.plain():
             return None
         node = plan.node
         if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:

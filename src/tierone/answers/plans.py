@@ -172,6 +172,13 @@ class Plan:
         self.ready = True
         return self
 
+    def plain(self) -> bool:
+        """Whether reading here only reads members and items (no decoding, union, ``allOf`` or
+        gathering): an empty container or a scalar then reads as itself, recording nothing."""
+        if not self.ready:
+            self.prepare()
+        return not (self.decode or self.soft or self.unwraps or self.gathers or self.all_of or self.union)
+
     def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
         fn = self.fn = self._reader.generated(self)
         return fn(value, pointer, walk)
