@@ -6,6 +6,8 @@ was refused (a game engine's console variables, a linter's rule selectors)."""
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 import tierone
@@ -63,3 +65,42 @@ def test_over_the_count_of_enum_values_the_largest_enum_leaves_alone(profile):
 def test_under_every_limit_an_enum_stays():
     small = {"type": "object", "properties": {"a": {"type": "string", "enum": VARIABLES[:10]}}, "required": ["a"]}
     assert tierone.rewrite(small, "openai").schema["properties"]["a"]["enum"] == VARIABLES[:10]
+
+
+#: the same console variables where the schema names no type (the values say it) and may leave
+#: the variable out, as hand-written configuration schemas do
+UNTYPED = {
+    "type": "object",
+    "properties": {"cvar": {"enum": VARIABLES}, "value": {"type": "string"}},
+    "required": ["value"],
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "tier1", "vendors"])
+def test_an_untyped_enum_too_long_leaves_and_keeps_its_values_type(profile):
+    result = assert_served(UNTYPED, profile, [{"cvar": VARIABLES[7], "value": "1"}, {"value": "1"}])
+    cvar = result.schema["properties"]["cvar"]
+    assert "enum" not in json.dumps(cvar) and cvar["description"].startswith("One of 301 values")  # null: absent
+    [change] = [c for c in result.changes if c.rule == "T406"]
+    assert change.what.endswith("type 'string' written (its values' type, or null)")
+    assert not tierone.restore({"cvar": "r_unknown", "value": "1"}, UNTYPED).ok
+    assert "T406" in {u.rule for u in tierone.rewrite(UNTYPED, profile, exact=True).unfixable}
+
+
+@pytest.mark.parametrize(
+    ("values", "kept"),
+    [
+        (["a", "b"], "string"),
+        ([1, 2.5, 3], "number"),
+        ([1, 2, None], "integer"),
+        ([True, False], "boolean"),
+        (["a", 1], None),
+        ([{"a": 1}, {"b": 2}], None),
+        ([None], None),
+    ],
+)
+def test_the_type_an_untyped_enum_keeps(values, kept):
+    from tierone.rewriter.passes.large_enums import kept_type
+
+    assert kept_type({"enum": values}) == kept
+    assert kept_type({"type": "string", "enum": values}) == "string"  # its own, whatever the values

@@ -61,7 +61,8 @@ _WRAPPED = f", in an object's one member {JSON_MEMBER!r} (a branch beside it tak
     "one member `tierone_json`), or, where that loosens more or no subtree can, the fewest "
     "members of one object move into its JSON string member `tierone_rest` (restore decodes, merges and checks "
     "them); an enumeration too long for its limit, or enumerations over the count where neither can help, leave, "
-    "the largest first, their values stated in the description (restore checks them); never with `--exact`"
+    "the largest first, their values stated in the description (restore checks them; an untyped one takes the type "
+    "its values share); never with `--exact`"
 )
 def fit_limits(schema: Any, options: Options, over: Sequence[Diagnostic] | None = None) -> PassResult:
     """The last pass: ``schema`` (a finished rendition) with subtrees encoded until no limit

@@ -11,12 +11,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...core.jsontypes import declared_types
+from ...core.jsontypes import declared_types, type_of
 from ...core.pointer import Pointer
 from ...core.rebuilding import replaced
 from ...core.walker import walk
 from .base import Change, Options, _noted
 from .constraints import HINTS, _json, _kept
+from .nulls import spell_null
 
 #: the limit rules an enumeration that leaves may bring back under, and the count of each
 #: (a ``Tally`` field) an ``enum`` adds to
@@ -30,11 +31,11 @@ STATED = 4_000
 def enums_to_drop(schema: Any, code: str, wheres: Sequence[Pointer], limit: int) -> list[Pointer]:
     """The nodes whose ``enum`` leaves for the limit ``code``: for T406 those the lint found
     (``wheres``); for a count, the largest enumerations, fewest first, whose values bring the
-    schema's count back under ``limit``; none when even all of them would not. Only a node that
-    declares a ``type`` loses its ``enum`` (it stays a field of that type; an untyped one would
-    take any value, which no strict mode carries)."""
+    schema's count back under ``limit``; none when even all of them would not. Only a node with
+    a type to keep loses its ``enum`` (it stays a field of that type: :func:`kept_type`; without
+    one it would take any value, which no strict mode carries)."""
     if code == ONE_TOO_LONG:
-        return [where for where in wheres if declared_types(where.resolve(schema)) is not None]
+        return [where for where in wheres if kept_type(where.resolve(schema)) is not None]
     counted = COUNTED.get(code)
     if counted is None:
         return []
@@ -46,7 +47,7 @@ def enums_to_drop(schema: Any, code: str, wheres: Sequence[Pointer], limit: int)
         node = visit.schema
         if isinstance(node, dict):
             tally_node(visit, node, total)
-            if isinstance(node.get("enum"), list) and declared_types(node) is not None:  # typed: stays a field
+            if isinstance(node.get("enum"), list) and kept_type(node) is not None:  # stays a field of its type
                 alone = Tally(schema, {})
                 tally_node(visit, {"enum": node["enum"]}, alone)  # what the enum alone adds
                 sizes.append((int(getattr(alone, counted)), visit.pointer))
@@ -66,14 +67,31 @@ def without_enums(schema: Any, places: Sequence[Pointer], code: str, options: Op
     changes: list[Change] = []
     for place in sorted(places, key=len, reverse=True):  # one inside another: the inner one first
         node = place.resolve(schema)
-        values = node["enum"]
+        values, kind = node["enum"], None if "type" in node else kept_type(node)
         out = {k: v for k, v in node.items() if k != "enum"}
         if options.hints:
             out["description"] = _noted(out.get("description"), _stated(values))
+        if kind is not None:  # untyped: its values' type (and null, spelled as the profile reads it)
+            nullable = None in values
+            out = {"type": [kind, "null"] if nullable else kind, **out}
+            out = spell_null(out, options).schema if nullable else out
         schema = replaced(schema, {place: out})
         what = f"enum of {len(values)} values removed (stated in the description) to keep the limit"
+        if kind is not None:
+            what += f"; type {kind!r} written (its values' type{', or null' if None in values else ''})"
         changes.append(Change.for_rule(place, what, code, loosens=_kept("enum", values)))
     return schema, sorted(changes, key=lambda change: places.index(change.pointer))
+
+
+def kept_type(node: dict[str, Any]) -> Any:
+    """The type a node with an ``enum`` keeps once the ``enum`` leaves: its own ``type``, else
+    the one scalar type its values other than ``null`` share (integers among numbers:
+    ``number``); None where it has none to keep (values of several types, or containers)."""
+    if "type" in node:
+        return node["type"] if declared_types(node) is not None else None
+    kinds = {type_of(value) for value in node["enum"] if value is not None}  # (null: an optional member's absence)
+    kinds = {"number"} if kinds == {"integer", "number"} else kinds
+    return kinds.pop() if len(kinds) == 1 and kinds <= {"string", "integer", "number", "boolean"} else None
 
 
 def _stated(values: list[Any]) -> str:
