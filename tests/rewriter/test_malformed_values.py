@@ -30,6 +30,7 @@ def _with(member: dict, **extra: object) -> dict:
         ({"type": "integer", "minimum": 1, "exclusiveMinimum": True}, "draft 4's form: name it in `$schema`"),
         ({"type": "string", "title": 5}, "`title` is malformed: expected a string, found 5"),
         ({"type": "string", "examples": "x"}, '`examples` is malformed: expected an array, found "x"'),
+        ({"type": "array", "items": [{"type": "string"}]}, "an array is the tuple form before 2020-12"),
     ],
 )
 def test_a_malformed_value_is_refused_where_it_stands(profile, member, said):
@@ -126,3 +127,26 @@ def test_the_rewrite_refuses_what_restore_finds_no_schema(profile, name):
         return
     assert [u.rule for u in result.unfixable] == ["T606"], result.unfixable  # once, wherever a pass took it
     assert "malformed" in result.unfixable[0].reason
+
+
+#: a pair as the drafts before 2020-12 write it: ``items`` an array (restore judges the original
+#: as its `$schema` says; with none it is 2020-12, where such an ``items`` is no schema)
+PAIR = _with({"type": "array", "items": [{"type": "string"}, {"type": "integer"}], "additionalItems": False})
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+@pytest.mark.parametrize(
+    "draft", ["http://json-schema.org/draft-07/schema#", "https://json-schema.org/draft/2019-09/schema"]
+)
+def test_an_array_of_items_is_a_tuple_where_the_draft_is_named(profile, draft):
+    original = {**PAIR, "$schema": draft}
+    result = tierone.rewrite(original, profile)
+    assert result.ok, result.unfixable
+    assert all(v.ok for v in all_judges(result.schema, profile))
+    form = to_strict_form({"a": ["x", 1]}, original, profile)
+    assert tierone.restore(form, original).payload == {"a": ["x", 1]}
+    assert not tierone.restore(to_strict_form({"a": ["x", "y"]}, original, profile), original).ok
+    assert not tierone.lint(original, profile=profile, select=["T606"]).diagnostics
+    assert [d.pointer for d in tierone.lint(PAIR, profile=profile, select=["T606"]).diagnostics] == [
+        Pointer(("properties", "a"))
+    ]

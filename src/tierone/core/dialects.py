@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["BEFORE_2019", "BEFORE_DRAFT_7", "BOOLEAN_BOUND_DRAFTS", "ID_DRAFTS", "id_keyword", "names_one_of"]
+__all__ = [
+    "BEFORE_2019",
+    "BEFORE_2020",
+    "BEFORE_DRAFT_7",
+    "BOOLEAN_BOUND_DRAFTS",
+    "ID_DRAFTS",
+    "id_keyword",
+    "names_one_of",
+]
 
 #: dialects whose identifier keyword is ``id`` (``$id`` from draft 6 on), by their ``$schema`` URI
 ID_DRAFTS = ("json-schema.org/draft-03/schema", "json-schema.org/draft-04/schema")
@@ -16,6 +24,8 @@ BOOLEAN_BOUND_DRAFTS = ID_DRAFTS
 BEFORE_DRAFT_7 = (*ID_DRAFTS, "json-schema.org/draft-06/schema")
 #: dialects that do not define ``deprecated`` (draft 2019-09 brought it)
 BEFORE_2019 = (*BEFORE_DRAFT_7, "json-schema.org/draft-07/schema")
+#: dialects in which ``items`` may be an array of schemas, a tuple (2020-12 writes it ``prefixItems``)
+BEFORE_2020 = (*BEFORE_2019, "json-schema.org/draft/2019-09/schema")
 
 
 def names_one_of(schema: Any, dialects: tuple[str, ...]) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.dialects import BEFORE_2020, names_one_of
 from ...core.jsontypes import TYPE_NAMES, admitted, declared_types
 from ...core.keyword_shapes import ANNOTATION_SHAPES, SCALAR_SHAPES, malformed
 from ...core.patterns import is_pattern
@@ -148,6 +149,16 @@ def malformed_container(visit: Visit, keyword: str, value: Any, tally: Tally) ->
         return NONE
     noun = "an object of schemas" if expected is dict else "an array"
     return (Hit(visit.pointer, keyword, {"detail": f"expected {noun}"}),)
+
+
+@keyword_check("T606", keywords=("items",))
+def tuple_items_in_2020(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    """An array of ``items`` where the document's dialect is 2020-12 (named, or by default):
+    the tuple form of the drafts before it, which 2020-12 writes ``prefixItems``."""
+    if value.__class__ is not list or names_one_of(tally.root, BEFORE_2020):
+        return NONE
+    detail = "expected a schema (an array is the tuple form before 2020-12: write `prefixItems`, or name that draft in `$schema`)"
+    return (Hit(visit.pointer, keyword, {"detail": detail}),)
 
 
 _SCALARS = (str, int, bool, type(None))
