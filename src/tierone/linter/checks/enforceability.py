@@ -157,8 +157,11 @@ def tuple_items_in_2020(visit: Visit, keyword: str, value: Any, tally: Tally) ->
     the tuple form of the drafts before it, which 2020-12 writes ``prefixItems``."""
     if value.__class__ is not list or names_one_of(tally.root, BEFORE_2020):
         return NONE
-    detail = "expected a schema (an array is the tuple form before 2020-12: write `prefixItems`, or name that draft in `$schema`)"
-    return (Hit(visit.pointer, keyword, {"detail": detail}),)
+    return (Hit(visit.pointer, keyword, {"detail": _TUPLE_BEFORE_2020}),)
+
+
+#: what :func:`tuple_items_in_2020` says instead
+_TUPLE_BEFORE_2020 = "expected a schema (an array is the tuple form before 2020-12: write `prefixItems`, or name that draft in `$schema`)"
 
 
 _SCALARS = (str, int, bool, type(None))
