@@ -11,6 +11,7 @@ import pytest
 
 import tierone
 from tests.judges import all_judges
+from tests.served import assert_served
 
 S = {"type": "string"}
 UNION = {"anyOf": [S, {"type": "integer"}]}
@@ -111,9 +112,18 @@ def test_exact_refuses_the_limit_as_it_is():
 
 
 def test_a_limit_no_encoding_can_meet_stays_refused():
-    # one enum of 1,001 values at the root: no subtree to encode, no member to gather
-    values = {"enum": [f"v{i}" for i in range(1_001)]}
+    # one enum of 1,001 values of two types at the root: no subtree to encode, no member to
+    # gather, and no one type for the root to keep were the enum to leave
+    values = {"enum": [f"v{i}" for i in range(500)] + list(range(501))}
     assert [(str(u.pointer), u.rule) for u in tierone.rewrite(values, "openai").unfixable] == [("", "T404")]
+
+
+def test_a_root_enum_over_the_count_leaves_and_its_values_type_stays():
+    values = {"enum": [f"v{i}" for i in range(1_001)]}  # (no subtree to encode, no member to gather)
+    result = assert_served(values, "openai", ["v7", "v1000"])
+    assert result.schema["properties"]["tierone_root"]["type"] == "string"
+    assert [(str(c.pointer), c.rule) for c in result.changes if c.loosens] == [("", "T404")]
+    assert not tierone.restore(tierone.to_strict_form("v1001", values, "openai"), values).ok
 
 
 def test_an_untyped_object_encoded_to_keep_the_depth_is_read_back_by_restore_alone():
