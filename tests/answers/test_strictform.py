@@ -433,3 +433,33 @@ def test_a_member_both_the_branch_and_the_object_declare_is_read_as_the_renditio
     assert back.ok, back.errors
     assert back.payload == instance
     assert check(SHARED_MEMBER, examples=20, profile=profile).status == "clean"
+
+
+#: two open objects side by side, each declaring members (a push event's body and device, as
+#: an analytics schema writes them); empty, each carries its own "{}" in its tierone_rest
+SIDE_BY_SIDE = {
+    "type": "object",
+    "properties": {
+        "body": {"type": "object", "properties": {"session_id": {"type": "string"}}, "additionalProperties": True},
+        "device": {
+            "type": "object",
+            "properties": {"channel": {"type": "string"}, "user": {"type": "string"}},
+            "additionalProperties": True,
+        },
+    },
+    "required": ["body", "device"],
+}
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "openai", "gemini", "tier1"])
+def test_two_empty_open_objects_each_keep_their_own_members(profile):
+    # the JSON encoder writes "{}" as one constant object: the strict form wrote the second
+    # object's members (as nulls) into the first one's tierone_rest, and restore gave them back
+    # there (Snowplow/sp_391 under anthropic, found by the meaning run)
+    for instance in (
+        {"body": {}, "device": {}},
+        {"body": {"x": 1}, "device": {}},
+        {"body": {}, "device": {"user": "u"}},
+    ):
+        form = to_strict_form(instance, SIDE_BY_SIDE, profile)
+        assert restore(form, SIDE_BY_SIDE).payload == instance, form

@@ -127,6 +127,8 @@ class _Filler:
             plan.prepare()
         if (plan.decode or plan.unwraps) and self.fill:
             text = json.dumps(value, ensure_ascii=False)
+            if id(text) in self._texts:  # the encoder's own constant ("{}", "[]") written before: a copy of its own
+                text = text.encode().decode()
             self._texts[id(text)] = (text, value, plan, pointer)
             return text if plan.decode else {JSON_MEMBER: text}  # beside any string: in `tierone_json`
         if plan.decode and self._rests(plan.node):
