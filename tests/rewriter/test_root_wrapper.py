@@ -124,6 +124,28 @@ def test_an_object_root_is_never_wrapped():
     assert tierone.restore({ROOT_MEMBER: 3}, own).payload == {ROOT_MEMBER: 3}
 
 
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_root_declaring_the_wrappers_member_is_refused_where_it_would_be_wrapped(profile):
+    # open, and its other members cannot gather (it declares `tierone_rest` too): the root would be
+    # wrapped and encoded, but restore never takes a root that declares `tierone_root` out of one
+    original = {
+        "type": "object",
+        "properties": {"tierone_rest": {"type": "string"}, ROOT_MEMBER: {"type": "integer"}},
+        "required": ["tierone_rest"],
+        "additionalProperties": {"type": "integer"},
+    }
+    result = tierone.rewrite(original, profile)
+    if profile == "gemini":  # it takes maps as they are: no wrapper
+        assert_served(original, profile, [{"tierone_rest": "a", ROOT_MEMBER: 1, "zz": 3}, {"tierone_rest": ""}])
+        return
+    refused = [(str(u.pointer), u.rule, u.reason) for u in result.unfixable]
+    assert ("", "T101") in [r[:2] for r in refused]
+    assert any(f"{ROOT_MEMBER!r}" in r[2] and "declares itself" in r[2] for r in refused)
+    # without that member, the root travels wrapped and encoded, and reads back
+    del original["properties"][ROOT_MEMBER]
+    assert_served(original, profile, [{"tierone_rest": "a", "zz": 3}, {"tierone_rest": ""}])
+
+
 def test_references_into_the_root_follow_it_into_the_wrapper():
     original = {
         "type": "array",

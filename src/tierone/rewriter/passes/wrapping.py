@@ -13,7 +13,7 @@ from ...core.walker import REFERENCE, having
 from ..members_never_given import without_members_never_given
 from ..open_objects import open_with_members
 from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root
-from .base import Change, Options, PassResult, _flagged, does
+from .base import Change, Options, PassResult, Unfixable, _flagged, does
 from .map_cycles import maps_on_a_cycle
 
 #: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
@@ -44,6 +44,9 @@ def wrap_root(schema: Any, options: Options) -> PassResult:
     if not _wrapped(schema, options):
         return PassResult(schema)
     node = schema if isinstance(schema, dict) else {}
+    if ROOT_MEMBER in dict_at(node, "properties"):  # restore never takes such a root out of a wrapper
+        why = f"the root would travel as the member {ROOT_MEMBER!r} of an object root, a member it declares itself"
+        return PassResult(schema, (), (Unfixable(ROOT, "T101", why + ": rename that member"),))
     body = {k: v for k, v in node.items() if k not in _STAY}
     defs = dict_at(node, "$defs")
     member: Any = body
