@@ -4,6 +4,12 @@ string is enough; a union branch beside one that may take text is never read so.
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+import tierone
+from tests.served import assert_served
 from tierone.rewriter.text_or_json import beside_text, takes_no_string
 
 
@@ -38,6 +44,31 @@ def test_a_branch_that_takes_null_alone_takes_no_string():
     assert takes_no_string({"oneOf": [{"type": "array"}, {"const": None}]}, same)
     assert not takes_no_string({"anyOf": [{"type": "null"}]}, same)  # null alone is no container
     assert not takes_no_string({"anyOf": [{"type": "object"}, {"type": "null"}, {"type": "string"}]}, same)
+
+
+def test_a_container_beside_other_values_that_are_no_string_takes_none():
+    """A meta-schema's ``"type": ["object", "boolean"]``: a string there can only be JSON the
+    rewriter encoded (the last level of an unrolled recursion), as beside null."""
+    assert takes_no_string({"type": ["object", "boolean"]}, same)
+    assert takes_no_string({"anyOf": [{"type": "array"}, {"type": "integer"}, {"const": None}]}, same)
+    assert not takes_no_string({"type": ["boolean", "number", "null"]}, same)  # no container to encode
+    assert not takes_no_string({"anyOf": [{"type": "object"}, {"enum": ["a", 1]}]}, same)  # may take a string
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "tier1", "vendors"])
+def test_an_object_or_boolean_recursion_is_read_back_past_its_unrolled_levels(profile):
+    """The last level of a recursion unrolled for a profile without recursion is a JSON string;
+    where the recursive node takes a boolean too, the reader decoded nothing there and refused
+    every answer nested that deep (restore and ``Strict.parse``)."""
+    original = {
+        "type": ["object", "boolean"],
+        "properties": {"encoding": {"type": "string"}, "inner": {"$ref": "#"}},
+    }
+    deep = {"inner": {"inner": {"inner": {"inner": {"encoding": "x", "inner": False}}}}}
+    assert_served(original, profile, [deep, {"inner": True}, {"encoding": "y"}])
+    wrong = tierone.to_strict_form({"inner": {"inner": {"inner": {"inner": {"encoding": 1}}}}}, original, profile)
+    with pytest.raises(tierone.StrictError):
+        tierone.strict(original, profile).parse(json.dumps(wrong))
 
 
 #: Github_medium/o78400 (flatbuffers' array test): a member referring, through arrays of

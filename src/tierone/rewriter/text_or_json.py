@@ -28,25 +28,44 @@ def takes_no_string_in(schema: Any, graph: ReferenceGraph) -> bool:
 
 
 def takes_no_string(schema: Any, deref: Callable[[Any], Any], level: int = 0) -> bool:
-    """Whether ``schema`` (its references followed by ``deref``) is an object or array (or a
-    union of such, nullable or not) that takes no string: where the rewriter may carry its
-    value as a JSON string to keep a limit, and a string read back is that JSON."""
+    """Whether ``schema`` (its references followed by ``deref``) takes an object or an array and
+    no string (a union of such, beside other values that are no string: null, a boolean, a
+    number): where the rewriter may carry its value as a JSON string to keep a limit or end an
+    unrolled recursion, and a string read back is that JSON."""
+    kinds = _string_free(schema, deref, level)
+    return kinds is not None and not kinds.isdisjoint(("object", "array"))
+
+
+def _string_free(schema: Any, deref: Callable[[Any], Any], level: int) -> frozenset[str] | None:
+    """The types of value ``schema`` takes where it takes no string; None where it may take
+    one (or where that cannot be told)."""
     node = deref(schema)
     if not isinstance(node, dict) or level > 8:
-        return False
+        return None
     types = declared_types(node)
     if types is not None:  # the node's own type holds whatever its union says (which can only narrow it)
-        return set(types) <= {"object", "array", "null"} and bool(set(types) - {"null"})
+        return None if "string" in types else frozenset(types)
     parts = node.get("allOf")
-    if isinstance(parts, list) and any(takes_no_string(part, deref, level + 1) for part in parts):
-        return True  # one part that takes no string is enough: all of them hold
+    if isinstance(parts, list):  # one part that takes no string is enough: all of them hold
+        for part in parts:
+            found = _string_free(part, deref, level + 1)
+            if found is not None:
+                return found
     branches = node.get("anyOf")
     if branches is None:
         branches = node.get("oneOf")
     if not isinstance(branches, list):
-        return False
-    taking = [b for b in branches if not takes_null_alone(deref(b))]  # a null branch takes no string either
-    return bool(taking) and all(takes_no_string(b, deref, level + 1) for b in taking)
+        return None
+    kinds: set[str] = set()
+    for branch in branches:
+        if takes_null_alone(deref(branch)):  # a null branch takes no string either
+            kinds.add("null")
+            continue
+        found = _string_free(branch, deref, level + 1)
+        if found is None:
+            return None
+        kinds |= found
+    return frozenset(kinds)
 
 
 def takes_null_alone(schema: Any) -> bool:
