@@ -11,12 +11,14 @@ from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
 from ..core.pointer import ROOT, Pointer, PointerError
 from ..core.rebuilding import detached, transform
+from ..core.static_refs import DYNAMIC_KEYWORDS
 from ..core.walker import keyword_of
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
 from .open_objects import OTHERS_SHAPE
 from .passes import AFTER_LINT, AFTER_LINT_RULES, NAMED_BY, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import Placed, reusing_graphs
 from .passes.definitions import outside_dead
+from .passes.dynamic_refs import static_references
 from .passes.impossible import made_moot
 from .passes.wrapping import outside_wrapper
 from .unreadable import malformed_keywords, scanned, unreadable_references
@@ -121,12 +123,17 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     present, references = scanned(current)
+    if not present.isdisjoint(DYNAMIC_KEYWORDS):  # static first: everything below reads `$ref` alone
+        schema = current = (first := static_references(current, options)).schema
+        changes.extend(first.changes)
+        present, references = scanned(current)
     with reusing_graphs(references="$ref" in present):
         unread = unreadable_references(schema, references) if references else []  # the first pass reuses its graph
         unread += malformed_keywords(schema, profile)
         for step in PASSES:
             if (
-                (step in TRIGGERS and present.isdisjoint(TRIGGERS[step]))
+                step is static_references
+                or (step in TRIGGERS and present.isdisjoint(TRIGGERS[step]))
                 or (step in NAMED_BY and not any(map(NAMED_BY[step], references)))
                 or step in AFTER_LINT
             ):

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...core.meta_schemas import names_meta_schema_part
+from ...core.static_refs import DYNAMIC_KEYWORDS
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
 from .branch_members import shared_member
 from .budgets import RULES, fit_limits
@@ -23,6 +24,7 @@ from .cycle_siblings import unshare_recursive_refs
 from .declaring import declare_required
 from .definitions import drop_unreferenced_definitions, inline_definitions
 from .directives import drop_directives
+from .dynamic_refs import static_references
 from .enum_values import settle_enum_values
 from .enums import string_enums_only
 from .hoisting import hoist_references
@@ -108,6 +110,7 @@ __all__ = [
 #: passes that only act where one of their keywords stands in the INPUT schema (no earlier pass
 #: creates it), so the rewriter skips them when none is there
 TRIGGERS: dict[Pass, tuple[str, ...]] = {
+    static_references: tuple(sorted(DYNAMIC_KEYWORDS)),
     drop_ignored_ref_siblings: ("$ref",),
     numeric_exclusive_bounds: ("exclusiveMinimum", "exclusiveMaximum"),
     unroll_recursion: ("$ref",),
@@ -140,6 +143,7 @@ AFTER_LINT_RULES = sorted(frozenset().union(*AFTER_LINT.values()))
 
 #: the passes, in the order they run
 PASSES: tuple[Pass, ...] = (
+    static_references,
     drop_ignored_ref_siblings,
     numeric_exclusive_bounds,
     unroll_recursion,

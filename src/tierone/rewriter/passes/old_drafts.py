@@ -15,6 +15,7 @@ from ...core.dialects import BOOLEAN_BOUND_DRAFTS, names_one_of
 from ...core.keyword_shapes import EXCLUSIVE_BOUNDS
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
+from ...core.static_refs import static_references
 from ...subset.table import NOT_CONSTRAINING, TABLE_KEYWORDS
 from .base import Change, Options, PassResult, does
 
@@ -51,9 +52,10 @@ def ignored_siblings(node: Any) -> list[str]:
 
 def as_its_dialect_reads(schema: Any) -> Any:
     """``schema`` without the siblings of ``$ref`` its dialect ignores (``schema`` itself in any
-    other dialect): what the reader plans answers by, as restore judges them; the rendition's
-    own reading (:func:`drop_ignored_ref_siblings`)."""
-    return drop_ignored_ref_siblings(schema, Options()).schema
+    other dialect), its dynamic references written as the static ones they resolve to where it
+    is one resource (:mod:`~tierone.core.static_refs`): what the reader plans answers by, as
+    restore judges them; the rendition's own reading (:func:`drop_ignored_ref_siblings`)."""
+    return drop_ignored_ref_siblings(static_references(schema)[0], Options()).schema
 
 
 @does(

@@ -182,7 +182,12 @@ ROWS: tuple[Feature, ...] = (
             "No strict mode resolves dynamic scopes.",
             '{"$dynamicRef": "#node"}',
             '{"$ref": "#/$defs/Node"}',
+            "In a document that is one schema resource (no `$id` below its root), every dynamic reference "
+            "always resolves to the same node: `tierone rewrite` writes it as that `$ref` (the root for "
+            '`$recursiveRef: "#"`, the node declaring `$dynamicAnchor: name` for `$dynamicRef: "#name"`) and '
+            "restore reads answers the same way; a document embedding other resources stays refused.",
         ),
+        fix="static_references",
     ),
     Feature(
         "T212",
