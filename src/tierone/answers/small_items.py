@@ -123,7 +123,9 @@ class SmallItems(Containers):
         if made is None or made[0] != opener:
             plan = frame.items if frame.items is not UNSET else self._items_plan(frame)
             owns = None if plan is None else plan.owning()
-            made = frame.reader = (opener, _reading_items(opener, frame.value, frame.where, self._walk, owns))
+            nulls = plan is not None and plan.nulls_only
+            reading = _reading_items(opener, frame.value, frame.where, self._walk, owns, nulls)
+            made = frame.reader = (opener, reading)
         return made[1]  # type: ignore[no-any-return]
 
     def _wait(self, pos: int, held: int, closer: str) -> str:
@@ -143,10 +145,12 @@ class SmallItems(Containers):
 ListReader = Callable[[SmallItems, str], "str | None"]
 
 
-def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: Any) -> ListReader:
+def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: Any, nulls: bool) -> ListReader:
     """The reader of a list's small items opened by ``opener`` as they come after their commas,
     with what is fixed for the list bound once (``items``: the list read so far, ``where`` its
-    place; ``owns`` reads an item, None: items are read as they are). Anything else where the
+    place; ``owns`` reads an item, None: items are read as they are; ``nulls``: it changes an
+    item only where the item holds null, so an item whose text holds none is left as it is,
+    as the short way of :meth:`~tierone.Strict.parse` leaves a whole answer). Anything else where the
     next item stands (another kind of value, the list's end, text that is not JSON) is left to
     the usual parse. It holds neither the parsing nor the list's frame (both are handed in, or
     found): no reference cycle keeps a stream's answer alive once the stream is dropped."""
@@ -176,7 +180,7 @@ def _reading_items(opener: str, items: list[Any], where: Any, walk: Any, owns: A
         except (RecursionError, ValueError):
             at.text, at.pos, at.reader = text, start, None
             return at._advanced()  # not JSON: the usual parse stops there
-        if owns is not None:
+        if owns is not None and (not nulls or text.find("null", start, end) >= 0):
             try:
                 value = owns(value, (where, len(items)), walk)
             except (CannotJudge, RecursionError):
