@@ -45,3 +45,38 @@ def test_a_github_build_source_reads_back(corpus, profile):
     form = tierone.to_strict_form(package, schema, profile)
     assert restore(form, schema).payload == package
     assert tierone.strict(schema, profile).parse(json.dumps(form)) == package
+
+
+def test_a_branch_beside_values_that_are_no_string_is_not_beside_text():
+    from tierone.rewriter.text_or_json import beside_text
+
+    def same(node):
+        return node
+
+    for other in ({"type": "boolean"}, {"type": "integer"}, {"type": ["number", "null"]}, {"const": None}):
+        union = [other, {"type": "object", "properties": {"a": {"type": "integer"}}}]
+        assert not beside_text(union, union[1], same), other
+    for other in ({"type": "string"}, {"minimum": 0}, {}, {"enum": ["a", 1]}):
+        union = [other, {"type": "object"}]
+        assert beside_text(union, union[1], same), other
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "vendors"])
+def test_a_rule_that_is_off_or_configured_reads_back(corpus, profile):
+    """markdownlint's configuration: each rule is ``"type": ["boolean", "object"]``, written as a
+    union of the two. Where the union limit carries a rule's object branch as a JSON string,
+    it stood beside the boolean branch as beside text (a string there would be that branch's
+    value), travelled in ``tierone_json``, and restore, which reads the original's type list
+    as no union, refused it ("unexpected member"). A boolean takes no string: the branch is a
+    bare JSON string there, read back as the JSON it holds."""
+    schema = json.loads((corpus / "jsonschemabench/JsonSchemaStore/markdownlint-config-schema.json").read_text())
+    made = tierone.strict(schema, profile)
+    assert "tierone_json" not in json.dumps(made.rendition(profile))
+    for instance in (
+        {"MD013": {"headers": False}},
+        {"MD013": {"line_length": 100, "tables": False}, "MD009": True},
+        {"no-multiple-blanks": {}, "MD012": False},
+    ):
+        form = tierone.to_strict_form(instance, schema, profile)
+        assert restore(form, schema).payload == instance
+        assert made.parse(json.dumps(form)) == instance

@@ -86,7 +86,8 @@ def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> b
     string is never read as JSON it holds (``answers.reader``)."""
     return any(
         other is not branch
-        and not (takes_no_string(other, deref) or takes_null_alone(deref(other)) or read_as_container(deref(other)))
+        and _string_free(other, deref, 0) is None
+        and not (takes_null_alone(deref(other)) or read_as_container(deref(other)))
         for other in union
     )
 
