@@ -11,6 +11,7 @@ import json
 import pytest
 
 import tierone
+from tests.served import assert_served
 from tierone import restore
 
 PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
@@ -80,3 +81,36 @@ def test_a_rule_that_is_off_or_configured_reads_back(corpus, profile):
         form = tierone.to_strict_form(instance, schema, profile)
         assert restore(form, schema).payload == instance
         assert made.parse(json.dumps(form)) == instance
+
+
+def _rules() -> dict:
+    """A configuration whose rules each take text or an object of options (a type list), each
+    named twice (an alias refers to it): under anthropic, past its optional parameters the
+    options become nullable unions, and the union limit carries rules' object branches as
+    JSON text in ``tierone_json`` (beside the text branch the type list was split into)."""
+    rule = {
+        "type": ["string", "object"],
+        "properties": {f"o{i}": {"type": "integer", "minimum": 1} for i in range(3)},
+        "additionalProperties": False,
+    }
+    properties: dict = {}
+    for i in range(12):
+        properties[f"MD{i:03}"] = rule
+        properties[f"alias-{i}"] = {"$ref": f"#/properties/MD{i:03}"}
+    return {"type": "object", "properties": properties, "additionalProperties": False}
+
+
+def test_a_type_list_whose_object_branch_travels_in_tierone_json_reads_back():
+    """The original holds a type list, not a union: its reading unwrapped nothing, and every
+    answer configuring such a rule was refused ("unexpected member")."""
+    original = _rules()
+    served = assert_served(
+        original,
+        "anthropic",
+        [{"MD000": {"o0": 2}, "alias-1": "off", "MD011": {}}, {f"MD{i:03}": {"o2": i + 1} for i in range(12)}],
+    )
+    assert "tierone_json" in json.dumps(served.schema)
+    made = tierone.strict(original, "anthropic")
+    wrong = tierone.to_strict_form({"MD000": {"o0": 0}}, original, "anthropic")  # below its minimum
+    with pytest.raises(tierone.StrictError, match="/MD000/o0"):
+        made.parse(json.dumps(wrong))

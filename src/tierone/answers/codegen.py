@@ -101,18 +101,18 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     return tuple(lines), names
 
 
+#: a value that is an object whose one member ``tierone_json`` holds JSON text
+_ONE_JSON_MEMBER = "if value.__class__ is dict and len(value) == 1 and value.get(J).__class__ is str:"
 #: what a plan's function does first, by the plan's flags (``soft`` only where not ``decode``)
 _FIRST: tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...] = (
     ("decode", ("if isinstance(value, str):", "    return walk.decoded(value, pointer)"), {}),
     ("soft", ("if isinstance(value, str):", "    value = read_soft(value, pointer)"), {"read_soft": read_soft}),
     (
-        "unwraps",
-        (
-            "if value.__class__ is dict and len(value) == 1 and value.get(J).__class__ is str:",
-            "    return walk.decoded(value[J], pointer)",
-        ),
-        {"J": JSON_MEMBER},
+        "listed",
+        (_ONE_JSON_MEMBER, "    value = read_soft(value[J], pointer)"),
+        {"read_soft": read_soft, "J": JSON_MEMBER},
     ),
+    ("unwraps", (_ONE_JSON_MEMBER, "    return walk.decoded(value[J], pointer)"), {"J": JSON_MEMBER}),
     (
         "gathers",
         ("if value.__class__ is dict and R in value:", "    value = gather_rest(value, pointer, walk.errors)"),
@@ -256,7 +256,7 @@ def _shape(plan: Plan) -> str | None:
     only: its reading called at once), or None."""
     if not plan.ready:
         plan.prepare()
-    if plan.inert or plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.all_of:
+    if plan.inert or plan.decode or plan.soft or plan.listed or plan.gathers or plan.unwraps or plan.all_of:
         return None
     if plan.additional is not None and not plan.additional.inert:
         return None

@@ -60,6 +60,7 @@ class Plan:
         "gathers",
         "inert",
         "items",
+        "listed",
         "loops",
         "node",
         "nulls_only",
@@ -85,6 +86,7 @@ class Plan:
         unwraps: bool = False,
         beside: dict[str, Any] | None = None,
         verbatim: bool = False,
+        listed: bool = False,
     ) -> None:
         self._reader = reader
         #: the node with its ``$ref`` followed and its ``allOf`` merged
@@ -100,6 +102,8 @@ class Plan:
         #: free-form data in a union beside a branch that takes any string: it travels as the
         #: one member ``tierone_json`` of an object, holding its JSON (never as a bare string)
         self.unwraps = unwraps
+        #: a type list the rendition may carry as a union with a branch in ``tierone_json`` (lenient)
+        self.listed = listed
         #: a value inside free-form data that the rendition kept as it is (not as JSON text):
         #: read as the original's data, its nulls kept (as they are in decoded text)
         self.verbatim = verbatim
@@ -173,11 +177,11 @@ class Plan:
         return self
 
     def plain(self) -> bool:
-        """Whether reading here only reads members and items (no decoding, union, ``allOf`` or
-        gathering): an empty container or a scalar then reads as itself, recording nothing."""
+        """Whether reading here only reads members and items: an empty container or a scalar reads as itself."""
         if not self.ready:
             self.prepare()
-        return not (self.decode or self.soft or self.unwraps or self.gathers or self.all_of or self.union)
+        flags = (self.decode, self.soft, self.listed, self.unwraps, self.gathers, self.all_of, self.union)
+        return not any(flags)
 
     def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
         fn = self.fn = self._reader.generated(self)

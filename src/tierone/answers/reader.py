@@ -19,7 +19,7 @@ from ..core.validation import CannotJudge
 from ..rewriter.members_never_given import without_members_never_given
 from ..rewriter.passes.old_drafts import as_its_dialect_reads
 from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_root
-from ..rewriter.text_or_json import read_as_container, takes_no_string
+from ..rewriter.text_or_json import listed_beside_text, read_as_container, takes_no_string
 from .codegen import generated
 from .decoding import Path, loads, pointer_of, read_encoded
 from .implied_types import with_implied_types
@@ -95,10 +95,11 @@ class Reader:
                 not decode and not root and (read_as_container(node) or (lenient and takes_no_string(node, self.deref)))
             )
             gathers = self.gathers and not decode and _may_gather(node)
+            listed = lenient and not decode and not root and listed_beside_text(node)
             self._kept.append(schema)  # its id stays its own while the plan lives
             if beside is not None:
                 self._kept.append(beside)
-            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps, beside, verbatim)
+            found = self._plans[key] = Plan(self, node, decode, soft, gathers, unwraps, beside, verbatim, listed)
         return found
 
     def _settle(self) -> None:

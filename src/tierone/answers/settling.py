@@ -12,7 +12,15 @@ __all__ = ["calm", "inert", "nulls_alone"]
 def inert(plan: Plan) -> bool:
     """Whether reading through ``plan`` can change nothing (given what is inert below): a
     union or ``allOf`` whose branches change nothing changes nothing either."""
-    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.optional or carried_in_json(plan):
+    if (
+        plan.decode
+        or plan.soft
+        or plan.listed
+        or plan.gathers
+        or plan.unwraps
+        or plan.optional
+        or carried_in_json(plan)
+    ):
         return False
     below = [*plan.all_of, *(entry.plan for entry in plan.union), *(plan.child(name) for name in plan.properties)]
     return all(p.inert for p in below) and all(p is None or p.inert for p in (plan.additional, plan.items))
@@ -24,7 +32,7 @@ def nulls_alone(plan: Plan) -> bool:
     and judges no union branch here (a union whose branches change nothing is inert)."""
     if plan.inert:
         return True
-    if plan.decode or plan.soft or plan.gathers or plan.unwraps or plan.union or not plan.ready:
+    if plan.decode or plan.soft or plan.listed or plan.gathers or plan.unwraps or plan.union or not plan.ready:
         return False
     below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
     return all(p.nulls_only for p in below) and all(p is None or p.nulls_only for p in (plan.additional, plan.items))
@@ -35,7 +43,7 @@ def calm(plan: Plan) -> bool:
     quiet below): it decodes nothing and judges no union branch here or below."""
     if plan.inert:
         return True
-    if plan.decode or plan.gathers or plan.unwraps or plan.union or not plan.ready:
+    if plan.decode or plan.listed or plan.gathers or plan.unwraps or plan.union or not plan.ready:
         return False
     below = [*plan.all_of, *(plan.child(name) for name in plan.properties)]
     return all(p.quiet for p in below) and all(p is None or p.quiet for p in (plan.additional, plan.items))

@@ -11,7 +11,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types
 from ..core.refs import ReferenceGraph, followed
-from .shapes import inferred_type, is_free_form
+from .shapes import JSON_MEMBER, inferred_type, is_free_form
 
 
 def read_as_container(schema: Any) -> bool:
@@ -66,6 +66,20 @@ def _string_free(schema: Any, deref: Callable[[Any], Any], level: int) -> frozen
             return None
         kinds |= found
     return frozenset(kinds)
+
+
+def listed_beside_text(node: Any) -> bool:
+    """Whether ``node``'s ``type`` list holds ``string`` and a container (no union of its own,
+    no member ``tierone_json``): a profile that refuses type lists writes it as a union of
+    one branch per type (``spell_null``), where a limit may carry the container's branch,
+    JSON-encoded, in the one member ``tierone_json`` of an object, beside the string branch
+    (``budgets``); the original's reading then unwraps it as a union's does."""
+    if not isinstance(node, dict) or node.get("type").__class__ is not list or "anyOf" in node or "oneOf" in node:
+        return False
+    types = declared_types(node) or ()
+    properties = node.get("properties")
+    declared = isinstance(properties, dict) and JSON_MEMBER in properties
+    return "string" in types and not {"object", "array"}.isdisjoint(types) and not declared
 
 
 def takes_null_alone(schema: Any) -> bool:
