@@ -132,8 +132,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
         unread += malformed_keywords(schema, profile)
         for step in PASSES:
             if (
-                step is static_references
-                or (step in TRIGGERS and present.isdisjoint(TRIGGERS[step]))
+                (step in TRIGGERS and present.isdisjoint(TRIGGERS[step]))
                 or (step in NAMED_BY and not any(map(NAMED_BY[step], references)))
                 or step in AFTER_LINT
             ):
