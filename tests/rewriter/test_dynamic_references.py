@@ -127,3 +127,15 @@ def test_the_linter_still_names_them_and_says_the_rewrite_fixes_them():
     report = tierone.lint(EXTENSIBLE, profile="openai")
     found = [(str(d.pointer), d.fixable) for d in report.diagnostics if d.code == "T211"]
     assert found == [("", True), ("/properties/next", True)]
+
+
+def test_members_named_like_the_keywords_are_members():
+    original = {
+        "type": "object",
+        "properties": {"$dynamicRef": {"type": "string"}, "$recursiveAnchor": {"type": "boolean"}},
+        "required": ["$dynamicRef"],
+    }
+    assert static_references(original) == (original, ())
+    result = assert_served(original, "openai", [{"$dynamicRef": "#x"}, {"$dynamicRef": "", "$recursiveAnchor": True}])
+    assert set(result.schema["properties"]) == {"$dynamicRef", "$recursiveAnchor"}
+    assert not [c for c in result.changes if c.rule == "T211"]
