@@ -114,3 +114,32 @@ def test_a_type_list_whose_object_branch_travels_in_tierone_json_reads_back():
     wrong = tierone.to_strict_form({"MD000": {"o0": 0}}, original, "anthropic")  # below its minimum
     with pytest.raises(tierone.StrictError, match="/MD000/o0"):
         made.parse(json.dumps(wrong))
+
+
+def test_an_open_object_a_limit_encodes_reads_back_as_its_description_says():
+    """An open object that declares members travels as its declared members beside its string
+    member ``tierone_rest``; where a limit then encodes it whole, its description states that
+    form (declared members required and nullable, the others in ``tierone_rest``), and an answer
+    written so was read as free-form data (its nulls kept, ``tierone_rest`` a member): refused,
+    or read wrong (JsonSchemaBench's Open Contracting release schema under tier1 and vendors).
+    (``Strict.parse`` still reads it so where the rendition's ledger records no gathering: its
+    reader merges no ``tierone_rest``.)"""
+    budget = {
+        "type": "object",
+        "properties": {"source": {"type": ["string", "null"]}, "amount": {"type": "object", "properties": {"v": {}}}},
+        "patternProperties": {"^x_": {"type": "string"}},
+    }
+    original: dict = {"type": "object", "properties": {"k0": budget}}
+    for i in range(1, 5):  # deep enough that tier1's depth limit encodes the open object whole
+        original = {"type": "object", "properties": {f"k{i}": original}}
+    rendition = tierone.rewrite(original, "tier1").schema
+    encoded = rendition
+    for i in range(4, -1, -1):
+        encoded = encoded["properties"][f"k{i}"]
+    assert encoded["type"] == ["string", "null"] and "tierone_rest" in encoded["description"]  # (optional: nullable)
+    held = {"source": None, "amount": {"v": 1}, "tierone_rest": json.dumps({"x_a": "b"})}
+    answer = {"k4": {"k3": {"k2": {"k1": {"k0": json.dumps(held)}}}}}
+    instance = {"k4": {"k3": {"k2": {"k1": {"k0": {"amount": {"v": 1}, "x_a": "b"}}}}}}
+    assert restore(answer, original).payload == instance
+    # the original's data as it is (the strict form writes it so) still reads as itself
+    assert restore(tierone.to_strict_form(instance, original, "tier1"), original).payload == instance

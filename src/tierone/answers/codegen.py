@@ -76,7 +76,8 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     if plan.decode:  # not JSON text: declared members beside tierone_rest, or data kept as it is (verbatim)
         fn, rest = "owns" if owning else "fn", plan.beside_rest()
         names.update(KEPT=plan.kept(), REST=rest, R=REST_MEMBER)
-        if rest is not None:
+        if rest is not None:  # its text may hold the rendition's form (a limit encoded it): tierone_rest and all
+            lines = [*lines[:1], "    value = walk.decoded(value, pointer)", *_UNLESS_REST]
             lines += ["if value.__class__ is dict and R in value:", f"    return REST.{fn}(value, pointer, walk)"]
         return (*lines, f"return KEPT.{fn}(value, pointer, walk)"), names
     for i, step in enumerate(plan.all_of):
@@ -101,6 +102,8 @@ def _generate(plan: Plan, owning: bool) -> tuple[tuple[str, ...], dict[str, Any]
     return tuple(lines), names
 
 
+#: decoded JSON text read as it is unless it holds members gathered into ``tierone_rest``
+_UNLESS_REST = ("    if value.__class__ is not dict or R not in value:", "        return value")
 #: a value that is an object whose one member ``tierone_json`` holds JSON text
 _ONE_JSON_MEMBER = "if value.__class__ is dict and len(value) == 1 and value.get(J).__class__ is str:"
 #: what a plan's function does first, by the plan's flags (``soft`` only where not ``decode``)
@@ -269,9 +272,7 @@ def _shape(plan: Plan) -> str | None:
 
 
 def _indent(lines: list[str], steps: int) -> list[str]:
-    if steps < 0:
-        return [line[4 * -steps :] for line in lines]
-    return [" " * (4 * steps) + line for line in lines]
+    return [line[4 * -steps :] for line in lines] if steps < 0 else [" " * (4 * steps) + line for line in lines]
 
 
 def _members_in_order(plan: Plan, additional: Plan | None, emit: _Emit) -> list[str]:
