@@ -59,7 +59,7 @@ def static_references(document: Any) -> tuple[Any, tuple[Pointer, ...]]:
     def written(node: Any, pointer: Pointer) -> Any:
         out: dict[str, Any] = {}
         for key, value in node.items():
-            if key in _DYNAMIC_REFS or key == "$ref" and isinstance(value, str) and _static(value, anchors) != value:
+            if key in _DYNAMIC_REFS or key == "$ref" and isinstance(value, str):
                 out["$ref"] = _static(value, anchors)
             elif key not in DYNAMIC_KEYWORDS:
                 out[key] = value
