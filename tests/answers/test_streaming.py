@@ -308,3 +308,49 @@ def test_an_item_is_read_in_place_whether_its_text_holds_null_or_not(profile):
     assert result == made.parse(text)
     complete = [s for s in snapshots if len(s.get("lines", ())) == len(notes)]
     assert complete and all(s["lines"] == final["lines"] for s in complete)
+
+
+#: an open object that declares members (its others travel in its string member tierone_rest),
+#: beside members before and after it: every rendition's reader may merge gathered members
+OPEN_MEMBERS = {
+    "type": "object",
+    "properties": {
+        "title": {"type": "string"},
+        "meta": {"type": "object", "properties": {"name": {"type": "string"}}, "patternProperties": {"^x_": {}}},
+        "lines": {"type": "array", "items": {"type": "object", "properties": {"q": {"type": "integer"}}}},
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["tier1", "vendors", *PROFILES])
+@pytest.mark.parametrize("sizes", [[1], [3, 7, 1, 20, 2], [10_000]])
+def test_an_answer_whose_reader_merges_gathered_members_shows_as_it_comes(profile, sizes):
+    """Where the reader merges members gathered into ``tierone_rest`` (the original holds an
+    open object that declares members), the answer showed nothing at all until the stream
+    closed: every object was read whole at the end."""
+    made = tierone.strict(OPEN_MEMBERS, profile)
+    instance = {"title": "a title " * 8, "meta": {"name": "m", "x_a": [1]}, "lines": [{"q": i} for i in range(40)]}
+    text = json.dumps(tierone.to_strict_form(instance, OPEN_MEMBERS, profile))
+    snapshots, result = streamed(made, text, sizes)
+    assert result == whole(made, text) == instance
+    assert all(consistent(s, instance) for s in snapshots)
+    if sizes != [10_000]:
+        assert {"title": "a title " * 8} in snapshots  # the first member shown before the rest came
+        assert any(s is not None and 0 < len(s.get("lines", ())) < 40 for s in snapshots)  # items as they come
+
+
+@pytest.mark.parametrize("sizes", [[1], [3, 7, 1, 20, 2]])
+def test_members_gathered_to_keep_a_limit_show_once_their_text_is_complete(sizes):
+    """A model of 30 optional fields under tier1: the last 14 travel in the root's
+    ``tierone_rest`` (a count limit); they show once its text is complete, their nulls absent."""
+    from pydantic import create_model
+
+    wide = create_model("Wide", **{f"f{i}": (int | None, None) for i in range(30)})  # type: ignore[call-overload]
+    made = tierone.strict(wide, "tier1")
+    instance = {"f1": 1, "f17": 17, "f29": 29}
+    text = json.dumps(tierone.to_strict_form(instance, made.original, "tier1"))
+    assert '"tierone_rest"' in text
+    snapshots, result = streamed(made, text, sizes)
+    assert result == whole(made, text) == wide(**instance)
+    assert {"f1": 1} in snapshots and snapshots[-1] == instance
+    assert all(consistent(s, instance) for s in snapshots)

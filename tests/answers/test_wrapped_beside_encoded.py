@@ -122,8 +122,9 @@ def test_an_open_object_a_limit_encodes_reads_back_as_its_description_says():
     form (declared members required and nullable, the others in ``tierone_rest``), and an answer
     written so was read as free-form data (its nulls kept, ``tierone_rest`` a member): refused,
     or read wrong (JsonSchemaBench's Open Contracting release schema under tier1 and vendors).
-    (``Strict.parse`` still reads it so where the rendition's ledger records no gathering: its
-    reader merges no ``tierone_rest``.)"""
+    ``Strict.parse`` and its stream read it so too, though the rendition's ledger no longer names
+    the open object (its place is inside the encoded subtree): before, they handed back
+    ``tierone_rest`` as a member and the null as a value."""
     budget = {
         "type": "object",
         "properties": {"source": {"type": ["string", "null"]}, "amount": {"type": "object", "properties": {"v": {}}}},
@@ -141,5 +142,13 @@ def test_an_open_object_a_limit_encodes_reads_back_as_its_description_says():
     answer = {"k4": {"k3": {"k2": {"k1": {"k0": json.dumps(held)}}}}}
     instance = {"k4": {"k3": {"k2": {"k1": {"k0": {"amount": {"v": 1}, "x_a": "b"}}}}}}
     assert restore(answer, original).payload == instance
+    strict = tierone.strict(original, profile="tier1")
+    text = json.dumps(answer)
+    assert strict.parse(text) == instance
+    stream = strict.stream()
+    for at in range(0, len(text), 7):
+        stream.feed(text[at : at + 7])
+    assert stream.close() == instance
     # the original's data as it is (the strict form writes it so) still reads as itself
     assert restore(tierone.to_strict_form(instance, original, "tier1"), original).payload == instance
+    assert strict.parse(json.dumps(tierone.to_strict_form(instance, original, "tier1"))) == instance

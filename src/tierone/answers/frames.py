@@ -7,7 +7,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..core.validation import CannotJudge
-from ..rewriter.shapes import ROOT_MEMBER
+from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER
+from .decoding import read_encoded
 from .reader import Reader, Walk
 
 __all__ = ["AT_ROOT", "COLON", "KEY", "NEXT", "RAW", "UNSET", "VALUE", "Containers", "Frame"]
@@ -25,7 +26,19 @@ AT_ROOT = object()
 class Frame:
     """An open container being read: its value so far (in the original's meaning)."""
 
-    __slots__ = ("array", "expects", "growing", "items", "key", "plan", "reader", "value", "where", "wrapper")
+    __slots__ = (
+        "array",
+        "expects",
+        "gathered",
+        "growing",
+        "items",
+        "key",
+        "plan",
+        "reader",
+        "value",
+        "where",
+        "wrapper",
+    )
 
     def __init__(self, plan: Any, array: bool, where: Any, wrapper: bool = False) -> None:
         self.plan, self.array, self.where, self.wrapper = plan, array, where, wrapper
@@ -39,6 +52,8 @@ class Frame:
         #: the reader of its small items as they come, and what opens them (see
         #: :meth:`~.small_items.SmallItems._list_reader`), once made
         self.reader: Any = None
+        #: whether the members its ``tierone_rest`` held are merged in already
+        self.gathered = False
 
 
 class Containers:
@@ -70,7 +85,7 @@ class Containers:
             return frame
         if plan is RAW or plan.inert:
             return Frame(RAW, array, where)
-        if not plan.plain():
+        if not plan.plain() and not _gathers_alone(plan):
             return None
         node = plan.node
         if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:
@@ -85,6 +100,8 @@ class Containers:
             return RAW
         if frame.array:
             return plan.items
+        if frame.key == REST_MEMBER and plan.gathers:
+            return GATHERED
         return plan.child(frame.key) if frame.key in plan.properties else plan.additional
 
     def _read(self, plan: Any, value: Any, where: Any) -> Any:
@@ -106,6 +123,11 @@ class Containers:
                 frame.value[-1] = value
             else:
                 frame.value.append(value)
+        elif frame.gathered:  # a member after the gathered ones: the whole text's reading puts it before
+            self.unsure = True
+            frame.value[frame.key] = value
+        elif frame.key == REST_MEMBER and frame.plan is not RAW and frame.plan.gathers:
+            self._gather(frame, value)
         elif value is None and frame.plan is not RAW and frame.key in frame.plan.optional:
             frame.value.pop(frame.key, None)  # null means absent
         else:
@@ -115,6 +137,28 @@ class Containers:
             frame.expects = NEXT
         if frame.wrapper and len(frame.value) == 1:  # another member first: no wrapper (read whole at the end)
             self.root = frame.value.get(ROOT_MEMBER)
+
+    def _gather(self, frame: Frame, text: Any) -> None:
+        """The members an object's complete ``tierone_rest`` holds, each read through its plan
+        and merged in (as the whole text's reading merges them: :func:`~.decoding.gather_rest`).
+        Where that reading might differ (no JSON object, a member named twice; a member the
+        object declares, which a null given for it beside may repeat), the whole text is read
+        again at the end."""
+        errors: list[Any] = []
+        held = read_encoded(errors, text, (frame.where, REST_MEMBER)) if text.__class__ is str else None
+        plan = frame.plan
+        if errors or held.__class__ is not dict or any(name in frame.value for name in held):
+            self.unsure = True
+            return
+        frame.gathered = True
+        for name, member in held.items():
+            if name in plan.properties:
+                self.unsure = True
+                if member is None and name in plan.optional:
+                    continue  # null means absent
+                frame.value[name] = self._read(plan.child(name), member, (frame.where, name))
+            else:
+                frame.value[name] = self._read(plan.additional, member, (frame.where, name))
 
     def grow(self, frame: Any, chunk: str) -> None:
         """The string being shown, longer by ``chunk`` (which holds no quote or escape)."""
@@ -132,3 +176,27 @@ class Containers:
         if stack:
             stack[-1].growing, stack[-1].expects = False, NEXT
         return pos + 1
+
+
+class _Gathered:
+    """The plan of the member ``tierone_rest`` of an object whose members may be gathered
+    there: its text, never shown as it grows, is read as it is, and merged once complete."""
+
+    inert = False
+
+    @staticmethod
+    def plain() -> bool:
+        return False
+
+    @staticmethod
+    def owns(value: Any, where: Any, walk: Any) -> Any:
+        return value
+
+
+GATHERED: Any = _Gathered()
+
+
+def _gathers_alone(plan: Any) -> bool:
+    """Whether the only step a (prepared) plan takes before reading members is merging those
+    gathered into ``tierone_rest``: read as it comes, the member merged once complete."""
+    return plan.gathers and not (plan.decode or plan.soft or plan.listed or plan.unwraps or plan.all_of or plan.union)

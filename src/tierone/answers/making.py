@@ -112,16 +112,28 @@ def rendition(
             ),
             f"{name}: cannot be made strict for {profile}",
         )
+    lenient = encodes_to_fit(result.loosened)
     return Rendition(
         result.schema,
         profile,
         result.loosened,
         original,
-        lenient=encodes_to_fit(result.loosened),
-        gathers=gathers_members(result.loosened),
+        lenient=lenient,
+        # an open object that declares members, inside a subtree a limit encodes, is described
+        # as its members beside tierone_rest (the ledger's place for that change is inside the
+        # encoded subtree, so it no longer says so)
+        gathers=gathers_members(result.loosened) or (lenient and _declares_open_members(original)),
         check=check,
         case_note=_case_note(profile),
     )
+
+
+def _declares_open_members(original: Any) -> bool:
+    """Whether any subschema of ``original`` is an open object that declares members."""
+    from ..core.walker import walk
+    from ..rewriter.open_objects import open_with_members
+
+    return any(open_with_members(visit.schema) for visit in walk(original))
 
 
 def _case_note(profile: str) -> str | None:
