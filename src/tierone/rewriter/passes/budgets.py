@@ -239,12 +239,17 @@ def _most_saving(
     """The candidate subtrees that save most (``ranked``: best first; none inside another)
     until what they save covers ``excess``, and what is left of it."""
     chosen: list[Pointer] = []
+    taken: set[tuple[Any, ...]] = set()  # the chosen places
+    above: set[tuple[Any, ...]] = set()  # the places on the way to one (a subtree holding it)
     for p in ranked:
         if excess <= 0:
             break
-        if any(p[: len(c)] == c or c[: len(p)] == p for c in chosen) or not candidate(p):
+        path = tuple(p)
+        if path in above or any(path[:end] in taken for end in range(len(path) + 1)) or not candidate(p):
             continue
         chosen.append(p)
+        taken.add(path)
+        above.update(path[:end] for end in range(len(path)))
         excess -= gains[p]
     return chosen, excess
 
