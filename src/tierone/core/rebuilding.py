@@ -107,7 +107,12 @@ def _transformed(
                 if not _LEAF(sub):
                     out = step(sub, replace, base + (slot,), only, memo)
                 elif only is None or not only.isdisjoint(sub):
-                    out = replace(sub, _new(Pointer, base + (slot,)))
+                    # (with records, a leaf met a third time takes its second result too)
+                    out = (
+                        replace(sub, _new(Pointer, base + (slot,)))
+                        if memo is None
+                        else step(sub, replace, base + (slot,), only, memo)
+                    )
                 else:
                     continue
             elif only is not None or (names and isinstance(sub, list)):
