@@ -354,3 +354,18 @@ def test_members_gathered_to_keep_a_limit_show_once_their_text_is_complete(sizes
     assert result == whole(made, text) == wide(**instance)
     assert {"f1": 1} in snapshots and snapshots[-1] == instance
     assert all(consistent(s, instance) for s in snapshots)
+
+
+def test_members_after_the_gathered_ones_end_in_the_order_parse_gives():
+    """An answer that writes ``tierone_rest`` before the other members: what the stream closes
+    with is what parse of the whole text gives, in its order, and a null after it is absent."""
+    members = {f"f{i}": {"anyOf": [{"type": "integer"}, {"type": "null"}], "default": None} for i in range(30)}
+    original = {"type": "object", "properties": members}
+    made = tierone.strict(original, "tier1")
+    form = tierone.to_strict_form({"f1": 1, "f29": 29}, original, "tier1")
+    assert "tierone_rest" in form
+    text = json.dumps({"tierone_rest": form["tierone_rest"], **{k: v for k, v in form.items() if k != "tierone_rest"}})
+    snapshots, result = streamed(made, text, [3, 7, 1, 20, 2])
+    expected = whole(made, text)
+    assert result == expected == {"f1": 1, "f29": 29} and list(result) == list(expected)
+    assert {"f29": 29} in snapshots and all(None not in s.values() for s in snapshots if s)

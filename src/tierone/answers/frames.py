@@ -123,15 +123,15 @@ class Containers:
                 frame.value[-1] = value
             else:
                 frame.value.append(value)
-        elif frame.gathered:  # a member after the gathered ones: the whole text's reading puts it before
-            self.unsure = True
-            frame.value[frame.key] = value
         elif frame.key == REST_MEMBER and frame.plan is not RAW and frame.plan.gathers:
             self._gather(frame, value)
-        elif value is None and frame.plan is not RAW and frame.key in frame.plan.optional:
-            frame.value.pop(frame.key, None)  # null means absent
         else:
-            frame.value[frame.key] = value
+            if frame.gathered:  # a member after the gathered ones: the whole text's reading puts it before
+                self.unsure = True
+            if value is None and frame.plan is not RAW and frame.key in frame.plan.optional:
+                frame.value.pop(frame.key, None)  # null means absent
+            else:
+                frame.value[frame.key] = value
         frame.growing = growing
         if not growing:
             frame.expects = NEXT
