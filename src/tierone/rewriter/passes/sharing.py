@@ -37,6 +37,7 @@ from .closed_branches import LEFT_OUT, merged_member, within_closed
     "hold takes no value and is left out; a `patternProperties` beside it leaves (closed, the branches hold only "
     "what they declare; restore checks it on declared members it names; where objects stay open, a loosening); a "
     "branch by reference becomes a copy of its target (whose references stay: recursion goes on through them), "
+    "the unions inside the copy shared into too (where one of them cannot be, the copy stays as its target is), "
     "refused where its own union leads back to it, as is a union made of the root (T608)"
 )
 def distribute_properties(schema: Any, options: Options) -> PassResult:
@@ -62,6 +63,25 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     unfixable: list[Unfixable] = []
     kept: Kept = []  # branch members loosened (restore checks the branch's schema) and branches left out
+    expanding: set[str] = set()  # the references whose copies are being distributed in
+
+    def expanded(branch: Any, ref: Any, at: Pointer) -> Any:
+        """A branch copied from a reference's target (as the pass's input has it), with the
+        unions inside it distributed too; as it was copied where the copy leads back to one
+        being made, or a union inside it cannot be distributed (the target's own place is
+        judged as it stands, as before)."""
+        if not isinstance(ref, str) or ref in expanding:
+            return branch
+        expanding.add(ref)
+        made, refused = len(changes), len(unfixable)
+        try:
+            done = transform(branch, distribute, at, only=_UNIONS)
+        finally:
+            expanding.discard(ref)
+        if len(unfixable) > refused:
+            del changes[made:], unfixable[refused:]
+            return branch
+        return done
 
     def distribute(node: Any, pointer: Pointer) -> Any:
         if _objects_refused(node):  # members constrain objects only, which no branch takes
@@ -105,6 +125,11 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
                 " (closed branches would refuse the shared members)",
             )
         )
+        branches = [  # (each part a list here) a branch by reference is a copy of its target
+            expanded(branch, was.get("$ref"), pointer.child(union).child(i)) if isinstance(was, dict) else branch
+            for i, (was, part) in enumerate(zip(node[union], shared, strict=True))
+            for branch in part
+        ]
         changes.extend(left := patterns_left_out(node, branches, pointer, closing) if _flagged(options, "T208") else [])
         gone = (union, "additionalProperties", *(["patternProperties"] if left else []))
         return {**{k: v for k, v in node.items() if k not in SHARED and k not in gone}, union: branches}
