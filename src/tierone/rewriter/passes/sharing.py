@@ -66,10 +66,8 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
     expanding: set[str] = set()  # the references whose copies are being distributed in
 
     def expanded(branch: Any, ref: Any, at: Pointer) -> Any:
-        """A branch copied from a reference's target (as the pass's input has it), with the
-        unions inside it distributed too; as it was copied where the copy leads back to one
-        being made, or a union inside it cannot be distributed (the target's own place is
-        judged as it stands, as before)."""
+        """A branch copied from a reference's target (as the pass's input has it), the unions
+        inside it distributed too; as copied where it leads back to one being made, or cannot be."""
         if not isinstance(ref, str) or ref in expanding:
             return branch
         expanding.add(ref)
