@@ -85,7 +85,7 @@ class Containers:
             return frame
         if plan is RAW or plan.inert:
             return Frame(RAW, array, where)
-        if not plan.plain() and not _gathers_alone(plan):
+        if not plan.plain() and not (plan.gathers and plan.plain(but="gathers")):  # (tierone_rest: merged in _place)
             return None
         node = plan.node
         if not isinstance(node, dict) or "prefixItems" in node or (node.get("type") == "array") != array:
@@ -194,9 +194,3 @@ class _Gathered:
 
 
 GATHERED: Any = _Gathered()
-
-
-def _gathers_alone(plan: Any) -> bool:
-    """Whether the only step a (prepared) plan takes before reading members is merging those
-    gathered into ``tierone_rest``: read as it comes, the member merged once complete."""
-    return plan.gathers and not (plan.decode or plan.soft or plan.listed or plan.unwraps or plan.all_of or plan.union)

@@ -176,12 +176,12 @@ class Plan:
         self.ready = True
         return self
 
-    def plain(self) -> bool:
-        """Whether reading here only reads members and items: an empty container or a scalar reads as itself."""
+    def plain(self, but: str = "") -> bool:
+        """Whether reading here only reads members and items (but the step ``but``): a scalar reads as itself."""
         if not self.ready:
             self.prepare()
-        flags = (self.decode, self.soft, self.listed, self.unwraps, self.gathers, self.all_of, self.union)
-        return not any(flags)
+        steps = ("decode", "soft", "listed", "unwraps", "gathers", "all_of", "union")
+        return not any(getattr(self, step) for step in steps if step != but)
 
     def _first(self, value: Any, pointer: Any, walk: Any) -> Any:
         fn = self.fn = self._reader.generated(self)
