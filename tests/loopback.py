@@ -19,6 +19,12 @@ class Quiet(BaseHTTPRequestHandler):
         return json.loads(self.rfile.read(int(self.headers["content-length"])))
 
 
+class _Server(ThreadingHTTPServer):
+    #: connections waiting to be accepted: the probes run several at once, and under a busy
+    #: machine more than the default five can be waiting (past it, the kernel drops them)
+    request_queue_size = 128
+
+
 class Loopback:
     """Serves ``handler`` on 127.0.0.1 (a free port; TLS with ``tls``: a certificate and its key)
     from entering the block until leaving it."""
@@ -27,7 +33,7 @@ class Loopback:
         self, handler: type[BaseHTTPRequestHandler], tls: tuple[Path, Path] | None = None, poll: float = 0.5
     ) -> None:
         self.scheme = "https" if tls else "http"
-        self.server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+        self.server = _Server(("127.0.0.1", 0), handler)
         self.server.daemon_threads = True
         if tls:
             import ssl
