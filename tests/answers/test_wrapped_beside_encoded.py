@@ -13,6 +13,7 @@ import pytest
 import tierone
 from tests.served import assert_served
 from tierone import restore
+from tierone.answers.strictform import normalized
 
 PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
 
@@ -152,3 +153,31 @@ def test_an_open_object_a_limit_encodes_reads_back_as_its_description_says():
     # the original's data as it is (the strict form writes it so) still reads as itself
     assert restore(tierone.to_strict_form(instance, original, "tier1"), original).payload == instance
     assert strict.parse(json.dumps(tierone.to_strict_form(instance, original, "tier1"))) == instance
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_an_open_object_inside_a_subtree_a_limit_encodes_is_written_as_the_statement_says(profile):
+    """The strict form wrote such an object inside the encoded subtree as the original's data
+    (a member's ``null`` there, no ``tierone_rest``), where the string's statement says its
+    declared members beside ``tierone_rest``; read back, the null stayed a value where an
+    optional member's null means absent (the Open Contracting release schema under tier1,
+    vendors and anthropic). Now it is written as stated, and reads back as the instance means."""
+    budget = {
+        "type": "object",
+        "properties": {"source": {"type": ["string", "null"]}, "amount": {"type": "integer"}},
+        "patternProperties": {"^x_": {"type": "string"}},
+    }
+    original: dict = {"type": "object", "properties": {"k0": {"type": "array", "items": budget}}}
+    for i in range(1, 5):  # deep enough that tier1's depth limit encodes a subtree holding the objects
+        original = {"type": "object", "properties": {f"k{i}": original}}
+    original["properties"]["meta"] = budget  # one outside it, carried beside tierone_rest
+    item = {"source": None, "amount": 1, "x_a": "b"}
+    instance = {"meta": {"source": None, "x_q": "z"}, "k4": {"k3": {"k2": {"k1": {"k0": [item, {"amount": 2}]}}}}}
+    form = tierone.to_strict_form(instance, original, profile)
+    expected = normalized(instance, original, profile)
+    assert "source" not in expected["meta"] and "source" not in expected["k4"]["k3"]["k2"]["k1"]["k0"][0]
+    assert restore(form, original).payload == expected
+    assert tierone.strict(original, profile=profile).parse(json.dumps(form)) == expected
+    if profile == "tier1":  # the encoded text holds the stated form: declared members beside tierone_rest
+        written = json.loads(form["k4"]["k3"]["k2"]["k1"]["k0"])
+        assert written[0] == {"source": None, "amount": 1, "tierone_rest": json.dumps({"x_a": "b"})}

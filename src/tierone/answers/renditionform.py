@@ -34,16 +34,23 @@ def rewritten_for(original: Any, profile: str, unroll: int | None = None) -> Any
     return result
 
 
-def fitted(form: Any, rendition: Any, as_data: Callable[[str, bool], Any] | None = None) -> Any:
+def fitted(
+    form: Any,
+    rendition: Any,
+    as_data: Callable[[str, bool], Any] | None = None,
+    restated: Callable[[Any], Any] | None = None,
+) -> Any:
     """``form`` (every absent optional member null) as ``rendition`` takes it. ``as_data``: the
     strict form of free-form data the form wrote as JSON text where the rendition keeps data
     (decoded as it is without it); its flag: an open object the rendition carries with its
-    declared members beside ``tierone_rest``, which are filled as declared. OpenAPI's ``nullable`` is read as the vendor reads it (the
+    declared members beside ``tierone_rest``, which are filled as declared. ``restated``: a
+    subtree the rendition carries whole as a JSON string (to keep a limit) as the string's
+    statement writes it. OpenAPI's ``nullable`` is read as the vendor reads it (the
     branches of a union are judged so)."""
     from ..rewriter.passes.nulls import read_nullable
 
     read = read_nullable(rendition)
-    return _Fitter(read, as_data or _decoded).fit(form, read)
+    return _Fitter(read, as_data or _decoded, restated or (lambda value: value)).fit(form, read)
 
 
 def _wrapped(value: Any) -> bool:
@@ -70,8 +77,17 @@ def _decoded(text: str, rests: bool = False) -> Any:
 
 
 def _string_only(node: dict[str, Any]) -> bool:
+    """Whether ``node`` takes a string and nothing else but null (in a type, or as a union of such branches)."""
     types = declared_types(node)
-    return types is not None and "string" in types and set(types) <= {"string", "null"}
+    if types is None:
+        branches = list_at(node, "anyOf")
+        kinds = [declared_types(b) if isinstance(b, dict) else None for b in branches]
+        return (
+            bool(branches)
+            and all(k is not None and set(k) <= {"string", "null"} for k in kinds)
+            and any("string" in k for k in kinds if k is not None)
+        )
+    return "string" in types and set(types) <= {"string", "null"}
 
 
 #: where the strict form may write a value as its JSON: nowhere, only below the node, anywhere
@@ -79,9 +95,9 @@ NOWHERE, BELOW, ANYWHERE = range(3)
 
 
 class _Fitter:
-    def __init__(self, rendition: Any, as_data: Callable[[str, bool], Any]) -> None:
+    def __init__(self, rendition: Any, as_data: Callable[[str, bool], Any], restated: Callable[[Any], Any]) -> None:
         self.rendition = rendition
-        self.as_data = as_data
+        self.as_data, self.restated = as_data, restated
         self.resolver = RefResolver.of(rendition)
         self._validator: Any = None
 
@@ -102,11 +118,13 @@ class _Fitter:
         if encode != NOWHERE and _json_wrapper(node) and not _wrapped(value):
             # a branch beside text encoded (unrolled recursion, a limit): its JSON in the object's one member
             return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)}
+        if isinstance(value, str) and _string_only(node) and (restated := self.restated(value)) is not value:
+            return json.dumps(restated, ensure_ascii=False)  # an open object the profile carries beside tierone_rest
         here = encode == ANYWHERE and _string_only(node)
         if here and not isinstance(value, str) and not (value is None and self._takes_null(node)):
             # a subtree encoded to keep a limit, or free-form data inside data the rendition keeps
             # as it is (gemini's maps): the original takes it, so the string carries its JSON
-            return json.dumps(value, ensure_ascii=False)
+            return json.dumps(self.restated(value), ensure_ascii=False)
         inner = NOWHERE if encode == NOWHERE else ANYWHERE
         branches = list_at(node, "anyOf")
         if branches:

@@ -13,7 +13,7 @@ from functools import partial
 from typing import Any
 
 from ..core.pointer import ROOT as ROOT_PLACE
-from ..rewriter.shapes import JSON_MEMBER, ROOT_MEMBER
+from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, ROOT_MEMBER
 from .plans import carried_names
 from .reader import Path, Plan, Reader
 
@@ -25,7 +25,9 @@ def to_strict_form(
     ``original`` is a schema, a path, ``module:attribute`` or a pydantic model. With a
     ``profile``, the form is the one that profile's rendition carries: a root it wraps in
     ``tierone_root``, members it gathers into an object's ``tierone_rest`` and subtrees it
-    encodes to keep a limit written as JSON strings, free-form data it keeps as it is left so,
+    encodes to keep a limit written as JSON strings (in the form the string's statement gives:
+    an open object that declares members, its members beside ``tierone_rest`` where the
+    rendition carries it so), free-form data it keeps as it is left so,
     and an absent optional member left absent where the rendition keeps it optional
     (``anthropic``, within its budget) rather than null; a profile that refuses the
     schema is a :class:`~tierone.answers.findings.StrictError`; ``unroll`` as for
@@ -44,12 +46,24 @@ def to_strict_form(
     if profile is None:
         return deeply(_fill, instance, original, True)
     from ..rewriter.passes.sharing import shares_members
-    from .renditionform import fitted, rendition_of
+    from .renditionform import fitted, rewritten_for
 
-    rendition = rendition_of(original, profile, unroll)
-    filler = _Filler(Reader(original, shortcuts=False), True, shares_members(profile))
+    result = rewritten_for(original, profile, unroll)
+    rendition = result.schema
+    filler = _Filler(Reader(original, shortcuts=False), True, shares_members(profile), _rests_in(result))
     form = deeply(_filled, filler, instance, _wraps(rendition, original))
-    return deeply(fitted, form, rendition, filler.as_data)
+    return deeply(fitted, form, rendition, filler.as_data, filler.restated)
+
+
+def _rests_in(result: Any) -> Any:
+    """Whether ``result``'s rendition carries an (original's) open object that declares members
+    with them beside ``tierone_rest``: where its rewrite did so (else such objects travel whole as
+    JSON text), the profile's choice; None where it did not."""
+    from ..rewriter.open_objects import OTHERS_SHAPE, carries_rest
+
+    if any(change.loosens.startswith(OTHERS_SHAPE) for change in result.changes):
+        return partial(carries_rest, profile=result.profile)
+    return None
 
 
 def _wraps(rendition: Any, original: Any) -> bool:
@@ -67,13 +81,10 @@ def normalized(instance: Any, original: Any, profile: str | None = None) -> Any:
     original = _schema(original)
     wrapped, rests = False, None
     if profile is not None:
-        from ..rewriter.open_objects import OTHERS_SHAPE, carries_rest
         from .renditionform import rewritten_for
 
         result = rewritten_for(original, profile)
-        wrapped = _wraps(result.schema, original)
-        if any(change.loosens.startswith(OTHERS_SHAPE) for change in result.changes):  # (else carried whole)
-            rests = partial(carries_rest, profile=profile)
+        wrapped, rests = _wraps(result.schema, original), _rests_in(result)
     return deeply(_fill, instance, original, False, wrapped, rests)
 
 
@@ -159,6 +170,29 @@ class _Filler:
                 return text
         _, value, plan, pointer = written
         return self.value(value, self.reader.plan(plan.node, False) if rests else plan.kept(), pointer)
+
+    def restated(self, value: Any) -> Any:
+        """``value`` (filled) as the statement of a JSON string that carries it whole (a subtree
+        encoded to keep a limit) writes it: each open object that declares members, which the
+        filling wrote as its JSON text, as its declared members (filled) beside ``tierone_rest``
+        where the rendition carries such an object so; the rest as it is."""
+        if isinstance(value, list):
+            return [self.restated(item) for item in value]
+        if isinstance(value, dict):
+            return {name: self.restated(member) for name, member in value.items()}
+        written = self._texts.get(id(value)) if isinstance(value, str) else None
+        if written is None or written[0] is not value or not self._rests(written[2].node):
+            return value
+        _, data, plan, pointer = written
+        declared = self.reader.plan(plan.node, False)
+        filled = self.value(data, declared, pointer)
+        if not isinstance(filled, dict):
+            return value
+        out = {name: self.restated(member) for name, member in filled.items() if name in declared.properties}
+        out[REST_MEMBER] = json.dumps(
+            {k: v for k, v in filled.items() if k not in declared.properties}, ensure_ascii=False
+        )
+        return out
 
     def _in_place(self, value: Any, plan: Plan, pointer: Path) -> Any:
         """``value`` filled through ``plan`` at the same place; a reference loop that consumes
