@@ -56,9 +56,10 @@ def to_strict_form(
 
 
 def _rests_in(result: Any) -> Any:
-    """Whether ``result``'s rendition carries an (original's) open object that declares members
-    with them beside ``tierone_rest``: where its rewrite did so (else such objects travel whole as
-    JSON text), the profile's choice; None where it did not."""
+    """Which of the original's open objects that declare members ``result``'s rendition carries
+    with them beside ``tierone_rest`` (a test of the original's node): the profile's choice,
+    where its rewrite carried any so; None where it carried none so (they travel whole as
+    JSON text)."""
     from ..rewriter.open_objects import OTHERS_SHAPE, carries_rest
 
     if any(change.loosens.startswith(OTHERS_SHAPE) for change in result.changes):

@@ -6,6 +6,7 @@ registry) and reused for every input; the walk is the core walker's.
 
 from collections.abc import Iterable, Iterator, Mapping
 from functools import cache
+from itertools import chain
 from typing import Any, NamedTuple
 
 from ..core.collector import collection_held
@@ -128,7 +129,11 @@ def _visits(schema: Any, refs: list[tuple[Any, int]]) -> Iterator[Visit]:
     """The walk of ``schema``, then that of every local ``$ref`` target it does not reach
     (``#/x-shared/A``): a target is a subschema, linted as one. ``refs`` is filled (with
     each reference and the depth of its node) by the caller as the visits go by."""
-    yield from walk(schema)
+    return chain(walk(schema), _unwalked(schema, refs))  # (the second starts once the walk is done)
+
+
+def _unwalked(schema: Any, refs: list[tuple[Any, int]]) -> Iterator[Visit]:
+    """The walks of the local ``$ref`` targets the walk of ``schema`` did not reach."""
     if not refs:
         return
     from ..core.refs import LOCAL, RefResolver

@@ -8,20 +8,17 @@ branches was encoded, which would refuse the string, is left to the other branch
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import Any
 
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
-from ...core.refs import followed
+from ...core.refs import followed, targets_of
 from ...core.walker import having
 from ..shapes import JSON_MEMBER
 from ..text_or_json import takes_any_string
-from .base import Change, graph_of
-
-if TYPE_CHECKING:
-    from ...core.refs import ReferenceGraph
+from .base import Change
 
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
@@ -36,12 +33,12 @@ def wrapped_beside_text(schema: Any, encoded: Mapping[int, tuple[Any, str]]) -> 
     ``encoded``: each node the pass encoded by its ``id``, with the rule that flagged the data."""
     if not encoded:
         return schema, []
-    graphs: list[ReferenceGraph] = []  # made where a branch first is a reference
+    resolvers: list[Callable[[Any], Any]] = []  # made where a branch first is a reference (no graph: no cycle is asked)
 
     def target_of(ref: str) -> Any:
-        if not graphs:
-            graphs.append(graph_of(schema))
-        return graphs[0].target(ref)
+        if not resolvers:
+            resolvers.append(targets_of(schema))
+        return resolvers[0](ref)
 
     places: dict[Pointer, tuple[Any, str]] = {}
     for pointer, node, _ in having(schema, _UNION_KEYS):
