@@ -137,6 +137,20 @@ def graph_of(schema: Any) -> ReferenceGraph:
     return graph
 
 
+def targets_in(schema: Any) -> Callable[[Any], Any]:
+    """The node each local reference of ``schema`` names (None when remote or nowhere): the
+    last graph's reading where it was made of ``schema`` (:func:`reusing_graphs`), else the
+    references' own resolver, which builds no graph (for a pass that follows references and
+    asks for no cycle)."""
+    last = _LAST_GRAPH.get()
+    if last is not None and last[0] is schema:
+        found: Callable[[Any], Any] = last[1].target
+        return found
+    from ...core.refs import targets_of
+
+    return targets_of(schema)
+
+
 # ---- the profile's policy ---------------------------------------------------------------
 
 

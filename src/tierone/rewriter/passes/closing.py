@@ -23,7 +23,7 @@ from ..shapes import (
     items_of,
 )
 from ..typed_unions import type_to_write, typed_by_branches
-from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, does, graph_of, targets_in
 from .branch_members import without_patterns_beside_union
 from .encoded_unions import typed_for_encoded, wrapped_beside_text
 from .map_cycles import CYCLE_WHY, maps_on_a_cycle
@@ -82,8 +82,12 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     # transform drops later, inside data encoded whole, must not lend its id to another)
     encoded_by: dict[int, tuple[Any, str]] = {}
 
+    resolvers: list[Any] = []  # made at the first reference followed
+
     def target(ref: Any) -> Any:
-        return graph_of(schema).target(ref)
+        if not resolvers:
+            resolvers.append(targets_in(schema))
+        return resolvers[0](ref)
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if node.__class__ is dict and one_scalar_type(node) and _ENCODE_READS.isdisjoint(node):

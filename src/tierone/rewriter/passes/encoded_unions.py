@@ -14,11 +14,11 @@ from typing import Any
 from ...core.jsontypes import declared_types
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
-from ...core.refs import followed, targets_of
+from ...core.refs import followed
 from ...core.walker import having
 from ..shapes import JSON_MEMBER
 from ..text_or_json import takes_any_string
-from .base import Change
+from .base import Change, targets_in
 
 #: unions whose branches are alternatives for the one value
 _UNIONS = ("anyOf", "oneOf")
@@ -37,7 +37,7 @@ def wrapped_beside_text(schema: Any, encoded: Mapping[int, tuple[Any, str]]) -> 
 
     def target_of(ref: str) -> Any:
         if not resolvers:
-            resolvers.append(targets_of(schema))
+            resolvers.append(targets_in(schema))
         return resolvers[0](ref)
 
     places: dict[Pointer, tuple[Any, str]] = {}
