@@ -222,3 +222,60 @@ def test_a_root_whose_members_can_never_be_given_is_refused_only_where_one_is_re
     for member in ("gone", "mode"):
         refused = tierone.restore({ROOT_MEMBER: json.dumps({member: "dns"})}, never_given)
         assert not refused.ok and [str(e.pointer) for e in refused.errors] == [f"/{member}"]
+
+
+#: JsonSchemaStore's libman.json, cut down: branches of the root's union restate the root's list
+#: of entries, each to require a member of its items, which only the root's entries declare
+RESTATED = {
+    "type": "object",
+    "properties": {
+        "libraries": {
+            "type": "array",
+            "items": {
+                "type": "object",
+                "properties": {"library": {"type": "string"}, "provider": {"type": "string"}},
+                "required": ["library"],
+            },
+        },
+        "defaultProvider": {"type": "string"},
+    },
+    "required": ["libraries"],
+    "anyOf": [
+        {"$ref": "#/definitions/specified"},
+        {"required": ["defaultProvider"]},
+    ],
+    "definitions": {"specified": {"properties": {"libraries": {"items": {"required": ["provider"]}}}}},
+}
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_a_root_union_restating_a_member_as_no_whole_schema_is_served(profile):
+    """Under gemini (which keeps a union beside an object's members) the root stayed an object
+    beside the union, whose first branch required a member of the list's items that only the
+    root declares: refused (T601, T105). The root now travels in the wrapper, where the root's
+    members are shared into each branch, as every other profile already had it."""
+    served = assert_served(
+        RESTATED,
+        profile,
+        [{"libraries": [{"library": "a", "provider": "p"}]}, {"libraries": [{"library": "a"}], "defaultProvider": "p"}],
+    )
+    assert "tierone_root" in served.schema["properties"]
+    form = tierone.to_strict_form({"libraries": [{"library": "a"}], "defaultProvider": "p"}, RESTATED, profile)
+    form["tierone_root"]["defaultProvider"] = None  # then neither branch holds: no provider anywhere
+    with pytest.raises(tierone.StrictError, match="anyOf|valid"):
+        tierone.strict(RESTATED, profile).parse(json.dumps(form))
+
+
+def test_a_discriminated_union_beside_the_root_s_members_stays_unwrapped_under_gemini():
+    """Branches that restate the root's members as whole schemas (a tool's arguments, one
+    branch per kind of shape) keep the root an object beside its union under gemini."""
+    shapes = {
+        "type": "object",
+        "properties": {"shape": {"type": "string", "enum": ["circle", "square"]}, "size": {"type": "number"}},
+        "oneOf": [
+            {"properties": {"shape": {"enum": ["circle"]}, "size": {"type": "number"}}, "required": ["shape", "size"]},
+            {"properties": {"shape": {"enum": ["square"]}}, "required": ["shape"]},
+        ],
+    }
+    served = assert_served(shapes, "gemini", [{"shape": "circle", "size": 2.0}])
+    assert "tierone_root" not in served.schema["properties"]

@@ -9,11 +9,13 @@ from typing import Any
 from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
-from ...core.walker import REFERENCE, having
+from ...core.refs import followed, targets_of
+from ...core.walker import REFERENCE, having, walk
 from ..members_never_given import without_members_never_given
 from ..open_objects import open_with_members
-from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root
+from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root, list_at
 from .base import Change, Options, PassResult, Unfixable, _flagged, does
+from .branch_members import union_key
 from .map_cycles import maps_on_a_cycle
 
 #: root keywords that stay on the wrapper: the dialect, the base URI, the definitions (their
@@ -24,7 +26,8 @@ _STAY = ("$schema", "$id", "$defs", "definitions")
 @does(
     f"a root strict modes cannot take (an array, a scalar, a union, free-form data: an open object whose "
     f"members can never be given too, as they leave; not an open object that declares members, which keeps them "
-    f"beside `tierone_rest`) travels as the one member "
+    f"beside `tierone_rest`; where objects stay open, an object beside a union a branch of which restates one of "
+    f"its members as no whole schema alone, which only sharing them completes) travels as the one member "
     f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it, "
     f"a map a cycle of references passes through too); restore and "
     f"`Strict.parse` take it out"
@@ -89,7 +92,32 @@ def _wrapped(schema: Any, options: Options) -> bool:
         return options.open_objects != "error"  # (with --open-objects error, refused at the root, where it stands)
     if not _flagged(options, "T101"):  # free-form data the profile keeps as it is: wrapped where not an object
         return False
-    return schema.get("type") != "object" or _flagged(options, "T102")
+    return schema.get("type") != "object" or _flagged(options, "T102") or _branches_restate_members(schema)
+
+
+def _branches_restate_members(schema: dict[str, Any]) -> bool:
+    """Whether a branch of the root's union (by reference too) restates a member the root
+    declares as a schema that is no whole one alone: one requiring members it does not declare
+    (JsonSchemaStore's libman.json: items of a list only the root types, each to hold a
+    member). Shared into the branch, the root's declaration completes it, and a root cannot be
+    a union; a branch whose members stand alone (a discriminated union's) keeps the root as it is."""
+    union = union_key(schema)
+    if union is None:
+        return False
+    declared, target = dict_at(schema, "properties"), targets_of(schema)
+    for branch in schema[union]:
+        members = dict_at(followed(branch, target), "properties") if isinstance(branch, dict) else {}
+        for name in declared.keys() & members.keys():
+            if any(_requires_undeclared(visit.schema) for visit in walk(members[name])):
+                return True
+    return False
+
+
+def _requires_undeclared(node: Any) -> bool:
+    """Whether ``node`` requires a member it does not declare (and holds no reference that may)."""
+    if not isinstance(node, dict) or "$ref" in node:
+        return False
+    return not set(list_at(node, "required")) <= dict_at(node, "properties").keys()
 
 
 def _map_on_a_cycle(schema: Any, options: Options) -> bool:
