@@ -12,6 +12,7 @@ import pytest
 import tierone
 from tests.judges import all_judges
 from tests.served import assert_served
+from tierone.core.pointer import Pointer
 from tierone.rewriter.shapes import ROOT_MEMBER
 
 PROFILES = ["openai", "anthropic", "gemini", "gemini-openapi", "tier1", "vendors"]
@@ -279,3 +280,25 @@ def test_a_discriminated_union_beside_the_root_s_members_stays_unwrapped_under_g
     }
     served = assert_served(shapes, "gemini", [{"shape": "circle", "size": 2.0}])
     assert "tierone_root" not in served.schema["properties"]
+
+
+def test_a_root_with_patterns_beside_a_union_is_served_under_gemini():
+    """Gemini refuses ``patternProperties``; beside a union at the root (the sp-build-tasks
+    schemas, Github_hard/o55668 and o77304), it could neither leave the root (a member pattern
+    stood for members the branches would refuse) nor stay: refused (T208). The root now
+    travels in the wrapper, the members shared into each branch, and the patterns left to
+    restore (a loosening in the ledger): the members they name are taken with any value, and
+    restore checks them."""
+    root = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}},
+        "patternProperties": {"^_": {"type": "string"}},
+        "anyOf": [
+            {"properties": {"kind": {"type": "string", "enum": ["a"]}}, "required": ["kind"]},
+            {"properties": {"size": {"type": "integer"}}, "required": ["size"]},
+        ],
+    }
+    served = assert_served(root, "gemini", [{"name": "n", "kind": "a"}, {"size": 2, "_note": "x"}])
+    assert [c.pointer for c in served.loosened] == [Pointer(("patternProperties",))]
+    with pytest.raises(tierone.StrictError, match="_note"):  # the pattern's schema, checked on read
+        tierone.strict(root, "gemini").parse(json.dumps({ROOT_MEMBER: {"size": 2, "_note": 3}}))

@@ -27,7 +27,8 @@ _STAY = ("$schema", "$id", "$defs", "definitions")
     f"a root strict modes cannot take (an array, a scalar, a union, free-form data: an open object whose "
     f"members can never be given too, as they leave; not an open object that declares members, which keeps them "
     f"beside `tierone_rest`; where objects stay open, an object beside a union a branch of which restates one of "
-    f"its members as no whole schema alone, which only sharing them completes) travels as the one member "
+    f"its members as no whole schema alone, which only sharing them completes, or beside a union and a "
+    f"`patternProperties` the profile refuses, which leaves once they are shared) travels as the one member "
     f"`{ROOT_MEMBER}` of an object root, where the profile flags it (free-form data: where the profile encodes it, "
     f"a map a cycle of references passes through too); restore and "
     f"`Strict.parse` take it out"
@@ -80,7 +81,9 @@ def _wrapped(schema: Any, options: Options) -> bool:
     """Whether the root travels in the wrapper under the profile: free-form data the profile
     encodes (only a member can be), or a root the profile flags (T101): not of type object,
     or an object beside a union, where objects are closed (the union's branches would take
-    the object's members, and the root would be a union); or a map a cycle passes through."""
+    the object's members, and the root would be a union), or where they stay open, such an
+    object whose members a branch restates as no whole schema alone, or beside member
+    patterns the profile refuses; or a map a cycle passes through."""
     if schema is False:
         return False
     if isinstance(schema, dict) and options.open_objects != "error" and _map_on_a_cycle(schema, options):
@@ -92,7 +95,12 @@ def _wrapped(schema: Any, options: Options) -> bool:
         return options.open_objects != "error"  # (with --open-objects error, refused at the root, where it stands)
     if not _flagged(options, "T101"):  # free-form data the profile keeps as it is: wrapped where not an object
         return False
-    return schema.get("type") != "object" or _flagged(options, "T102") or _branches_restate_members(schema)
+    return (
+        schema.get("type") != "object"
+        or _flagged(options, "T102")
+        or _branches_restate_members(schema)
+        or (_flagged(options, "T208") and "patternProperties" in schema and union_key(schema) is not None)
+    )
 
 
 def _branches_restate_members(schema: dict[str, Any]) -> bool:
