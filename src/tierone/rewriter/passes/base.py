@@ -138,17 +138,24 @@ def graph_of(schema: Any) -> ReferenceGraph:
 
 
 def targets_in(schema: Any) -> Callable[[Any], Any]:
-    """The node each local reference of ``schema`` names (None when remote or nowhere): the
-    last graph's reading where it was made of ``schema`` (:func:`reusing_graphs`), else the
-    references' own resolver, which builds no graph (for a pass that follows references and
-    asks for no cycle)."""
-    last = _LAST_GRAPH.get()
-    if last is not None and last[0] is schema:
-        found: Callable[[Any], Any] = last[1].target
-        return found
-    from ...core.refs import targets_of
+    """The node each local reference of ``schema`` names (None when remote or nowhere), worked
+    out at the first reference followed: by the last graph where it was made of ``schema``
+    (:func:`reusing_graphs`), else by the references' own resolver, which builds no graph (for
+    a pass that follows references and asks for no cycle)."""
+    made: list[Callable[[Any], Any]] = []
 
-    return targets_of(schema)
+    def target(ref: Any) -> Any:
+        if not made:
+            last = _LAST_GRAPH.get()
+            if last is not None and last[0] is schema:
+                made.append(last[1].target)
+            else:
+                from ...core.refs import targets_of
+
+                made.append(targets_of(schema))
+        return made[0](ref)
+
+    return target
 
 
 # ---- the profile's policy ---------------------------------------------------------------

@@ -82,12 +82,7 @@ def encode_free_form(schema: Any, options: Options) -> PassResult:
     # transform drops later, inside data encoded whole, must not lend its id to another)
     encoded_by: dict[int, tuple[Any, str]] = {}
 
-    resolvers: list[Any] = []  # made at the first reference followed
-
-    def target(ref: Any) -> Any:
-        if not resolvers:
-            resolvers.append(targets_in(schema))
-        return resolvers[0](ref)
+    target = targets_in(schema)
 
     def encode(node: Any, pointer: Pointer) -> Any:
         if node.__class__ is dict and one_scalar_type(node) and _ENCODE_READS.isdisjoint(node):

@@ -8,7 +8,7 @@ branches was encoded, which would refuse the string, is left to the other branch
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from ...core.jsontypes import declared_types
@@ -33,12 +33,7 @@ def wrapped_beside_text(schema: Any, encoded: Mapping[int, tuple[Any, str]]) -> 
     ``encoded``: each node the pass encoded by its ``id``, with the rule that flagged the data."""
     if not encoded:
         return schema, []
-    resolvers: list[Callable[[Any], Any]] = []  # made where a branch first is a reference (no graph: no cycle is asked)
-
-    def target_of(ref: str) -> Any:
-        if not resolvers:
-            resolvers.append(targets_in(schema))
-        return resolvers[0](ref)
+    target_of = targets_in(schema)  # (worked out where a branch first is a reference)
 
     places: dict[Pointer, tuple[Any, str]] = {}
     for pointer, node, _ in having(schema, _UNION_KEYS):
