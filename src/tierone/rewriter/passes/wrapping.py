@@ -9,12 +9,12 @@ from typing import Any
 from ...core.naming import free_name
 from ...core.pointer import ROOT, Pointer
 from ...core.rebuilding import transform
-from ...core.refs import followed, targets_of
+from ...core.refs import followed
 from ...core.walker import REFERENCE, having, walk
 from ..members_never_given import without_members_never_given
 from ..open_objects import open_with_members
 from ..shapes import ROOT_MEMBER, dict_at, free_form_rule, is_free_form, is_object_root, list_at
-from .base import Change, Options, PassResult, Unfixable, _flagged, does
+from .base import Change, Options, PassResult, Unfixable, _flagged, does, targets_in
 from .branch_members import union_key
 from .map_cycles import maps_on_a_cycle
 
@@ -112,7 +112,7 @@ def _branches_restate_members(schema: dict[str, Any]) -> bool:
     union = union_key(schema)
     if union is None:
         return False
-    declared, target = dict_at(schema, "properties"), targets_of(schema)
+    declared, target = dict_at(schema, "properties"), targets_in(schema)
     for branch in schema[union]:
         members = dict_at(followed(branch, target), "properties") if isinstance(branch, dict) else {}
         for name in declared.keys() & members.keys():
