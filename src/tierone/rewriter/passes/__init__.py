@@ -30,6 +30,8 @@ from .enums import string_enums_only
 from .hoisting import hoist_references
 from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
+from .judging import TRIGGER as JUDGING_TRIGGER
+from .judging import state_judging
 from .merging import merged_all_of, merged_branches
 from .meta_parts import copy_meta_schema_parts
 from .names import plain_definition_names
@@ -98,6 +100,7 @@ __all__ = [
     "settle_enum_values",
     "shared_member",
     "spell_null",
+    "state_judging",
     "string_enums_only",
     "strip_constraints",
     "tuple_items",
@@ -113,6 +116,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     static_references: tuple(sorted(DYNAMIC_KEYWORDS)),
     drop_ignored_ref_siblings: ("$ref",),
     numeric_exclusive_bounds: ("exclusiveMinimum", "exclusiveMaximum"),
+    state_judging: JUDGING_TRIGGER,
     unroll_recursion: ("$ref",),
     drop_directives: ("$comment",),
     pointer_references: ("$ref",),
@@ -146,6 +150,7 @@ PASSES: tuple[Pass, ...] = (
     static_references,
     drop_ignored_ref_siblings,
     numeric_exclusive_bounds,
+    state_judging,
     unroll_recursion,
     drop_directives,
     pointer_references,

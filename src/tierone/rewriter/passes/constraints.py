@@ -48,6 +48,26 @@ def _leaves(options: Options, key: str, value: Any, code: str, pointer: Pointer)
     return None
 
 
+def leaving(options: Options, key: str, value: Any, pointer: Pointer) -> Change | None:
+    """The change that takes ``key: value`` at ``pointer`` out of the wire schema under the
+    profile (by the first of the keyword's rules that takes it out), or None where it stays."""
+    for code in _RULES_OF.get(key, ()):
+        change = _leaves(options, key, value, code, pointer)
+        if change is not None:
+            return change
+    return None
+
+
+def stated(node: dict[str, Any], removed: list[tuple[str, Any]], options: Options) -> dict[str, Any]:
+    """``node`` (a new object: it is changed in place) with what ``removed`` said stated at the end of
+    its description, where hints are on and a removed keyword has a hint."""
+    if options.hints:
+        hints = " ".join(h for h in (HINTS[k](v) for k, v in removed if k in HINTS) if h)
+        if hints:
+            node["description"] = _noted(node.get("description"), hints)
+    return node
+
+
 def _kept(key: str, value: Any) -> str:
     """What a rendition without ``key: value`` no longer enforces, in the ledger's words."""
     return f"{key}: {_compact(value)}"
@@ -158,10 +178,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
                     Unfixable(pointer, "T606", f"`{key}` is malformed: expected {expected}, found {show(value)}")
                 )
             if codes is not None:
-                for code in codes:
-                    change = _leaves(options, key, value, code, pointer)
-                    if change is not None:
-                        break
+                change = leaving(options, key, value, pointer)
             if change is not None:
                 removed.append((key, value, change))
             elif extensions_flagged and key.startswith("x-"):
@@ -178,11 +195,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
             if key == "nullable" and value is True and not admits_null(kept):
                 kept = _widened(kept)
             changes.append(change)
-        if options.hints:
-            hints = " ".join(h for h in (HINTS[k](v) for k, v, _ in removed if k in HINTS) if h)
-            if hints:
-                kept["description"] = _noted(kept.get("description"), hints)
-        return kept
+        return stated(kept, [(key, value) for key, value, _ in removed], options)
 
     return PassResult(transform(schema, strip, records=(changes, refused)), tuple(changes), tuple(refused))
 

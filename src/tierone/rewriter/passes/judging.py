@@ -1,0 +1,98 @@
+"""``not`` and ``if``/``then``/``else``, which no strict mode carries, stated as the original
+writes them: they leave the wire schema before any other pass rewrites what they hold (a
+statement of ``if`` that the closing pass had closed, or whose ``const`` had become an
+``enum``, would say something else), and nothing inside them is refused (it never reaches the
+rendition; restore judges it on read)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.keyword_shapes import malformed
+from ...core.pointer import Pointer
+from ...core.rebuilding import transform
+from ...core.walker import having
+from ..shapes import JUDGING_ONLY as JUDGING
+from .base import Change, Options, PassResult, does
+from .constraints import leaving, stated
+
+#: the keywords whose presence in the input can make this pass act
+TRIGGER = ("if", "not")
+#: keywords under which the presence and open-union passes read a ``not`` (what a branch says
+#: of the members beside it): what stands below them is left to the constraints pass
+_READ_THERE = frozenset({"anyOf", "oneOf"})
+
+
+@does(
+    "`not` and `if`/`then`/`else` leave first, stated in the description as the original writes them (no "
+    "other pass has rewritten what they hold, and nothing inside them is refused); stated in an `allOf` branch, "
+    "they go to the description of the schema holding the `allOf`, which the merge keeps; in a union's "
+    "branches they leave with the other constraints (the union passes read them first)"
+)
+def state_judging(schema: Any, options: Options) -> PassResult:
+    """Each ``not``, and each ``if`` with its ``then`` and ``else``, leaves the node and is
+    stated in its description as it stands in the input (an ``allOf`` branch's, in that of the
+    node holding the ``allOf``). Left to :func:`~.constraints.strip_constraints` (which runs
+    after every other pass): those below a union (the union passes read them), a ``not`` that
+    makes its node take no value (the impossible members' pass reads it), a malformed one, and
+    a ``then`` or ``else`` without ``if``, or ``if`` alone (they do nothing: they go unstated).
+
+    Before: ``{"type": "object", "if": {"properties": {"kind": {"const": "a"}}}, "then": {"required": ["n"]}}``
+    After:  ``{"type": "object", "description": "If it matches {...\\"const\\":\\"a\\"...}, then it must match ..."}``
+    """
+    places = _judged_places(schema)
+    if not places:
+        return PassResult(schema)
+    changes: list[Change] = []
+    #: by the node holding an ``allOf``: what its branches stated (said in its description)
+    said: dict[Pointer, list[tuple[str, Any]]] = {}
+
+    def state(node: Any, pointer: Pointer) -> Any:
+        keys = places.get(pointer)
+        if keys is not None:
+            removed = [
+                (key, node[key], change) for key in keys if (change := leaving(options, key, node[key], pointer))
+            ]
+            changes.extend(change for _, _, change in removed)
+            gone = {key for key, _, _ in removed}
+            node = {key: value for key, value in node.items() if key not in gone}
+            holder = _all_of_holder(pointer)
+            if holder is None:
+                node = stated(node, [(key, value) for key, value, _ in removed], options)
+            else:
+                said.setdefault(holder, []).extend((key, value) for key, value, _ in removed)
+        branches = said.pop(pointer, None)
+        return node if branches is None else stated(dict(node), branches, options)
+
+    return PassResult(transform(schema, state, only=JUDGING | {"allOf"}), tuple(changes))
+
+
+def _judged_places(schema: Any) -> dict[Pointer, tuple[str, ...]]:
+    """Each node this pass states, with its keywords that leave: none inside what another
+    judges, below a union, or left to the constraints pass (see :func:`state_judging`)."""
+    from ...linter.checks.satisfiable import accepts_nothing
+
+    places: dict[Pointer, tuple[str, ...]] = {}
+    judged: list[Pointer] = []  # what the nodes found hold under their judging keywords
+    for pointer, node, _ in having(schema, JUDGING):
+        if any(place.is_prefix_of(pointer) for place in judged):
+            continue
+        judged.extend(pointer.child(key) for key in JUDGING if key in node)
+        keys: tuple[str, ...] = ("not",) if "not" in node else ()
+        if "if" in node and ("then" in node or "else" in node):
+            keys += tuple(key for key in ("if", "then", "else") if key in node)
+        if (
+            keys
+            and _READ_THERE.isdisjoint(pointer)
+            and not accepts_nothing(node)
+            and all(malformed(key, node[key]) is None for key in keys)
+        ):
+            places[pointer] = keys
+    return places
+
+
+def _all_of_holder(pointer: Pointer) -> Pointer | None:
+    """The node holding the ``allOf`` whose branch stands at ``pointer``, if it is one."""
+    if len(pointer) >= 2 and pointer[-2] == "allOf" and isinstance(pointer[-1], int):
+        return Pointer(pointer[:-2])
+    return None
