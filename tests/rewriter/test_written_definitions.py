@@ -108,3 +108,21 @@ def test_a_reference_back_inside_a_member_no_walk_reaches_is_not_recursion(profi
     result = assert_served(original, profile, [{"owner": {"name": "ann"}}])
     assert not any(c.rule == "T501" for c in result.changes)
     assert not result.loosened
+
+
+def test_a_member_holding_a_schema_is_no_bar_to_writing_definitions_out():
+    """Azure IoT Operations' connector metadata (JSON Schema Store): members whose value is
+    itself a schema (``$ref`` to the draft-07 meta-schema) beside definitions. The definitions
+    are written out; the schema-valued members travel as JSON text, read back as data."""
+    original = {
+        "type": "object",
+        "properties": {
+            "limits": {"$ref": "#/definitions/Limits"},
+            "configurationSchema": {"$ref": "http://json-schema.org/draft-07/schema#"},
+        },
+        "definitions": {"Limits": {"type": "object", "properties": {"max": {"type": "integer"}}}},
+    }
+    instance = {"limits": {"max": 3}, "configurationSchema": {"type": "object", "properties": {"x": {}}}}
+    result = assert_served(original, "gemini-openapi", [instance])
+    assert "$defs" not in result.schema and "definitions" not in result.schema
+    assert result.schema["properties"]["limits"]["properties"]["max"]["type"] == "integer"

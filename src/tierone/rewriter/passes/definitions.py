@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ...core.meta_schemas import names_meta_schema
 from ...core.pointer import ROOT, Pointer, PointerError
 from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph
@@ -56,7 +57,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     if not holders:
         return PassResult(schema)
     graph = graph_of(schema)
-    if graph.broken or graph.remote:
+    if graph.broken or not all(_names_meta_schema(schema, site) for site in graph.remote):
         return PassResult(schema)
     if graph.recursive and graph_of(drop_unreferenced_definitions(schema, options).schema).recursive:
         return PassResult(schema)
@@ -124,8 +125,8 @@ def _written_out(
         if _HOLDERS & set(node):
             node = {k: v for k, v in node.items() if k not in _HOLDERS}
         ref = node.get("$ref")
-        if not isinstance(ref, str):
-            return node
+        if not isinstance(ref, str) or names_meta_schema(ref):
+            return node  # (a value that is itself a schema: free-form data, which a later pass encodes)
         siblings = {k: v for k, v in node.items() if k != "$ref"}
         if ref in encoded and _textless_place(sources[-1], pointer, graph):
             target = graph.target(ref)
@@ -150,6 +151,13 @@ def _written_out(
     if encoded and size(out, most) > most:  # copies of copies: the whole is held to the bound too
         raise _TooMany(sizes)
     return out, written
+
+
+def _names_meta_schema(schema: Any, site: Pointer) -> bool:
+    """Whether the reference at ``site`` names a whole meta-schema: a value that is itself a
+    schema, free-form data a later pass carries as JSON text (nothing to write out)."""
+    node = site.resolve(schema)
+    return isinstance(node, dict) and names_meta_schema(node.get("$ref"))
 
 
 def _textless_place(source: Any, pointer: Pointer, graph: ReferenceGraph) -> bool:
