@@ -1,5 +1,6 @@
-"""``not`` and ``if``/``then``/``else`` leave the rendition stated as the original writes them:
-no pass rewrites what they hold first (a closed ``if`` would state another condition), an
+"""``not``, ``if``/``then``/``else`` (and ``contains``, ``propertyNames``, ``dependentSchemas``
+where the profile takes them out) leave the rendition stated as the original writes them: no
+pass rewrites what they hold first (a closed ``if`` would state another condition), an
 ``allOf`` of conditionals states every one of them, and nothing inside them is refused. The
 renditions are judged by the consumers and read back through restore."""
 
@@ -72,6 +73,32 @@ def test_nothing_inside_a_not_is_refused(profile: str) -> None:
     original = {"type": "object", "properties": {"a": {"type": "string", "not": inner}}, "required": ["a"]}
     result = assert_served(original, profile, [{"a": "x"}])
     assert result.schema["properties"]["a"]["description"] == f"Must not match {_stated(inner)}."
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_what_an_array_contains_its_member_names_and_dependent_schemas_are_stated_as_written(profile: str) -> None:
+    contains = {"properties": {"k": {"const": "main"}}, "required": ["k"]}
+    names = {"pattern": "^[a-z]+$"}
+    dependent = {"required": ["labels"]}
+    original = {
+        "type": "object",
+        "properties": {
+            "tags": {
+                "type": "array",
+                "items": {"type": "object", "properties": {"k": {"type": "string"}}},
+                "contains": contains,
+            },
+            "labels": {"type": "object", "properties": {"env": {"type": "string"}}, "propertyNames": names},
+        },
+        "dependentSchemas": {"tags": dependent},
+    }
+    instance = {"tags": [{"k": "main"}, {"k": "x"}], "labels": {"env": "prod"}}
+    result = assert_served(original, profile, [instance])
+    said = json.dumps(result.schema, ensure_ascii=False)
+    kept = "contains" in result.schema["properties"]["tags"]  # (a profile that carries it writes it)
+    assert kept or json.dumps(f"Must contain an item matching {_stated(contains)}.")[1:-1] in said
+    assert json.dumps(f"Member names must match {_stated(names)}.")[1:-1] in said
+    assert json.dumps(f"When tags is given, it must match {_stated(dependent)}.")[1:-1] in said
 
 
 @pytest.mark.parametrize("profile", ["tier1", "gemini"])

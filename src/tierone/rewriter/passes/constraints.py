@@ -93,10 +93,17 @@ def _said(template: str, shown: Callable[[Any], str] | None = None) -> Callable[
     return lambda v: template.format(v if shown is None else shown(v), s="s" if v != 1 else "")
 
 
-def _required_together(value: Any) -> str:
+def _when_given(value: Any) -> str:
+    """``dependentRequired`` in words; ``dependencies`` too, whose entries may be schemas
+    (``dependentSchemas``, as draft 7 writes both in one keyword)."""
     if not isinstance(value, dict):
         return ""
-    return " ".join(f"When {k} is given, so must be {', '.join(n)}." for k, n in value.items())
+    return " ".join(
+        f"When {k} is given, so must be {', '.join(map(str, n))}."
+        if isinstance(n, list)
+        else f"When {k} is given, it must match {_compact(n)}."
+        for k, n in value.items()
+    )
 
 
 #: how the description states a removed keyword, from its value
@@ -120,7 +127,9 @@ HINTS: dict[str, Callable[[Any], str]] = {
     "if": _said("If it matches {},", _compact),
     "then": _said("then it must match {}.", _compact),
     "else": _said("Otherwise it must match {}.", _compact),
-    "dependentRequired": _required_together,
+    "dependentRequired": _when_given,
+    "dependentSchemas": _when_given,
+    "dependencies": _when_given,
     "propertyNames": _said("Member names must match {}.", _compact),
     "contains": _said("Must contain an item matching {}.", _compact),
     "minContains": _said("At least {} such items."),
