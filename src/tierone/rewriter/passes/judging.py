@@ -59,46 +59,43 @@ def state_judging(schema: Any, options: Options) -> PassResult:
     said: dict[Pointer, list[tuple[str, Any]]] = {}
 
     def state(node: Any, pointer: Pointer) -> Any:
-        keys = places.get(pointer)
-        if keys is not None:
-            removed = [
-                (key, node[key], change) for key in keys if (change := leaving(options, key, node[key], pointer))
-            ]
-            changes.extend(change for _, _, change in removed)
-            gone = {key for key, _, _ in removed}
-            node = {key: value for key, value in node.items() if key not in gone}
+        leaving_here = places.get(pointer)
+        if leaving_here is not None:  # (nothing below what leaves was changed: the values are as found)
+            removed = [(key, node[key]) for key in leaving_here]
+            changes.extend(leaving_here.values())
+            node = {key: value for key, value in node.items() if key not in leaving_here}
             holder = _all_of_holder(pointer)
             if holder is None:
-                node = stated(node, [(key, value) for key, value, _ in removed], options)
+                node = stated(node, removed, options)
             else:
-                said.setdefault(holder, []).extend((key, value) for key, value, _ in removed)
+                said.setdefault(holder, []).extend(removed)
         branches = said.pop(pointer, None)
         return node if branches is None else stated(dict(node), branches, options)
 
     return PassResult(transform(schema, state, only=_STATED | {"allOf"}), tuple(changes))
 
 
-def _judged_places(schema: Any, options: Options) -> dict[Pointer, tuple[str, ...]]:
-    """Each node this pass states, with its keywords that leave: none inside what another
-    judges, below a union, or left to the constraints pass (see :func:`state_judging`)."""
+def _judged_places(schema: Any, options: Options) -> dict[Pointer, dict[str, Change]]:
+    """Each node this pass states, with the change that takes out each of its keywords that
+    leave (in the order they are stated): none inside what another judges, below a union, or
+    left to the constraints pass (see :func:`state_judging`)."""
     from ...linter.checks.satisfiable import accepts_nothing
 
-    places: dict[Pointer, tuple[str, ...]] = {}
-    judged: list[Pointer] = []  # what the nodes found hold under the keywords that leave
+    places: dict[Pointer, dict[str, Change]] = {}
+    judged: set[tuple[Any, ...]] = set()  # what the nodes found hold under the keywords that leave
     for pointer, node, _ in having(schema, _STATED):
-        if any(place.is_prefix_of(pointer) for place in judged):
+        if any(pointer[:end] in judged for end in range(1, len(pointer) + 1)):
             continue
-        keys = [key for key in _ORDER if key in node and _acts(key, node, accepts_nothing)]
-        if not _READ_THERE.isdisjoint(pointer) or accepts_nothing(node):
-            keys = []
-        keys = [
-            key
-            for key in keys
-            if malformed(key, node[key]) is None and leaving(options, key, node[key], pointer) is not None
-        ]
-        judged.extend(pointer.child(key) for key in node if key in JUDGING or key in keys)
-        if keys:
-            places[pointer] = tuple(keys)
+        leaving_here: dict[str, Change] = {}
+        if _READ_THERE.isdisjoint(pointer) and not accepts_nothing(node):
+            for key in _ORDER:
+                if key in node and _acts(key, node, accepts_nothing) and malformed(key, node[key]) is None:
+                    change = leaving(options, key, node[key], pointer)
+                    if change is not None:
+                        leaving_here[key] = change
+        judged.update((*pointer, key) for key in node if key in JUDGING or key in leaving_here)
+        if leaving_here:
+            places[pointer] = leaving_here
     return places
 
 
