@@ -105,3 +105,23 @@ def test_a_reference_to_another_document_with_siblings_is_refused_for_the_refere
     member = {"type": "object", "properties": {"config": {**stub}}, "required": ["config"]}
     for schema in (stub, member):
         assert [u.rule for u in tierone.rewrite(schema, profile).unfixable] == ["T502"]
+
+
+@pytest.mark.parametrize("profile", sorted(PROFILES))
+def test_a_definition_that_refers_to_another_document_is_refused_once(profile):
+    """SAP's mta.json (JSON Schema Store): definitions that are only a reference to a file beside
+    the schema, referred to with a description. The refusal names the reference that cannot be
+    read, once, not also the description beside each place that refers to it."""
+    schema = {
+        "type": "object",
+        "properties": {
+            "parameters": {"$ref": "#/definitions/parameters", "description": "Deploy parameters."},
+            "name": {"type": "string"},
+        },
+        "definitions": {"parameters": {"$ref": "mtad.json#/definitions/parameters"}},
+    }
+    result = tierone.rewrite(schema, profile)
+    refused = [(str(u.pointer), u.rule) for u in result.unfixable]
+    assert refused[0] == ("/definitions/parameters", "T502") and "--refs" in result.unfixable[0].reason
+    # (gemini-openapi: nor are the definitions written out, which the reference holds back)
+    assert refused[1:] == ([("", "T504")] if profile == "gemini-openapi" else [])

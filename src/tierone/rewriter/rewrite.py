@@ -21,7 +21,7 @@ from .passes.definitions import outside_dead
 from .passes.dynamic_refs import static_references
 from .passes.impossible import made_moot
 from .passes.wrapping import outside_wrapper
-from .unreadable import malformed_keywords, scanned, unreadable_references
+from .unreadable import malformed_keywords, scanned, through_remote, unreadable_references
 from .vendor_split import one_rendition_per_vendor
 
 
@@ -167,6 +167,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
             unfixable.append(refusal)
     # the original's refusal says it (the rendition's moved places); a remote $ref's says what its siblings would
     unreadable, skipped = {u.rule for u in unread}, {("T106", d.pointer) for d in diagnostics if d.code == "T502"}
+    skipped |= through_remote(diagnostics, current) if "T502" in unreadable else set()
     for diagnostic in (d for d in diagnostics if d.code not in unreadable and (d.code, d.pointer) not in skipped):
         where = outside_wrapper(diagnostic.pointer, schema)
         source = _in_source(where, schema)

@@ -107,3 +107,27 @@ def scanned(document: Any) -> tuple[set[str], list[str]]:
         elif isinstance(value, list):
             stack.extend(item for item in value if isinstance(item, (dict, list)))
     return names, references
+
+
+def through_remote(diagnostics: Iterable[Any], rendition: Any) -> set[tuple[str, Pointer]]:
+    """Each ``$ref``-beside-siblings finding (T106) of the rendition at a reference whose
+    target is itself a reference to another document: the refusal of that reference (T502)
+    says why the siblings stayed (its target, never read, could not take them)."""
+    from ..core.pointer import PointerError
+    from ..core.refs import LOCAL
+
+    found: set[tuple[str, Pointer]] = set()
+    graph = None
+    for diagnostic in diagnostics:
+        if diagnostic.code != "T106":
+            continue
+        try:
+            node = diagnostic.pointer.resolve(rendition)
+        except PointerError:
+            continue
+        graph = graph or graph_of(rendition)
+        target = graph.target(node.get("$ref")) if isinstance(node, dict) else None
+        ref = target.get("$ref") if isinstance(target, dict) else None
+        if isinstance(ref, str) and graph.resolve(ref).kind != LOCAL:
+            found.add((diagnostic.code, diagnostic.pointer))
+    return found
