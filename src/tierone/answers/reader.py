@@ -201,11 +201,13 @@ class Reader:
             return False
 
     def branch_validator(self) -> Any:
-        """The validator branches are judged with (built once)."""
+        """The validator branches are judged with (built once): formats asserted, as restore's
+        final check of the whole answer asserts them (a ``oneOf`` of an enumeration and a
+        ``format: uri`` string, JSF's signature algorithm, holds one branch only so)."""
         if self._branch_validator is None:
             from ..core.validation import validator
 
-            self._branch_validator = validator(self.planned, owner=OWNER)
+            self._branch_validator = validator(self.planned, formats=True, owner=OWNER)
         return self._branch_validator
 
 
