@@ -147,18 +147,19 @@ class Reader:
         return generated(plan, owning)
 
     def merged(self, schema: Any) -> Any:
-        """An ``allOf`` merged the way the rewriter merges it (so shapes are judged alike)."""
-        if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
-            return schema
-        from ..rewriter.passes import merged_all_of
+        """An ``allOf`` merged, and ``items`` beside a union shared into its array branches, the
+        way the rewriter does both (so shapes are judged alike)."""
+        from ..rewriter.passes import items_shared, merged_all_of
 
+        if not isinstance(schema, dict) or not isinstance(schema.get("allOf"), list):
+            return items_shared(schema)
         branches = [self.deref(branch) for branch in schema["allOf"]]
         if not all(isinstance(b, dict) for b in branches):
-            return schema
+            return items_shared(schema)
         base = {k: v for k, v in schema.items() if k != "allOf"}
         clean = [{k: v for k, v in b.items() if k not in ("$defs", "definitions")} for b in branches]
         merged = merged_all_of(base, clean, self.deref)[0]
-        return schema if merged is None else merged
+        return items_shared(schema if merged is None else merged)
 
     # ---- walking ----------------------------------------------------------------------------
 

@@ -110,7 +110,8 @@ class _Fitter:
         if not isinstance(node, dict):
             return value
         if _wrapped(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
-            value = self.as_data(value[JSON_MEMBER], False)  # the rendition keeps this data as it is
+            # the rendition keeps this data as it is (an open object: its members beside tierone_rest, if so)
+            value = self.as_data(value[JSON_MEMBER], REST_MEMBER in dict_at(node, "properties"))
         elif isinstance(value, str) and _no_text(node):
             value = self.as_data(
                 value, REST_MEMBER in dict_at(node, "properties")

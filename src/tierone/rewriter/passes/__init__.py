@@ -30,6 +30,7 @@ from .enums import string_enums_only
 from .hoisting import hoist_references
 from .idle import drop_idle_keywords
 from .impossible import drop_impossible_members
+from .item_sharing import ITEMS, items_shared, share_items
 from .judging import TRIGGER as JUDGING_TRIGGER
 from .judging import state_judging
 from .merging import merged_all_of, merged_branches
@@ -86,6 +87,7 @@ __all__ = [
     "inline_definitions",
     "inline_ref_siblings",
     "inline_root_ref",
+    "items_shared",
     "merge_all_of",
     "merged_all_of",
     "merged_branches",
@@ -98,6 +100,7 @@ __all__ = [
     "rename_definitions",
     "require_all",
     "settle_enum_values",
+    "share_items",
     "shared_member",
     "spell_null",
     "state_judging",
@@ -131,6 +134,7 @@ TRIGGERS: dict[Pass, tuple[str, ...]] = {
     end_anchors: ("pattern",),
     idle_additional_items: ("additionalItems",),
     tuple_items: ("items", "prefixItems"),
+    share_items: ITEMS,
     drop_presence_unions: ("anyOf", "oneOf"),
     drop_open_unions: ("anyOf", "oneOf"),
 }
@@ -169,6 +173,7 @@ PASSES: tuple[Pass, ...] = (
     string_enums_only,
     idle_additional_items,
     tuple_items,
+    share_items,
     wrap_root,
     distribute_properties,
     declare_required,
