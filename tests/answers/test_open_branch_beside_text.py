@@ -53,3 +53,15 @@ def test_an_open_object_beside_a_branch_of_any_string_reads_back_as_an_object(pr
 def test_items_beside_a_union_of_an_array_and_a_string_go_into_the_array(profile: str) -> None:
     result = assert_served(TYPES, profile, [{"release": {"types": ["created"]}}, {"release": {"types": "published"}}])
     assert not any(c.loosens for c in result.changes if "items" in c.what)
+
+
+def test_items_beside_a_union_stay_where_an_array_branch_is_a_tuple() -> None:
+    """Inside a branch with ``prefixItems``, ``items`` would apply only past the tuple: the
+    node's ``items``, which apply to every item, are not moved there."""
+    from tierone.rewriter.passes import items_shared
+
+    node = {
+        "items": {"type": "string"},
+        "anyOf": [{"type": "array", "prefixItems": [{"type": "integer"}]}, {"type": "null"}],
+    }
+    assert items_shared(node) is node

@@ -65,8 +65,10 @@ def items_shared(node: Any) -> Any:
     for branch, array in zip(branches, arrays, strict=True):
         if not array:
             shared.append(branch)
-        elif any(key in branch and branch[key] != node[key] for key in said):
-            return node  # the branch says otherwise of its items: left to the merge's reading
+        elif any(key in branch and branch[key] != node[key] for key in said) or (
+            "prefixItems" in branch and "prefixItems" not in said
+        ):
+            return node  # the branch says otherwise of its items (a tuple: items only past it): as it is
         else:
             shared.append({**branch, **{key: node[key] for key in said}})
     return {key: (shared if key == union else value) for key, value in node.items() if key not in said}
