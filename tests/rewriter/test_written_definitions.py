@@ -126,3 +126,38 @@ def test_a_member_holding_a_schema_is_no_bar_to_writing_definitions_out():
     result = assert_served(original, "gemini-openapi", [instance])
     assert "$defs" not in result.schema and "definitions" not in result.schema
     assert result.schema["properties"]["limits"]["properties"]["max"]["type"] == "integer"
+
+
+#: Rudder's techniques (JSON Schema Store): a list of calls, each a block of calls or a method
+#: call, the union's node saying `type: object`
+CALLS = {
+    "type": "object",
+    "properties": {"items": {"type": "array", "items": {"$ref": "#/$defs/item"}}},
+    "required": ["items"],
+    "$defs": {
+        "item": {"type": "object", "anyOf": [{"$ref": "#/$defs/block"}, {"$ref": "#/$defs/method"}]},
+        "block": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"name": {"type": "string"}, "items": {"type": "array", "items": {"$ref": "#/$defs/item"}}},
+            "required": ["items"],
+        },
+        "method": {
+            "type": "object",
+            "additionalProperties": False,
+            "properties": {"method": {"type": "string"}, "condition": {"type": "string"}},
+            "required": ["method"],
+        },
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "gemini-openapi", "tier1"])
+def test_recursion_past_the_last_level_in_a_union_of_objects_travels_in_an_object(profile):
+    """Unrolled, the level past the last is a JSON string; in a union whose node takes objects
+    alone, a bare string would be no value the node takes (the branch was then dropped as taking
+    none, and blocks nested past the levels could not be given): it travels in ``tierone_json``."""
+    method = {"method": "package_present"}
+    deep = {"items": [{"name": "a", "items": [{"name": "b", "items": [{"name": "c", "items": [method]}]}]}]}
+    result = assert_served(CALLS, profile, [deep, {"items": [method, {"items": []}]}])
+    assert not any("takes no value" in c.what for c in result.changes)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
+from ...core.jsontypes import declared_types
 from ...core.pointer import ROOT as HERE
 from ...core.refs import followed, targets_of
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, walked
@@ -39,7 +40,7 @@ DEFAULT_UNROLL = 3
     "where the profile refuses recursion (T501), it is unrolled `--unroll N` levels deep (default 3; "
     "`--unroll 0` and `--exact` refuse it): each recursive definition copied once per level, the level past "
     "the last carried as a JSON string that restore decodes (in an object's one member `tierone_json` where it is "
-    "a union branch beside one that takes text)"
+    "a union branch beside one that takes text, or in a union whose schema takes objects alone)"
 )
 def unroll_recursion(schema: Any, options: Options) -> PassResult:
     """The first pass: recursion unrolled ``options.unroll`` levels deep (by default
@@ -209,10 +210,14 @@ class _Link:
             return None
         return next((k for b in parts if isinstance(b, dict) and (k := _key(b.get("$ref"))) in self.recursive), None)
 
-    def _branch(self, union: list[Any], branch: Any, level: int) -> Any:
-        """A union's branch at the last level: a tail beside a branch that takes text travels in
-        the one member ``tierone_json`` of an object (a bare string would be read as the text)."""
-        if (key := self._tail(branch)) is None or not beside_text(union, branch, self.deref):
+    def _branch(self, union: list[Any], branch: Any, level: int, holder: dict[str, Any]) -> Any:
+        """A union's branch at the last level: a tail beside a branch that takes text, or in a
+        union whose node (``holder``) takes objects and no string, travels in the one member
+        ``tierone_json`` of an object (a bare string would be read as the text, or be no value
+        the node takes)."""
+        if (key := self._tail(branch)) is None or not (
+            beside_text(union, branch, self.deref) or _objects_alone(holder)
+        ):
             return self.relinked(branch, level)
         self.wrapped += 1
         return json_wrapper(_encoded(branch, self.root_name if key == ROOT else key))
@@ -238,9 +243,16 @@ class _Link:
             if keyword in IN_MAPPING and isinstance(value, dict):
                 out[keyword] = {name: self.relinked(sub, level) for name, sub in value.items()}
             elif keyword in _UNIONS and isinstance(value, list) and level == self.last:
-                out[keyword] = [self._branch(value, b, level) for b in value]
+                out[keyword] = [self._branch(value, b, level, node) for b in value]
             elif (keyword in IN_ARRAY and isinstance(value, list)) or (keyword in IN_VALUE and isinstance(value, dict)):
                 out[keyword] = self.relinked(value, level)
             else:
                 out[keyword] = value
         return out
+
+
+def _objects_alone(node: dict[str, Any]) -> bool:
+    """Whether ``node`` declares that it takes objects and no string (``type: object``): a
+    JSON string in its union would be no value it takes."""
+    types = declared_types(node)
+    return types is not None and "object" in types and "string" not in types
