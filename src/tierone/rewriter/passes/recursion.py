@@ -109,8 +109,8 @@ def unroll(schema: Any, levels: int) -> PassResult:
     done.append(Change.for_rule(HERE, what, "T501", loosens=ENCODED_SHAPE))
     if link.wrapped:
         what = (
-            f"past the last level, {link.wrapped} union branch(es) beside one that takes text carried in an "
-            f"object's one member {JSON_MEMBER!r} (a bare string there is the text)"
+            f"past the last level, {link.wrapped} union branch(es) beside one that takes text, or in a union of "
+            f"objects, carried in an object's one member {JSON_MEMBER!r} (a bare string there is the text, or no value)"
         )
         done.append(Change.for_rule(HERE, what, "T501", loosens=WRAPPED_SHAPE))
     return PassResult(root, tuple(done))
