@@ -20,13 +20,14 @@ from .constraints import leaving, stated
 
 #: the keywords that judge a value by a subschema and that a profile may take out (each is
 #: stated where the profile does: ``leaving``), besides those that only judge
-BY_SUBSCHEMA = frozenset({"contains", "propertyNames", "dependentSchemas", "dependencies"})
+_BY_SUBSCHEMA = ("contains", "propertyNames", "dependentSchemas", "dependencies")
+BY_SUBSCHEMA = frozenset(_BY_SUBSCHEMA)
 #: the keywords whose presence in the input can make this pass act
 TRIGGER = tuple(sorted({"if", "not", *BY_SUBSCHEMA}))
-#: the keywords this pass states
-_STATED = JUDGING | BY_SUBSCHEMA
-#: the order they are stated in (a condition's parts one after the other, as its hints read)
-_ORDER = ("not", "if", "then", "else", "contains", "propertyNames", "dependentSchemas", "dependencies")
+#: the keywords this pass states, in the order it states them (a condition's parts one after
+#: the other, as its hints read)
+_ORDER = ("not", "if", "then", "else", *_BY_SUBSCHEMA)
+_STATED = frozenset(_ORDER)
 #: keywords under which the presence and open-union passes read a ``not`` (what a branch says
 #: of the members beside it): what stands below them is left to the constraints pass
 _READ_THERE = frozenset({"anyOf", "oneOf"})
