@@ -99,7 +99,8 @@ class _Reading:
         chunk that cannot close it costs a few local steps. (The function holds this reading,
         which holds only the setter: no reference cycle.)"""
         add, parsing, parts, moved = self._add, self.parsing, self._parts, self._moved
-        closer: str | None = None
+        #: what closes the small container waited for ("" while none is: no chunk lacks it)
+        closer = ""
         #: how many more characters the container waited for may take before it is read as it
         #: comes, and the answer so far (the same value while the container is waited for)
         room, root = 0, None
@@ -110,21 +111,24 @@ class _Reading:
             """Take the next piece of the answer's text; the partial answer so far."""
             nonlocal closer, room, root, reader
             add(chunk)
-            if closer is not None:
-                if closer not in chunk:  # it cannot have closed
-                    room -= len(chunk)
-                    if room > 0:
-                        return root
-                    return moved(chunk, closer)
+            if closer not in chunk:  # a small container is waited for, and this cannot have closed it
+                room -= len(chunk)
+                if room > 0:
+                    return root
+                return moved(chunk, closer)
+            if closer:
                 if room <= 0:
                     return moved(chunk, closer)
                 # it may have closed: read it whole (the usual case, taken in one call)
                 joined, count = self._joined, len(parts)
                 more = chunk if joined == count - 1 else "".join(parts[joined:])
-                closer = parsing.small_closed(more) if reader is None else reader(parsing, more)
+                found = parsing.small_closed(more) if reader is None else reader(parsing, more)
                 self._joined, room, root, reader = count, DESCEND - parsing.held, parsing.root, parsing.reader
-                if closer is None:  # else another small container is waited for: no string is
+                if found is None:  # else another small container is waited for: no string is
+                    closer = ""
                     self._shown(parsing.waiting)
+                else:
+                    closer = found
                 return root
             into = self._into
             if into is None:
@@ -141,12 +145,12 @@ class _Reading:
 
         def wait_for(what: str | None, so_far: int) -> None:
             nonlocal closer, room, root, reader
-            closer, room, root, reader = what, DESCEND - so_far, parsing.root, parsing.reader
+            closer, room, root, reader = what or "", DESCEND - so_far, parsing.root, parsing.reader
 
         self._wait_for = wait_for
         return feed
 
-    def _moved(self, chunk: str, closer: str | None) -> Any:
+    def _moved(self, chunk: str, closer: str) -> Any:
         """What ``chunk`` (the last part) brings where it is not a small container's text
         going on: the string being shown grown, else the parts not yet parsed parsed."""
         parsing = self.parsing
@@ -156,7 +160,7 @@ class _Reading:
                 self._parts.pop()
                 raise ValueError("this stream is closed: make another with Strict.stream()")
             return parsing.root
-        if closer is None and waiting is not None and '"' not in chunk and "\\" not in chunk:
+        if not closer and waiting is not None and '"' not in chunk and "\\" not in chunk:
             parsing.grow(waiting, chunk)  # the string being shown goes on (the whole answer)
             return parsing.root
         return self._reparsed()  # else (or grown past small): read as it comes
