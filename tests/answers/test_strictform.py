@@ -463,3 +463,43 @@ def test_two_empty_open_objects_each_keep_their_own_members(profile):
     ):
         form = to_strict_form(instance, SIDE_BY_SIDE, profile)
         assert restore(form, SIDE_BY_SIDE).payload == instance, form
+
+
+def _closed(count: int) -> dict[str, object]:
+    return {"type": "object", "properties": {f"c{i}": {"type": "string"} for i in range(count)}}
+
+
+#: over tier1's 100 properties: two closed objects leave whole, and the open object ``u``
+#: (members declared, the others beside them in its tierone_rest) is gathered into the root's
+#: tierone_rest, whose statement writes ``u`` as the rendition carries it (an evolving-process
+#: notation's timing, gathered so, read its explicit null as null)
+GATHERED_OPEN = {
+    "type": "object",
+    "properties": {
+        "x0": _closed(30),
+        "x1": _closed(30),
+        "t": {"type": "object", "properties": {f"p{i}": {"type": ["string", "null"]} for i in range(10)}},
+        "u": {
+            "type": "object",
+            "additionalProperties": True,
+            "properties": {f"p{i}": {"type": ["string", "null"]} for i in range(10)},
+        },
+    },
+}
+
+
+def test_an_open_object_gathered_into_tierone_rest_is_written_as_the_statement_says():
+    result = rewrite(GATHERED_OPEN, "tier1")
+    assert result.ok, result.unfixable
+    assert any(c.pointer == ("properties", "u") and "tierone_rest" in c.what for c in result.changes)
+    rest = result.schema["properties"]["tierone_rest"]
+    stated = json.loads(rest["description"].split("valid under this JSON Schema: ", 1)[1])
+    for instance in ({"u": {"p0": "a", "p1": None, "extra": 1}}, {"u": {"p1": None}, "x0": {"c0": "z"}}):
+        form = to_strict_form(instance, GATHERED_OPEN, "tier1")
+        assert jsonschema.Draft202012Validator(result.schema).is_valid(form)
+        held = json.loads(form["tierone_rest"])
+        assert isinstance(held["u"], dict) and "tierone_rest" in held["u"]  # not the object's JSON text
+        assert jsonschema.Draft202012Validator(stated).is_valid(held), held
+        back = restore(form, GATHERED_OPEN)
+        assert back.ok, back.errors
+        assert back.payload == normalized(instance, GATHERED_OPEN, "tier1") != instance  # p1's null: absent

@@ -13,7 +13,9 @@ import pytest
 
 import tierone
 from tests.served import assert_served
-from tierone.rewriter.open_objects import OTHERS_SHAPE
+from tierone.answers.restore import restore
+from tierone.answers.strictform import normalized, to_strict_form
+from tierone.rewriter.open_objects import OTHERS_SHAPE, WHOLE_OPEN
 
 PROFILES = ["tier1", "vendors", "openai", "anthropic", "gemini", "gemini-openapi"]
 #: the profiles that close every object (gemini keeps `additionalProperties: true` and maps)
@@ -171,3 +173,10 @@ def test_where_its_members_cannot_stand_the_open_object_travels_whole_as_before(
     result = assert_served(OPEN_WITH_A_MEMBER_REFUSED, "gemini-openapi", [{"d": ["a"], "z": 1}, {"d": True}, {}])
     assert list(result.schema["properties"]) == ["tierone_root"]
     assert list(tierone.rewrite(OPEN_WITH_A_MEMBER_REFUSED, "openai").schema["properties"]) == ["d", "tierone_rest"]
+    # its ledger says so at the root, and the strict form reads it: open objects as JSON text
+    assert result.changes[0].what == WHOLE_OPEN and result.changes[0].pointer == ()
+    instance = {"d": None, "z": 1}  # its null kept, as in any free-form data (absent, beside tierone_rest)
+    form = to_strict_form(instance, OPEN_WITH_A_MEMBER_REFUSED, "gemini-openapi")
+    assert restore(form, OPEN_WITH_A_MEMBER_REFUSED).payload == instance
+    assert normalized(instance, OPEN_WITH_A_MEMBER_REFUSED, "gemini-openapi") == instance
+    assert not any(c.what == WHOLE_OPEN for c in tierone.rewrite(OPEN_WITH_A_MEMBER_REFUSED, "openai").changes)

@@ -161,3 +161,49 @@ def test_recursion_past_the_last_level_in_a_union_of_objects_travels_in_an_objec
     deep = {"items": [{"name": "a", "items": [{"name": "b", "items": [{"name": "c", "items": [method]}]}]}]}
     result = assert_served(CALLS, profile, [deep, {"items": [method, {"items": []}]}])
     assert not any("takes no value" in c.what for c in result.changes)
+
+
+#: Maestro's flows (JSON Schema Store): a list of steps, each a command's name or a command
+#: whose flow to run is a file's name or an open object, commands nesting through `repeat`
+STEPS = {
+    "type": "object",
+    "properties": {"steps": {"$ref": "#/$defs/list"}},
+    "$defs": {
+        "list": {"type": "array", "items": {"$ref": "#/$defs/step"}},
+        "step": {
+            "anyOf": [
+                {"type": "string"},
+                {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "properties": {
+                        "runFlow": {
+                            "anyOf": [
+                                {"type": "string"},
+                                {
+                                    "type": "object",
+                                    "additionalProperties": True,
+                                    "properties": {"file": {"type": "string"}},
+                                },
+                            ]
+                        },
+                        "repeat": {"type": "object", "properties": {"commands": {"$ref": "#/$defs/list"}}},
+                    },
+                },
+            ]
+        },
+    },
+}
+
+
+@pytest.mark.parametrize("profile", ["anthropic", "gemini-openapi", "tier1"])
+def test_recursion_past_the_last_level_that_takes_text_itself_travels_in_an_object(profile):
+    """Unrolled, the level past the last is a JSON string; where the recursive definition takes
+    text itself (a union with a text branch), a bare string there is read as that text (a
+    nested command, and the open object of a flow to run inside it, came back as text): it
+    travels whole in ``tierone_json``, and a step that is text travels there as its JSON too."""
+    step = {"runFlow": {"file": "login.yaml", "env": {"USER": "ann"}}}
+    for depth in range(5):
+        step = {"repeat": {"commands": [step, "back"]}}
+        result = assert_served(STEPS, profile, [{"steps": [step, "launchApp"]}])
+    assert any(c.rule == "T501" and "tierone_json" in c.what for c in result.changes)

@@ -36,7 +36,7 @@ from typing import Any
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER
 from .branches import branch_of
 from .compiling import function_of, source_of
-from .decoding import gather_rest, read_soft
+from .decoding import gather_rest, read_soft, read_wrapped
 from .plans import Plan, reentrant
 
 
@@ -112,8 +112,8 @@ _FIRST: tuple[tuple[str, tuple[str, ...], dict[str, Any]], ...] = (
     ("soft", ("if isinstance(value, str):", "    value = read_soft(value, pointer)"), {"read_soft": read_soft}),
     (
         "listed",
-        (_ONE_JSON_MEMBER, "    value = read_soft(value[J], pointer)"),
-        {"read_soft": read_soft, "J": JSON_MEMBER},
+        (_ONE_JSON_MEMBER, "    value = read_wrapped(value[J], pointer)"),
+        {"read_wrapped": read_wrapped, "J": JSON_MEMBER},
     ),
     ("unwraps", (_ONE_JSON_MEMBER, "    return walk.decoded(value[J], pointer)"), {"J": JSON_MEMBER}),
     (

@@ -138,6 +138,15 @@ def read_soft(text: str, path: Path) -> Any:
     return text if ignored or value.__class__ is str else value
 
 
+def read_wrapped(text: str, path: Path) -> Any:
+    """The JSON a ``tierone_json`` object's member holds, a string too (the member carries a
+    value's JSON, whatever it is: an unrolled recursion's level past the last, beside text);
+    the text itself when it holds no JSON, for the validation to judge."""
+    ignored: list[Any] = []
+    value = read_encoded(ignored, text, path)
+    return text if ignored else value
+
+
 def gather_rest(value: dict[str, Any], path: Path, errors: list[Any]) -> dict[str, Any]:
     """An object whose member ``tierone_rest`` holds some of its members as a JSON object (how
     the rewriter keeps a count limit: ``rewriter.passes.gathering``), with those members back in

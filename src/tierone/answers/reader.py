@@ -19,7 +19,7 @@ from ..core.validation import CannotJudge
 from ..rewriter.members_never_given import without_members_never_given
 from ..rewriter.passes.old_drafts import as_its_dialect_reads
 from ..rewriter.shapes import REST_MEMBER, ROOT_MEMBER, is_free_form, is_object_root
-from ..rewriter.text_or_json import listed_beside_text, read_as_container, takes_no_string
+from ..rewriter.text_or_json import listed_beside_text, read_as_container, takes_no_string, union_beside_text
 from .codegen import generated
 from .decoding import Path, loads, pointer_of, read_encoded
 from .implied_types import with_implied_types
@@ -95,7 +95,12 @@ class Reader:
                 not decode and not root and (read_as_container(node) or (lenient and takes_no_string(node, self.deref)))
             )
             gathers = self.gathers and not decode and _may_gather(node)
-            listed = lenient and not decode and not root and listed_beside_text(node)
+            listed = (
+                lenient
+                and not decode
+                and not root
+                and (listed_beside_text(node) or union_beside_text(node, self.deref))
+            )
             self._kept.append(schema)  # its id stays its own while the plan lives
             if beside is not None:
                 self._kept.append(beside)

@@ -13,6 +13,7 @@ from typing import Any
 
 from ..core.jsontypes import declared_types
 from ..core.refs import RefResolver, followed
+from ..rewriter.passes.encoded import statement_of
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, admits_null, dict_at, items_of, list_at
 from .findings import StrictError
 
@@ -166,7 +167,9 @@ class _Fitter:
                 continue  # optional in the rendition, which refuses null: absent
             else:
                 out[name] = self.fit(member, schema, encode)
-        if held is not None:
+        if held is not None:  # as the statement of the gathered members writes them (where it states them)
+            stated = statement_of(properties[REST_MEMBER])
+            held = self.restated(held) if stated is None else self.fit(held, stated, encode)
             out[REST_MEMBER] = json.dumps(held, ensure_ascii=False)
         return out
 

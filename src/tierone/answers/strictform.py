@@ -58,13 +58,12 @@ def to_strict_form(
 def _rests_in(result: Any) -> Any:
     """Which of the original's open objects that declare members ``result``'s rendition carries
     with them beside ``tierone_rest`` (a test of the original's node): the profile's choice,
-    where its rewrite carried any so; None where it carried none so (they travel whole as
-    JSON text)."""
-    from ..rewriter.open_objects import OTHERS_SHAPE, carries_rest
+    unless its ledger says they travel whole as JSON text (None)."""
+    from ..rewriter.open_objects import WHOLE_OPEN, carries_rest
 
-    if any(change.loosens.startswith(OTHERS_SHAPE) for change in result.changes):
-        return partial(carries_rest, profile=result.profile)
-    return None
+    if any(change.what == WHOLE_OPEN for change in result.changes):
+        return None
+    return partial(carries_rest, profile=result.profile)
 
 
 def _wraps(rendition: Any, original: Any) -> bool:
@@ -180,6 +179,8 @@ class _Filler:
         if isinstance(value, list):
             return [self.restated(item) for item in value]
         if isinstance(value, dict):
+            if len(value) == 1 and isinstance(value.get(JSON_MEMBER), str):
+                return value  # data in its tierone_json object (beside text): read back as its JSON says
             return {name: self.restated(member) for name, member in value.items()}
         written = self._texts.get(id(value)) if isinstance(value, str) else None
         if written is None or written[0] is not value or not self._rests(written[2].node):

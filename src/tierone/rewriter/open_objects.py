@@ -15,6 +15,11 @@ from .shapes import REST_MEMBER, is_free_form
 
 #: what the rendition no longer enforces of such an object (restore merges and checks them)
 OTHERS_SHAPE = "the members it does not declare (they travel in the object's JSON string tierone_rest)"
+#: what the ledger says, at the root, where such objects travel whole as JSON text instead (the
+#: rewrite that carries them so could not serve the schema); the strict form reads it
+WHOLE_OPEN = (
+    "open objects that declare members travel whole as JSON text (beside tierone_rest they could not be served)"
+)
 
 
 def open_with_members(schema: Any) -> bool:

@@ -14,7 +14,7 @@ from ..core.rebuilding import detached, transform
 from ..core.static_refs import DYNAMIC_KEYWORDS
 from ..core.walker import keyword_of
 from ..subset.profiles import DEFAULT_PROFILE, PROFILES
-from .open_objects import OTHERS_SHAPE
+from .open_objects import OTHERS_SHAPE, WHOLE_OPEN
 from .passes import AFTER_LINT, AFTER_LINT_RULES, NAMED_BY, PASSES, TRIGGERS, Change, Options, Unfixable
 from .passes.base import Placed, reusing_graphs
 from .passes.definitions import outside_dead
@@ -100,7 +100,8 @@ def rewrite(
         done = _rewrite(schema, profile, options := Options(profile, open_objects, hints, exact, unroll, shares), id)
         if done.unfixable and any(c.loosens.startswith(OTHERS_SHAPE) for c in done.changes):
             whole = _rewrite(schema, profile, options._replace(rests=False), id)  # open objects as JSON text
-            done = done if whole.unfixable else whole  # (where its other passes cannot serve them so)
+            said = Change.for_rule(ROOT, WHOLE_OPEN, "T102")  # (the strict form reads it)
+            done = done if whole.unfixable else whole._replace(changes=(said, *whole.changes))
     return _exactly(done, schema) if exact else done
 
 

@@ -82,6 +82,16 @@ def listed_beside_text(node: Any) -> bool:
     return "string" in types and not {"object", "array"}.isdisjoint(types) and not declared
 
 
+def union_beside_text(node: Any, deref: Callable[[Any], Any]) -> bool:
+    """Whether ``node`` is a union that may take text, none of whose branches declares a member
+    ``tierone_json``: where an unrolled recursion's level past the last carries such a node
+    whole, JSON-encoded, in the one member ``tierone_json`` of an object (``recursion``; a bare
+    string would be its text), which the original's reading unwraps as a type list's."""
+    branches = [deref(b) for k in ("anyOf", "oneOf") for b in (node.get(k) or ())] if isinstance(node, dict) else []
+    declared = any(isinstance(b, dict) and JSON_MEMBER in (b.get("properties") or ()) for b in branches)
+    return bool(branches) and not declared and takes_text(node, deref)
+
+
 def takes_null_alone(schema: Any) -> bool:
     """Whether ``schema`` takes ``null`` and nothing else (``{"type": "null"}``, a ``const`` or
     ``enum`` of null alone)."""
@@ -98,12 +108,14 @@ def beside_text(union: list[Any], branch: Any, deref: Callable[[Any], Any]) -> b
     """Whether another branch of ``union`` may take a string: a string there is that branch's
     value, so ``branch`` is never carried as a JSON string to keep a limit (``budgets``), and a
     string is never read as JSON it holds (``answers.reader``)."""
-    return any(
-        other is not branch
-        and _string_free(other, deref, 0) is None
-        and not (takes_null_alone(deref(other)) or read_as_container(deref(other)))
-        for other in union
-    )
+    return any(other is not branch and takes_text(deref(other), deref) for other in union)
+
+
+def takes_text(node: Any, deref: Callable[[Any], Any]) -> bool:
+    """Whether ``node`` (its references followed by ``deref``) may take a string, as
+    :func:`beside_text` judges a union's other branches: a JSON string carried in its place
+    would be read as that text."""
+    return _string_free(node, deref, 0) is None and not (takes_null_alone(node) or read_as_container(node))
 
 
 def takes_any_string(node: Any, target: Callable[[str], Any], seen: frozenset[int] = frozenset()) -> bool:

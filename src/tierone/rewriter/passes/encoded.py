@@ -14,6 +14,8 @@ from .base import _noted
 
 #: the longest schema stated in an encoded field's description (past it, only its type)
 STATED = 4_000
+#: what comes between the mark and the schema an encoded field's description states
+_STATES = f"{ENCODED_MARK} valid under this JSON Schema: "
 
 
 def encoded_field(node: dict[str, Any], resolver: ReferenceGraph, what: str = "A JSON-encoded value") -> dict[str, Any]:
@@ -26,16 +28,30 @@ def encoded_field(node: dict[str, Any], resolver: ReferenceGraph, what: str = "A
         text = json.dumps(stated, ensure_ascii=False, separators=(",", ":")) if room[0] > 0 else ""
     except _NoRoom:  # too long to state: only its type is said
         text = ""
-    note = (
-        f"{what} {ENCODED_MARK} valid under this JSON Schema: {text}"
-        if text and len(text) <= STATED
-        else f"{what} {ENCODED_MARK}."
-    )
+    note = f"{what} {_STATES}{text}" if text and len(text) <= STATED else f"{what} {ENCODED_MARK}."
     encoded: dict[str, Any] = {"type": ["string", "null"] if admits_null(node) else "string"}
     if "title" in node:
         encoded["title"] = node["title"]
     encoded["description"] = _noted(node.get("description"), note)
     return encoded
+
+
+def statement_of(field: Any) -> dict[str, Any] | None:
+    """The schema the description of a field :func:`encoded_field` made states, at its end
+    (None where it states none: one too long to state, or another field)."""
+    description = field.get("description") if isinstance(field, dict) else None
+    if not isinstance(description, str):
+        return None
+    at = description.find(_STATES)
+    while at >= 0:  # (an author's description before the note may say the words too)
+        try:
+            stated, end = json.JSONDecoder().raw_decode(description, at + len(_STATES))
+        except ValueError:
+            stated, end = None, -1
+        if isinstance(stated, dict) and end == len(description):
+            return stated
+        at = description.find(_STATES, at + 1)
+    return None
 
 
 def _inlined(node: Any, resolver: ReferenceGraph, seen: tuple[str, ...], room: list[int]) -> Any:

@@ -14,7 +14,7 @@ from ...core.pointer import ROOT as HERE
 from ...core.refs import followed, targets_of
 from ...core.walker import IN_ARRAY, IN_MAPPING, IN_VALUE, walked
 from ..shapes import ENCODED_MARK, JSON_MEMBER
-from ..text_or_json import beside_text
+from ..text_or_json import beside_text, takes_text
 from .base import Change, Options, PassResult, _flagged, _noted, does, graph_of
 from .closing import ENCODED_SHAPE
 from .encoded_unions import WRAPPED_SHAPE, json_wrapper
@@ -40,7 +40,8 @@ DEFAULT_UNROLL = 3
     "where the profile refuses recursion (T501), it is unrolled `--unroll N` levels deep (default 3; "
     "`--unroll 0` and `--exact` refuse it): each recursive definition copied once per level, the level past "
     "the last carried as a JSON string that restore decodes (in an object's one member `tierone_json` where it is "
-    "a union branch beside one that takes text, or in a union whose schema takes objects alone)"
+    "a union branch beside one that takes text, or in a union whose schema takes objects alone, or where the "
+    "definition itself takes text)"
 )
 def unroll_recursion(schema: Any, options: Options) -> PassResult:
     """The first pass: recursion unrolled ``options.unroll`` levels deep (by default
@@ -109,7 +110,7 @@ def unroll(schema: Any, levels: int) -> PassResult:
     done.append(Change.for_rule(HERE, what, "T501", loosens=ENCODED_SHAPE))
     if link.wrapped:
         what = (
-            f"past the last level, {link.wrapped} union branch(es) beside one that takes text, or in a union of "
+            f"past the last level, {link.wrapped} place(s) beside or inside a union that takes text, or in a union of "
             f"objects, carried in an object's one member {JSON_MEMBER!r} (a bare string there is the text, or no value)"
         )
         done.append(Change.for_rule(HERE, what, "T501", loosens=WRAPPED_SHAPE))
@@ -231,7 +232,11 @@ class _Link:
         if not isinstance(node, dict):
             return node
         if level == self.last and (key := self._tail(node)) is not None:
-            return _encoded(node, self.root_name if key == ROOT else key)
+            encoded = _encoded(node, self.root_name if key == ROOT else key)
+            if not takes_text(self.deref(node), self.deref):
+                return encoded
+            self.wrapped += 1  # it takes text itself: a bare string there would be read as that text
+            return json_wrapper(encoded)
         key = _key(node.get("$ref"))
         if key in self.recursive:
             next_name = self.names[key, level + 1]
