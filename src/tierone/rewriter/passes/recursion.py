@@ -110,8 +110,8 @@ def unroll(schema: Any, levels: int) -> PassResult:
     done.append(Change.for_rule(HERE, what, "T501", loosens=ENCODED_SHAPE))
     if link.wrapped:
         what = (
-            f"past the last level, {link.wrapped} place(s) beside or inside a union that takes text, or in a union of "
-            f"objects, carried in an object's one member {JSON_MEMBER!r} (a bare string there is the text, or no value)"
+            f"past the last level, {link.wrapped} place(s) where a bare JSON string would be read as text (a union "
+            f"or type that takes text) or be no value (a union of objects), carried in an object's one member {JSON_MEMBER!r}"
         )
         done.append(Change.for_rule(HERE, what, "T501", loosens=WRAPPED_SHAPE))
     return PassResult(root, tuple(done))
@@ -191,8 +191,8 @@ _Deref: TypeAlias = Callable[[Any], Any]
 
 
 class _Link:
-    """What relinks the levels of an unrolled recursion (:func:`unroll`), and counts the union
-    branches it carried in a ``tierone_json`` object past the last level."""
+    """What relinks the levels of an unrolled recursion (:func:`unroll`), and counts the places
+    past the last level it carried in a ``tierone_json`` object."""
 
     def __init__(self, last: int, recursive: set[str], names: _Names, root_name: str, deref: _Deref) -> None:
         self.last, self.recursive, self.names, self.root_name, self.deref = last, recursive, names, root_name, deref
@@ -226,7 +226,7 @@ class _Link:
     def relinked(self, node: Any, level: int) -> Any:
         """``node`` (part of a definition at ``level``) with its recursive references pointing at
         the next level, or, at the last, carried as a JSON string (in a ``tierone_json`` object
-        where it is a union branch beside one that takes text)."""
+        where it is a union branch beside one that takes text, or takes text itself)."""
         if isinstance(node, list):
             return [self.relinked(item, level) for item in node]
         if not isinstance(node, dict):
