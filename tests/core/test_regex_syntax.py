@@ -7,7 +7,7 @@ import regex
 from hypothesis import given
 from hypothesis import strategies as st
 
-from tierone.core.regex_syntax import ANY, anchored_at_ends, atoms, is_anchor
+from tierone.core.regex_syntax import ANY, anchored_at_ends, atoms, is_anchor, without_group_names
 
 
 @pytest.mark.parametrize(
@@ -61,3 +61,32 @@ def test_the_same_strings_are_found(pattern, text):
     rewritten = anchored_at_ends(pattern)
     assert bool(regex.search(pattern, text)) == bool(regex.search(rewritten, text))
     assert anchored_at_ends(rewritten) == rewritten  # idempotent
+
+
+@pytest.mark.parametrize(
+    "pattern, expected",
+    [
+        ("^(?<y>[0-9]{4})-(?<m>[0-9]{2})$", "^(?:[0-9]{4})-(?:[0-9]{2})$"),
+        ("(?P<a>x(?<b>y))", "(?:x(?:y))"),
+        ("(?<!a)(?<n>b)(?<=b)", "(?<!a)(?:b)(?<=b)"),  # lookbehinds are no names
+        ("(?<a>x)\\k<a>", "(?<a>x)\\k<a>"),  # a backreference reads the name: left as it is
+        ("(?P<a>x)(?P=a)", "(?P<a>x)(?P=a)"),
+        ("[(?<a>]x\\(?<b>", "[(?<a>]x\\(?<b>"),  # in a class, or escaped: characters
+    ],
+)
+def test_named_groups_name_nothing(pattern, expected):
+    assert without_group_names(pattern) == expected
+
+
+_NAMED = st.lists(st.sampled_from(["(?<g>a|b)", "(?<h>ab*)", "(?P<k>[ab])", "a", "b+", "(a|x)", "."]), max_size=4).map(
+    "".join
+)
+
+
+@given(_NAMED, st.text(alphabet="abx.", max_size=6))
+def test_a_group_without_its_name_finds_the_same_strings(pattern, text):
+    try:
+        regex.compile(pattern)
+    except regex.error:  # a name given twice
+        return
+    assert bool(regex.search(pattern, text)) == bool(regex.search(without_group_names(pattern), text))

@@ -117,3 +117,28 @@ def test_patterns_beside_a_union_below_the_root_stay_refused_where_objects_stay_
 
     assert "T208" in {u.rule for u in rewrite(PATTERNS_BESIDE_OPEN_BRANCH, "gemini").unfixable}
     assert rewrite(PATTERNS_BESIDE_UNION, "gemini").ok
+
+
+#: a version as .NET's global.json writes it (JSON Schema Store), an optional member: with the
+#: names kept, outlines-core refused the rendition (it builds no automaton from named groups)
+SEMVER = "^(?<major>0|[1-9]\\d*)\\.(?<minor>0|[1-9]\\d*)\\.(?<patch>0|[1-9]\\d*)(?:-(?<pre>[0-9A-Za-z-]+))?$"
+
+
+@pytest.mark.parametrize("profile", ["openai", "anthropic"])
+def test_named_groups_are_written_as_plain_ones(profile):
+    original = {
+        "type": "object",
+        "properties": {"version": {"type": "string", "pattern": SEMVER}, "sdk": {"type": "string"}},
+    }
+    result = rewrite(original, profile)
+    assert result.ok, result.unfixable
+    written = result.schema["properties"]["version"]
+    written = written if "pattern" in written else next(b for b in written["anyOf"] if "pattern" in b)
+    assert written["pattern"] == "^(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)\\.(?:0|[1-9]\\d*)(?:-(?:[0-9A-Za-z-]+))?$"
+    assert [c.what for c in result.changes if c.why.startswith("T302")] == [
+        "pattern written with its named groups as plain ones (the same search)"
+    ]
+    assert [v for v in all_judges(result.schema, profile) if not v.ok] == []
+    for value, ok in (("1.2.3", True), ("10.0.0-rc1", True), ("01.2.3", False), ("1.2", False)):
+        assert restore({"version": value}, original).ok is ok
+        assert jsonschema.Draft202012Validator(written).is_valid(value) is ok

@@ -56,6 +56,37 @@ def atoms(pattern: str) -> Iterator[Atom]:
         index += 1
 
 
+#: how a named group opens, in ECMAScript and in Python's dialect (not a lookbehind: ``(?<=``, ``(?<!``)
+_NAMED = ("(?<", "(?P<")
+
+
+def without_group_names(pattern: str) -> str:
+    """``pattern`` with each named group (``(?<year>...)``, Python's ``(?P<year>...)``) written
+    as a group that names nothing (``(?:...)``): the same search; ``pattern`` itself where it
+    names none, or where a backreference reads a name (``\\k<year>``, ``(?P=year)``). An engine
+    that builds an automaton has no use for the names (outlines-core refuses them)."""
+    if "(?" not in pattern or "(?P=" in pattern:
+        return pattern
+    parts: list[str] = []
+    last = 0
+    for atom in atoms(pattern):
+        if atom.in_class or atom.at < last:
+            continue
+        if atom.text == "\\k":
+            return pattern
+        if (
+            atom.text == "("
+            and pattern.startswith(_NAMED, atom.at)
+            and not pattern.startswith(("(?<=", "(?<!"), atom.at)
+        ):
+            close = pattern.find(">", atom.at)
+            if close < 0:
+                return pattern
+            parts += [pattern[last : atom.at], "(?:"]
+            last = close + 1
+    return "".join([*parts, pattern[last:]]) if parts else pattern
+
+
 def is_anchor(atom: Atom) -> bool:
     """``^`` or ``$`` as an assertion (not escaped, not in a class)."""
     return not atom.in_class and atom.text in ("^", "$")
