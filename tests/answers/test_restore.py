@@ -80,6 +80,7 @@ class TestRestore:
 @example(
     {"anyOf": [{"$ref": "#"}], "$ref": "http://x/y", "not": {"oneOf": {"type": "string"}, "patternProperties": []}}
 )
+@example({"oneOf": True})  # a union that is no list, where the reading looks for text beside JSON
 def test_restore_never_crashes_on_what_the_wire_allows(schema):
     if isinstance(schema, dict):
         from tierone.core.validation import CannotJudge

@@ -87,7 +87,8 @@ def union_beside_text(node: Any, deref: Callable[[Any], Any]) -> bool:
     ``tierone_json``: where an unrolled recursion's level past the last carries such a node
     whole, JSON-encoded, in the one member ``tierone_json`` of an object (``recursion``; a bare
     string would be its text), which the original's reading unwraps as a type list's."""
-    branches = [deref(b) for k in ("anyOf", "oneOf") for b in (node.get(k) or ())] if isinstance(node, dict) else []
+    unions = [node.get(k) for k in ("anyOf", "oneOf")] if isinstance(node, dict) else []
+    branches = [deref(b) for union in unions if isinstance(union, list) for b in union]
     declared = any(isinstance(b, dict) and JSON_MEMBER in (b.get("properties") or ()) for b in branches)
     return bool(branches) and not declared and takes_text(node, deref)
 
