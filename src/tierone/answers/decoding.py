@@ -133,9 +133,8 @@ def read_soft(text: str, path: Path) -> Any:
     """A string where the original takes no string, read as the JSON it holds (how the
     rewriter encodes a subtree to keep a limit): the text itself when it holds no JSON, or
     only a string, for the validation to judge as it is."""
-    ignored: list[Any] = []
-    value = read_encoded(ignored, text, path)
-    return text if ignored or value.__class__ is str else value
+    value = read_wrapped(text, path)
+    return text if value.__class__ is str else value
 
 
 def read_wrapped(text: str, path: Path) -> Any:
