@@ -503,3 +503,21 @@ def test_an_open_object_gathered_into_tierone_rest_is_written_as_the_statement_s
         back = restore(form, GATHERED_OPEN)
         assert back.ok, back.errors
         assert back.payload == normalized(instance, GATHERED_OPEN, "tier1") != instance  # p1's null: absent
+
+
+#: members a pattern names beside closed ones (a compose file's `x-` extensions), one null
+PATTERN_MEMBERS = {
+    "type": "object",
+    "properties": {"version": {"type": "string"}},
+    "patternProperties": {"^x-": {}},
+    "additionalProperties": False,
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini", "gemini-openapi", "tier1"])
+def test_a_null_member_a_pattern_names_keeps_its_null_in_the_rest(profile):
+    # the strict form fitted the rest to its statement, which closes the object beside the
+    # patterns, and left the null member out as one the rendition refuses (o83840, meaning run)
+    for instance in ({"x-": None}, {"x-a": None, "version": "1"}, {"x-b": {"c": None}}):
+        form = to_strict_form(instance, PATTERN_MEMBERS, profile)
+        assert restore(form, PATTERN_MEMBERS).payload == instance, form

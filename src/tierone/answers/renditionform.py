@@ -77,6 +77,18 @@ def _decoded(text: str, rests: bool = False) -> Any:
         return text
 
 
+def _by_pattern(node: dict[str, Any], name: str) -> bool:
+    """Whether a ``patternProperties`` pattern of ``node`` takes the member ``name`` (a
+    statement of the members an open object does not declare says them so); a pattern that
+    runs out of time is taken to."""
+    from ..core.patterns import search
+
+    try:
+        return any(search(pattern, name) for pattern in dict_at(node, "patternProperties"))
+    except ValueError:
+        return True
+
+
 def _string_only(node: dict[str, Any]) -> bool:
     """Whether ``node`` takes a string and nothing else but null (in a type, or as a union of such branches)."""
     types = declared_types(node)
@@ -160,7 +172,7 @@ class _Fitter:
             schema = properties.get(name)
             if schema is None:
                 extra = node.get("additionalProperties")
-                if member is None and extra is False:
+                if member is None and extra is False and not _by_pattern(node, name):
                     continue  # a member the rendition leaves out (its schema is false): absent
                 out[name] = self.fit(member, extra, encode) if isinstance(extra, dict) else member
             elif member is None and name not in required and not self._takes_null(schema):
