@@ -12,9 +12,11 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.jsontypes import declared_types
+from ..core.patterns import named_by
 from ..core.refs import RefResolver, followed
 from ..rewriter.passes.encoded import statement_of
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, admits_null, dict_at, items_of, list_at
+from ..rewriter.text_or_json import in_json_member
 from .findings import StrictError
 
 
@@ -54,12 +56,6 @@ def fitted(
     return _Fitter(read, as_data or _decoded, restated or (lambda value: value)).fit(form, read)
 
 
-def _wrapped(value: Any) -> bool:
-    """Free-form data in its ``tierone_json`` object (as the strict form carries it beside a
-    branch that takes any string)."""
-    return isinstance(value, dict) and len(value) == 1 and isinstance(value.get(JSON_MEMBER), str)
-
-
 def _json_wrapper(node: dict[str, Any]) -> bool:
     """Whether the rendition's node is an object whose one member ``tierone_json`` holds a value's JSON."""
     return set(dict_at(node, "properties")) == {JSON_MEMBER} and node.get("additionalProperties") is False
@@ -75,18 +71,6 @@ def _decoded(text: str, rests: bool = False) -> Any:
         return json.loads(text)
     except ValueError:
         return text
-
-
-def _by_pattern(node: dict[str, Any], name: str) -> bool:
-    """Whether a ``patternProperties`` pattern of ``node`` takes the member ``name`` (a
-    statement of the members an open object does not declare says them so); a pattern that
-    runs out of time is taken to."""
-    from ..core.patterns import search
-
-    try:
-        return any(search(pattern, name) for pattern in dict_at(node, "patternProperties"))
-    except ValueError:
-        return True
 
 
 def _string_only(node: dict[str, Any]) -> bool:
@@ -122,14 +106,14 @@ class _Fitter:
         node = followed(node, self.resolver.target, siblings=True)
         if not isinstance(node, dict):
             return value
-        if _wrapped(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
+        if in_json_member(value) and JSON_MEMBER not in dict_at(node, "properties") and not list_at(node, "anyOf"):
             # the rendition keeps this data as it is (an open object: its members beside tierone_rest, if so)
             value = self.as_data(value[JSON_MEMBER], REST_MEMBER in dict_at(node, "properties"))
         elif isinstance(value, str) and _no_text(node):
             value = self.as_data(
                 value, REST_MEMBER in dict_at(node, "properties")
             )  # kept as data (gemini), or beside tierone_rest
-        if encode != NOWHERE and _json_wrapper(node) and not _wrapped(value):
+        if encode != NOWHERE and _json_wrapper(node) and not in_json_member(value):
             # a branch beside text encoded (unrolled recursion, a limit): its JSON in the object's one member
             return {JSON_MEMBER: json.dumps(value, ensure_ascii=False)}
         if isinstance(value, str) and _string_only(node) and (restated := self.restated(value)) is not value:
@@ -172,7 +156,7 @@ class _Fitter:
             schema = properties.get(name)
             if schema is None:
                 extra = node.get("additionalProperties")
-                if member is None and extra is False and not _by_pattern(node, name):
+                if member is None and extra is False and not named_by(dict_at(node, "patternProperties"), name):
                     continue  # a member the rendition leaves out (its schema is false): absent
                 out[name] = self.fit(member, extra, encode) if isinstance(extra, dict) else member
             elif member is None and name not in required and not self._takes_null(schema):

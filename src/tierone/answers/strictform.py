@@ -14,6 +14,7 @@ from typing import Any
 
 from ..core.pointer import ROOT as ROOT_PLACE
 from ..rewriter.shapes import JSON_MEMBER, REST_MEMBER, ROOT_MEMBER
+from ..rewriter.text_or_json import in_json_member
 from .plans import carried_names
 from .reader import Path, Plan, Reader
 
@@ -179,7 +180,7 @@ class _Filler:
         if isinstance(value, list):
             return [self.restated(item) for item in value]
         if isinstance(value, dict):
-            if len(value) == 1 and isinstance(value.get(JSON_MEMBER), str):
+            if in_json_member(value):
                 return value  # data in its tierone_json object (beside text): read back as its JSON says
             return {name: self.restated(member) for name, member in value.items()}
         written = self._texts.get(id(value)) if isinstance(value, str) else None

@@ -95,6 +95,19 @@ def is_regex(value: object) -> bool:
     return True
 
 
+def named_by(patterns: Any, name: str) -> bool:
+    """Whether a pattern of ``patterns`` names the member ``name``, where a pattern that cannot
+    be run (malformed, or out of time) counts as naming it: what a rewrite may leave as it is
+    for restore to judge."""
+    for pattern in patterns:
+        try:
+            if search(pattern, name):
+                return True
+        except Exception:  # noqa: BLE001 - a pattern not run: what it names is left to restore
+            return True
+    return False
+
+
 def _matched(patterns: Any, name: str) -> bool:
     return any(search(pattern, name) for pattern in patterns)
 

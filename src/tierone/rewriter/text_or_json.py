@@ -68,6 +68,12 @@ def _string_free(schema: Any, deref: Callable[[Any], Any], level: int) -> frozen
     return frozenset(kinds)
 
 
+def in_json_member(value: Any) -> bool:
+    """Whether ``value`` (an answer's) is an object whose one member ``tierone_json`` holds a
+    value's JSON text: how free-form data, or a branch encoded beside text, travels."""
+    return isinstance(value, dict) and len(value) == 1 and isinstance(value.get(JSON_MEMBER), str)
+
+
 def listed_beside_text(node: Any) -> bool:
     """Whether ``node``'s ``type`` list holds ``string`` and a container (no union of its own,
     no member ``tierone_json``): a profile that refuses type lists writes it as a union of

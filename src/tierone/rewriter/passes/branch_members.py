@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from ...core.patterns import named_by
 from ...core.pointer import Pointer
 from ..shapes import constraining_keys, dict_at, is_free_form, list_at
 from .base import Change, body_of
@@ -79,23 +80,10 @@ def patterns_left_out(node: dict[str, Any], branches: list[Any], pointer: Pointe
         what = "left out (the profile refuses it): the members its patterns name are taken with any value"
         return [Change.for_rule(pointer.child("patternProperties"), what, "T208", loosens="its patterns' schemas")]
     names = {name for branch in branches if isinstance(branch, dict) for name in dict_at(branch, "properties")}
-    matched = sorted(name for name in names if _named_by(patterns, name))
+    matched = sorted(name for name in names if named_by(patterns, name))
     named = ", ".join(map(repr, matched[:3]))
     loosens = f"its patterns' schemas for the declared members they name ({named})" if matched else ""
     return [Change.for_rule(pointer.child("patternProperties"), what, "T208", loosens=loosens)]
-
-
-def _named_by(patterns: dict[str, Any], name: str) -> bool:
-    """Whether a pattern names ``name`` (one that cannot be run counts as naming it)."""
-    from ...core.patterns import search
-
-    for pattern in patterns:
-        try:
-            if search(pattern, name):
-                return True
-        except Exception:  # noqa: BLE001 - a pattern not run: its schema is left to restore
-            return True
-    return False
 
 
 def union_key(node: Any) -> str | None:
