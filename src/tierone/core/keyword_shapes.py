@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from .dialects import BEFORE_2019, BEFORE_DRAFT_7, BOOLEAN_BOUND_DRAFTS, ID_DRAFTS, names_one_of
+from .dialects import BOOLEAN_BOUND_DRAFTS, defines, draft_of, names_one_of
 from .patterns import is_pattern
 
 
@@ -73,20 +73,6 @@ ANNOTATION_SHAPES: dict[str, tuple[Callable[[Any], bool], str]] = {
 _SHAPES = {**SCALAR_SHAPES, **ANNOTATION_SHAPES}
 
 
-#: the keywords an older dialect does not define (any value is then an unknown keyword's), by those dialects
-_DEFINED_LATER = {
-    "$comment": BEFORE_DRAFT_7,
-    "contentMediaType": BEFORE_DRAFT_7,
-    "contentEncoding": BEFORE_DRAFT_7,
-    "readOnly": BEFORE_DRAFT_7,
-    "writeOnly": BEFORE_DRAFT_7,
-    "deprecated": BEFORE_2019,
-    "dependentRequired": BEFORE_2019,
-    "minContains": BEFORE_2019,
-    "maxContains": BEFORE_2019,
-    "examples": ID_DRAFTS,
-}
-
 #: the bounds draft 3 and draft 4 make exclusive with a boolean beside them
 EXCLUSIVE_BOUNDS = {"exclusiveMinimum": "minimum", "exclusiveMaximum": "maximum"}
 
@@ -98,7 +84,7 @@ def malformed(keyword: str, value: Any, root: Any = None) -> str | None:
     shape = _SHAPES.get(keyword)
     if shape is None or shape[0](value):
         return None
-    if keyword in _DEFINED_LATER and names_one_of(root, _DEFINED_LATER[keyword]):
+    if not defines(draft_of(root), keyword):  # an unknown member there, of any value
         return None
     if keyword in EXCLUSIVE_BOUNDS and isinstance(value, bool):
         if names_one_of(root, BOOLEAN_BOUND_DRAFTS):

@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from functools import cache
 from typing import Any
 
+from .dialects import validator_class
 from .pointer import Pointer
 from .walker import walk
 
@@ -117,9 +118,8 @@ def registry() -> Any:
 
 
 def dialect(schema: Any, owner: str = "the schema's") -> Any:
-    """The jsonschema validator class for ``schema``'s ``$schema`` (2020-12 by default)."""
-    import jsonschema
-
+    """The jsonschema validator class for the draft ``schema``'s ``$schema`` names, as the
+    rewriter and the linter read it (:func:`~tierone.core.dialects.validator_class`)."""
     named = schema.get("$schema") if isinstance(schema, dict) else None
     if isinstance(schema, dict) and "$schema" in schema and not isinstance(named, str):
         import json
@@ -127,7 +127,7 @@ def dialect(schema: Any, owner: str = "the schema's") -> Any:
         shown = json.dumps(named, ensure_ascii=False, default=str)
         shown = shown if len(shown) <= 40 else shown[:39] + "…"
         raise BadDialect(f"{owner} $schema is {shown}, not a string (a dialect URI)", "/$schema")
-    return jsonschema.validators.validator_for(schema, default=jsonschema.Draft202012Validator)
+    return validator_class(schema)
 
 
 @cache

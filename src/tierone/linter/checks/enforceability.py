@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.dialects import BEFORE_2020, names_one_of
+from ...core.dialects import BEFORE_2020, VARYING, names_one_of, undefined_keywords, why_undefined
 from ...core.jsontypes import TYPE_NAMES, admitted, declared_types
 from ...core.keyword_shapes import ANNOTATION_SHAPES, SCALAR_SHAPES, malformed
 from ...core.patterns import is_pattern
@@ -158,6 +158,17 @@ def tuple_items_in_2020(visit: Visit, keyword: str, value: Any, tally: Tally) ->
     if value.__class__ is not list or names_one_of(tally.root, BEFORE_2020):
         return NONE
     return (Hit(visit.pointer, keyword, {"detail": _TUPLE_BEFORE_2020}),)
+
+
+@keyword_check("T605", keywords=tuple(sorted(VARYING)))
+def outside_its_draft(visit: Visit, keyword: str, value: Any, tally: Tally) -> Hits:
+    """A keyword that constrains in some drafts but that the draft the document names does not
+    define (draft 4's ``const``; ``dependencies`` in 2020-12, how a document naming none is
+    read): its validators ignore it, restore among them. The vendors, which read no
+    ``$schema``, may still take it: their own rules report it too."""
+    if keyword not in undefined_keywords(tally.root):
+        return NONE
+    return (Hit(visit.pointer, keyword, {"detail": why_undefined(tally.root, keyword)}),)
 
 
 #: what :func:`tuple_items_in_2020` says instead

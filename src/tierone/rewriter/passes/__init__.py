@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ...core.dialects import VARYING
 from ...core.meta_schemas import names_meta_schema_part
 from ...core.static_refs import DYNAMIC_KEYWORDS
 from .base import WHAT_IT_DOES, Change, Options, Pass, PassResult, Unfixable
@@ -37,7 +38,7 @@ from .merging import merged_all_of, merged_branches
 from .meta_parts import copy_meta_schema_parts
 from .names import plain_definition_names
 from .nulls import spell_null
-from .old_drafts import drop_ignored_ref_siblings, numeric_exclusive_bounds
+from .old_drafts import drop_ignored_ref_siblings, drop_undefined_keywords, numeric_exclusive_bounds
 from .open_unions import drop_open_unions
 from .ordering import property_ordering, reasoning_first
 from .patterns import end_anchors
@@ -78,6 +79,7 @@ __all__ = [
     "drop_impossible_members",
     "drop_open_unions",
     "drop_presence_unions",
+    "drop_undefined_keywords",
     "drop_unreferenced_definitions",
     "encode_free_form",
     "end_anchors",
@@ -118,6 +120,7 @@ __all__ = [
 TRIGGERS: dict[Pass, tuple[str, ...]] = {
     static_references: tuple(sorted(DYNAMIC_KEYWORDS)),
     drop_ignored_ref_siblings: ("$ref",),
+    drop_undefined_keywords: tuple(sorted(VARYING)),
     numeric_exclusive_bounds: ("exclusiveMinimum", "exclusiveMaximum"),
     state_judging: JUDGING_TRIGGER,
     unroll_recursion: ("$ref",),
@@ -153,6 +156,7 @@ AFTER_LINT_RULES = sorted(frozenset().union(*AFTER_LINT.values()))
 PASSES: tuple[Pass, ...] = (
     static_references,
     drop_ignored_ref_siblings,
+    drop_undefined_keywords,
     numeric_exclusive_bounds,
     state_judging,
     unroll_recursion,

@@ -1,17 +1,21 @@
-"""Keywords beside a ``$ref`` that the schema's own dialect ignores.
+"""Keywords the schema's own dialect ignores: beside a ``$ref``, and those its draft does not define.
 
 Up to draft 7, a ``$ref`` stands for its target alone: "All other properties in a "$ref"
 object MUST be ignored" (draft-07 Core, section 8.3). Restore judges answers against the
 original in that dialect, so those siblings mean nothing there; the rendition (a 2020-12
 document, where siblings apply) drops them rather than enforcing or refusing what the original
 never asked for. Annotations stay (they still tell the model what the field is).
+
+A keyword that constrains in some drafts but that the schema's draft does not define (draft 4's
+``const``, ``if`` before draft 7, ``dependencies`` from 2019-09 on) is an unknown member there,
+which that draft's validators, restore among them, ignore: the rendition leaves it as well.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from ...core.dialects import BOOLEAN_BOUND_DRAFTS, names_one_of
+from ...core.dialects import BOOLEAN_BOUND_DRAFTS, draft_of, names_one_of, undefined_keywords
 from ...core.keyword_shapes import EXCLUSIVE_BOUNDS
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
@@ -54,8 +58,10 @@ def as_its_dialect_reads(schema: Any) -> Any:
     """``schema`` without the siblings of ``$ref`` its dialect ignores (``schema`` itself in any
     other dialect), its dynamic references written as the static ones they resolve to where it
     is one resource (:mod:`~tierone.core.static_refs`): what the reader plans answers by, as
-    restore judges them; the rendition's own reading (:func:`drop_ignored_ref_siblings`)."""
-    return drop_ignored_ref_siblings(static_references(schema)[0], Options()).schema
+    restore judges them; the rendition's own reading (:func:`drop_ignored_ref_siblings`), without
+    the keywords its draft does not define (:func:`drop_undefined_keywords`)."""
+    read = drop_ignored_ref_siblings(static_references(schema)[0], Options()).schema
+    return drop_undefined_keywords(read, Options()).schema
 
 
 @does(
@@ -84,6 +90,37 @@ def drop_ignored_ref_siblings(schema: Any, options: Options) -> PassResult:
         return {k: v for k, v in node.items() if k not in gone}
 
     return PassResult(transform(schema, drop, only=frozenset({"$ref"})), tuple(changes))
+
+
+@does(
+    "a keyword the schema's draft does not define (draft 4's `const`, `if` before draft 7, `dependencies` from "
+    "2019-09 on, as in a schema that names no draft) is removed with what it holds: that draft's validators, restore "
+    "among them, ignore it (rule T605, not a loosening)"
+)
+def drop_undefined_keywords(schema: Any, options: Options) -> PassResult:
+    """Each keyword that constrains in some draft but not in the one the schema's ``$schema``
+    names removed, with the subschemas it holds: the original's validators ignore it.
+
+    Before: ``{"$schema": ".../draft-04/schema#", "properties": {"kind": {"type": "string", "const": "a"}}}``
+    After:  ``{"$schema": ".../draft-04/schema#", "properties": {"kind": {"type": "string"}}}``
+    """
+    undefined = undefined_keywords(schema)
+    if not undefined:
+        return PassResult(schema)
+    why = f"removed (the schema's draft, {draft_of(schema)}, does not define it: its validators ignore it)"
+    changes: list[Change] = []
+    gone: list[Pointer] = []
+
+    def drop(node: Any, pointer: Pointer) -> Any:
+        keys = [key for key in node if key in undefined]
+        gone.extend(pointer.child(key) for key in keys)
+        changes.extend(Change.for_rule(pointer, f"{key} {why}", "T605") for key in keys)
+        return {k: v for k, v in node.items() if k not in keys}
+
+    result = transform(schema, drop, only=undefined)
+    # what was removed inside a keyword that went with its subschemas says nothing
+    kept = [c for c in changes if not any(place.is_prefix_of(c.pointer) for place in gone)]
+    return PassResult(result, tuple(kept))
 
 
 #: why a boolean exclusive bound is written again

@@ -87,16 +87,22 @@ ROWS: tuple[Feature, ...] = (
         "unknown-keyword",
         "keyword",
         (),
-        "unknown keyword `{keyword}`",
+        "unknown keyword `{keyword}`{detail}",
         doc(
             "Finds keywords no rule knows, except annotations (`title`, `description`, "
             "`$comment`, `examples`, `$schema`, `$id`, `$defs`, `definitions`, "
-            "`propertyOrdering`) and `x-` extensions.",
+            "`propertyOrdering`) and `x-` extensions; and keywords that constrain in some draft "
+            "but not in the one the schema's `$schema` names (draft 4's `const`, `if` before "
+            "draft 7, `dependencies` from 2019-09 on, as in a schema that names no draft: it is "
+            "read as 2020-12), which its validators ignore.",
             "Vendors reject unknown keywords (Gemini: `Unknown name`) or ignore them, so what "
-            "they express is not enforced.",
+            "they express is not enforced. A keyword the schema's own draft does not define is "
+            "ignored by that draft's validators, `tierone restore` among them: the rendition "
+            "leaves it too, and what the author meant by it is enforced by no one.",
             '{"type": "string", "example": "Ada"}',
             '{"type": "string", "examples": ["Ada"]}',
-            "`tierone rewrite` removes it.",
+            "`tierone rewrite` removes it. For a keyword the draft does not define, name the draft "
+            "that brought it in `$schema` (or write what replaced it) to keep it.",
         ),
         fix=STRIP,
     ),
