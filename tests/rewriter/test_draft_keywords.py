@@ -48,6 +48,15 @@ def test_every_keyword_the_table_lets_vary_has_a_probe():
     assert set(PROBES) == set(dialects.VARYING)
 
 
+def test_the_keywords_jsonschema_validates_that_no_rule_knows_are_draft_3_s():
+    from tierone.linter.engine import KNOWN_KEYWORDS
+
+    drafts = [getattr(jsonschema, f"Draft{n}Validator") for n in (3, 4, 6, 7, 201909, 202012)]
+    validated = set().union(*(cls.VALIDATORS for cls in drafts))
+    assert validated - KNOWN_KEYWORDS == dialects.DRAFT_3_ONLY
+    assert dialects.DRAFT_3_ONLY <= set(jsonschema.Draft3Validator.VALIDATORS)
+
+
 @pytest.mark.parametrize("draft", [name for name, _ in dialects.DRAFTS])
 @pytest.mark.parametrize("keyword", sorted(PROBES))
 def test_the_table_says_what_jsonschema_does(draft, keyword):

@@ -62,6 +62,40 @@ def test_edits_that_keep_the_meaning_are_not_loosenings():
     assert result.ok and result.changes and result.loosened == ()
 
 
+#: members a rendition leaves that no validator of the original enforces: the document's own
+#: keywords, annotations, and a member no rule knows
+NOT_ENFORCED = {
+    "$schema": "http://json-schema.org/draft-07/schema#",
+    "$comment": "for maintainers",
+    "type": "object",
+    "properties": {"a": {"type": "integer", "deprecated": True, "readOnly": True, "example": 3}},
+    "required": ["a"],
+    "additionalProperties": False,
+}
+
+
+@pytest.mark.parametrize("profile", ["openai", "gemini-openapi", "anthropic", "tier1"])
+def test_leaving_out_what_no_validator_enforces_is_no_loosening(profile):
+    """Before: under gemini-openapi (a closed dialect) `exact=True` refused a schema for its
+    `$schema` and `deprecated: true`, and every profile for an unknown member such as `example`,
+    as if restore enforced them."""
+    result = tierone.rewrite(NOT_ENFORCED, profile, exact=True)
+    assert result.ok, result.unfixable
+    assert result.loosened == ()
+
+
+def test_a_draft_3_keyword_no_rule_knows_is_a_loosening_restore_enforces():
+    draft3 = {
+        "$schema": "http://json-schema.org/draft-03/schema#",
+        "type": "object",
+        "properties": {"a": {"type": "integer", "divisibleBy": 2}},
+    }
+    (change,) = tierone.rewrite(draft3, "openai").loosened
+    assert (change.rule, change.loosens) == ("T605", "divisibleBy: 2")
+    assert tierone.restore({"a": 3}, draft3).errors
+    assert not tierone.rewrite(draft3, "openai", exact=True).ok
+
+
 def test_exact_refuses_each_loosening_at_its_place():
     result = tierone.rewrite(ORIGINAL, "openai", exact=True)
     assert not result.ok

@@ -13,6 +13,7 @@ __all__ = [
     "BOOLEAN_BOUND_DRAFTS",
     "DEFAULT_DRAFT",
     "DRAFTS",
+    "DRAFT_3_ONLY",
     "ID_DRAFTS",
     "VARYING",
     "defines",
@@ -20,6 +21,7 @@ __all__ = [
     "id_keyword",
     "names_one_of",
     "undefined_keywords",
+    "validated_unknowns",
     "validator_class",
     "why_undefined",
 ]
@@ -61,6 +63,10 @@ _DROPPED = {"2019-09": {"dependencies": "split it into `dependentRequired` and `
 _ANNOTATIONS = frozenset(
     {"examples", "$comment", "contentMediaType", "contentEncoding", "readOnly", "writeOnly", "deprecated"}
 )
+#: draft 3's keywords that draft 4 dropped (`divisibleBy` became `multipleOf`, `extends`
+#: `allOf`): no rule knows them, so a rendition leaves them as unknown keywords, while restore,
+#: judging a draft 3 schema by its validators, still enforces them
+DRAFT_3_ONLY = frozenset({"disallow", "divisibleBy", "extends"})
 #: the first draft that defines each keyword above, and the first that no longer does
 _FROM = {keyword: draft for draft, keywords in _BROUGHT.items() for keyword in keywords}
 _UNTIL = {keyword: draft for draft, dropped in _DROPPED.items() for keyword in dropped}
@@ -114,6 +120,12 @@ def defines(draft: str, keyword: str) -> bool:
     came, went = _FROM.get(keyword), _UNTIL.get(keyword)
     at = _ORDER[draft]
     return (came is None or _ORDER[came] <= at) and (went is None or at < _ORDER[went])
+
+
+def validated_unknowns(schema: Any) -> frozenset[str]:
+    """The keywords no rule knows that ``schema``'s validators (restore's) still enforce:
+    :data:`DRAFT_3_ONLY` in a draft 3 schema, none in any other."""
+    return DRAFT_3_ONLY if draft_of(schema) == "draft-03" else frozenset()
 
 
 def undefined_keywords(schema: Any) -> frozenset[str]:

@@ -11,6 +11,7 @@ from typing import Any
 
 import orjson
 
+from ...core.dialects import validated_unknowns
 from ...core.keyword_shapes import malformed
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
@@ -166,6 +167,7 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
     changes: list[Change] = []
     refused: list[Unfixable] = []
     staying = _staying(unknown_flagged, closed)
+    enforced = validated_unknowns(schema)  # (an annotation, `$schema`, an unknown member: restore ignores them)
 
     def strip(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict):
@@ -193,9 +195,9 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
             elif extensions_flagged and key.startswith("x-"):
                 removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T220")))
             elif unknown_flagged and not key.startswith("x-") and _unknown(key, closed, KNOWN_KEYWORDS):
-                removed.append(
-                    (key, value, Change.for_rule(pointer, f"{key} removed", "T605", loosens=_kept(key, value)))
-                )
+                # a loosening only where restore's validators enforce it: they ignore any other
+                loosens = _kept(key, value) if key in enforced else ""
+                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T605", loosens=loosens)))
             else:
                 kept[key] = value
         if not removed:
