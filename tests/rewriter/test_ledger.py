@@ -68,7 +68,9 @@ NOT_ENFORCED = {
     "$schema": "http://json-schema.org/draft-07/schema#",
     "$comment": "for maintainers",
     "type": "object",
-    "properties": {"a": {"type": "integer", "deprecated": True, "readOnly": True, "example": 3}},
+    "properties": {
+        "a": {"type": "integer", "deprecated": True, "readOnly": True, "example": 3, "default": 3, "examples": [4]}
+    },
     "required": ["a"],
     "additionalProperties": False,
 }
@@ -77,8 +79,8 @@ NOT_ENFORCED = {
 @pytest.mark.parametrize("profile", ["openai", "gemini-openapi", "anthropic", "tier1"])
 def test_leaving_out_what_no_validator_enforces_is_no_loosening(profile):
     """Before: under gemini-openapi (a closed dialect) `exact=True` refused a schema for its
-    `$schema` and `deprecated: true`, and every profile for an unknown member such as `example`,
-    as if restore enforced them."""
+    `$schema` and `deprecated: true`, every profile for an unknown member such as `example`, and
+    openai any pydantic model with a field's `default`, as if restore enforced them."""
     result = tierone.rewrite(NOT_ENFORCED, profile, exact=True)
     assert result.ok, result.unfixable
     assert result.loosened == ()

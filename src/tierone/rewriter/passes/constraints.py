@@ -18,7 +18,7 @@ from ...core.rebuilding import transform
 from ...linter.checks.rendering import show
 from ...subset.engines import ENGINE_FORMATS
 from ...subset.profiles import closed_fields
-from ...subset.table import FEATURES
+from ...subset.table import FEATURES, NOT_CONSTRAINING
 from ..shapes import admits_null, constraining_keys
 from .base import Change, Options, PassResult, Unfixable, _flagged, _noted, _widened, does
 
@@ -42,8 +42,10 @@ _ENGINES_WHY = "the decoding engines (outlines-core) compile no such format"
 def _leaves(options: Options, key: str, value: Any, code: str, pointer: Pointer) -> Change | None:
     """The change that takes ``key: value`` at ``pointer`` out of the wire schema under the
     profile, or None when it stays."""
-    if _flagged(options, code, value):
-        return Change.for_rule(pointer, f"{key} removed", code, loosens=_kept(key, value))
+    if _flagged(options, code, value):  # (an annotation, `default` or `examples`, constrains nothing)
+        return Change.for_rule(
+            pointer, f"{key} removed", code, loosens="" if key in NOT_CONSTRAINING else _kept(key, value)
+        )
     if key == "format" and not (isinstance(value, str) and value in ENGINE_FORMATS):
         return Change.for_rule(pointer, f"{key} removed", code, f": {_ENGINES_WHY}", loosens=_kept(key, value))
     return None
