@@ -10,8 +10,9 @@ from ...core.rebuilding import transform
 from ...core.refs import ReferenceGraph, followed
 from ...core.walker import REFERENCE, having, size
 from ..shapes import ANNOTATION_KEYS, ENCODED_MARK
-from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, body_of, does, graph_of
+from .base import Change, Options, PassResult, Unfixable, _flagged, _rename_key, body_of, does, graph_of, targets_in
 from .constraints import _kept
+from .exclusive import exclusive
 from .merging import forbidden_required, merged_all_of, nothing_in_common, same_value
 
 
@@ -240,7 +241,9 @@ def _extends_itself(target: dict[str, Any], ref: str) -> bool:
 
 
 @does(
-    "`oneOf` → `anyOf` (exclusivity is re-checked by restore); a `oneOf` beside an `anyOf` leaves the rendition "
+    "`oneOf` → `anyOf` (exclusivity is re-checked by restore; no loosening where no value can take two branches: "
+    "their types or `enum`/`const` values share none, or a member both require does so, as a discriminated "
+    "union's tag); a `oneOf` beside an `anyOf` leaves the rendition "
     "(one union stands: the `anyOf`, as the read side plans answers by it) and restore checks it"
 )
 def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
@@ -255,6 +258,7 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
     if not _flagged(options, "T201"):
         return PassResult(schema)
     changes: list[Change] = []
+    target = targets_in(schema)
 
     def rename(node: Any, pointer: Pointer) -> Any:
         if not isinstance(node, dict) or "oneOf" not in node:
@@ -263,9 +267,13 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
             what = "oneOf removed (beside an anyOf, which stands: no second anyOf can join it)"
             changes.append(Change.for_rule(pointer, what, "T201", loosens=_kept("oneOf", node["oneOf"])))
             return {k: v for k, v in node.items() if k != "oneOf"}
-        changes.append(
-            Change.for_rule(pointer, "oneOf renamed to anyOf", "T201", loosens="oneOf: exactly one branch matches")
-        )
-        return _rename_key(node, "oneOf", "anyOf", node["oneOf"])
+        branches = node["oneOf"]
+        if isinstance(branches, list) and exclusive(branches, target):  # anyOf says the same
+            changes.append(Change.for_rule(pointer, "oneOf renamed to anyOf (no value takes two branches)", "T201"))
+        else:
+            changes.append(
+                Change.for_rule(pointer, "oneOf renamed to anyOf", "T201", loosens="oneOf: exactly one branch matches")
+            )
+        return _rename_key(node, "oneOf", "anyOf", branches)
 
     return PassResult(transform(schema, rename, only=_ONE_OF), tuple(changes))

@@ -1,0 +1,68 @@
+"""Whether no value satisfies two branches of one union, told statically: then ``oneOf`` says no
+more than ``anyOf`` (exactly one branch matches whenever one does), and writing it so loosens
+nothing. Told where the branches' types share none, their ``enum``/``const`` values share none
+(or take none of the other's types), or, both taking objects alone, a member both require has
+such values in each (a discriminated union: pydantic's ``Field(discriminator=...)``); anything
+else is not told (the rewrite then records the loosening, and restore checks the ``oneOf``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from ...core.jsontypes import admitted, declared_types
+from ...core.refs import followed
+from ..shapes import dict_at, list_at
+from .merging import nothing_in_common, same_value
+
+#: how many members deep a discriminating member is looked for
+_MEMBER_DEPTH = 3
+
+
+def exclusive(branches: list[Any], target: Callable[[Any], Any]) -> bool:
+    """Whether no value satisfies two of ``branches`` (local references followed by ``target``)."""
+    bodies = [followed(branch, target) for branch in branches]
+    return all(_apart(one, other, target, 0) for at, one in enumerate(bodies) for other in bodies[at + 1 :])
+
+
+def _apart(one: Any, other: Any, target: Callable[[Any], Any], depth: int) -> bool:
+    """Whether no value satisfies both ``one`` and ``other``."""
+    if one is False or other is False:
+        return True
+    if not isinstance(one, dict) or not isinstance(other, dict) or "$ref" in one or "$ref" in other:
+        return False  # (a reference that leads nowhere, or whose siblings stand beside it: not told)
+    if nothing_in_common([one, other]) is not None:
+        return True
+    for fixed, beside in ((_values(one), other), (_values(other), one)):
+        if fixed is not None and not any(_admits(beside, value) for value in fixed):
+            return True
+    if depth == _MEMBER_DEPTH or not (_objects_alone(one) and _objects_alone(other)):
+        return False
+    mine, theirs = dict_at(one, "properties"), dict_at(other, "properties")
+    both = set(list_at(one, "required")) & set(list_at(other, "required")) & set(mine) & set(theirs)
+    return any(
+        _apart(followed(mine[name], target), followed(theirs[name], target), target, depth + 1)
+        for name in sorted(both, key=str)
+    )
+
+
+def _values(schema: dict[str, Any]) -> list[Any] | None:
+    """The values ``schema`` takes where its ``const`` or ``enum`` lists them; None otherwise."""
+    if "const" in schema:
+        return [schema["const"]]
+    found = schema.get("enum")
+    return found if isinstance(found, list) else None
+
+
+def _admits(schema: dict[str, Any], value: Any) -> bool:
+    """Whether ``schema`` may take ``value``, as far as its ``type``, ``const`` and ``enum`` say."""
+    types = declared_types(schema)
+    if types is not None and not admitted(types, value):
+        return False
+    fixed = _values(schema)
+    return fixed is None or any(same_value(value, other) for other in fixed)
+
+
+def _objects_alone(schema: dict[str, Any]) -> bool:
+    """Whether ``schema`` takes objects and nothing else (its ``required`` then always applies)."""
+    return declared_types(schema) == ("object",)
