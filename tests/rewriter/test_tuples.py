@@ -87,8 +87,13 @@ def test_a_profile_that_refuses_tuples_gives_every_item_their_union_and_restore_
 
 def test_a_closed_tuple_of_one_schema_is_that_schema_for_every_item():
     original = _tuple(additionalItems=False, items=[{"type": "string"}, {"type": "string"}])
-    written = rewrite(original, "openai").schema["properties"]["t"]
+    done = rewrite(original, "openai")
+    written = done.schema["properties"]["t"]
     assert written["type"] == "array" and written["items"] == {"type": "string"} and written["maxItems"] == 2
+    # every place took that schema: nothing is loosened (before: exact=True refused pydantic's tuple[int, int])
+    assert done.loosened == () and rewrite(original, "openai", exact=True).ok
+    open_ended = _tuple(items=[{"type": "string"}, {"type": "string"}])  # any value may follow: a loosening
+    assert "T206" in [c.rule for c in rewrite(open_ended, "openai").loosened]
 
 
 def test_a_tuple_any_value_may_follow_takes_it_in_one_branch_of_free_form_data():

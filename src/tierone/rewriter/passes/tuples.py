@@ -51,7 +51,8 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
     "Where the profile refuses tuples (T206), or a place in the tuple holds data it carries as a JSON string "
     "(read by place, such a string could not be told from text), every item takes the union of the tuple's "
     "schemas (and of what may follow them; where that is any value, one branch of free-form data, carried as a "
-    "JSON string), a loosening: restore checks each item against its own schema (never with `--exact`)"
+    "JSON string), a loosening: restore checks each item against its own schema (never with `--exact`); none "
+    "where every place takes one and the same schema (pydantic's `tuple[int, int]`)"
 )
 def tuple_items(schema: Any, options: Options) -> PassResult:
     """An array-valued ``items`` becomes ``prefixItems``, and a schema in ``additionalItems``
@@ -135,7 +136,11 @@ def _as_one(node: Any, pointer: Pointer, changes: list[Change]) -> Any:
     out["items"] = one
     if more is False and not isinstance(bound, int):  # nothing after the tuple: its length bounds the array
         out["maxItems"] = len(tuple_)
-    changes.append(Change.for_rule(pointer, "tuple written as one schema for every item", "T206", loosens=BY_POSITION))
+    if one is True or any(one is schema for schema in (*tuple_, more)):  # every place took that one schema
+        changes.append(Change.for_rule(pointer, "tuple written as one schema for every item (each took it)", "T206"))
+    else:
+        what = "tuple written as one schema for every item"
+        changes.append(Change.for_rule(pointer, what, "T206", loosens=BY_POSITION))
     return out
 
 
