@@ -51,6 +51,7 @@ def _no_refs(ref):
         (TAGGED, {**TAGGED, "properties": {"kind": {"const": "b"}}}, True),
         (TAGGED, {"properties": {"kind": {"const": "c"}}, "required": ["kind"]}, False),
         (TAGGED, {"type": "object", "properties": {"kind": {"const": "d"}}}, False),
+        ({"type": "string", "nullable": True}, {"type": "null"}, False),  # OpenAPI: null takes both
     ],
 )
 def test_what_is_told_apart(one, other, apart):

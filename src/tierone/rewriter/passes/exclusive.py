@@ -17,6 +17,9 @@ from .merging import nothing_in_common, same_value
 
 #: how many members deep a discriminating member is looked for
 _MEMBER_DEPTH = 3
+#: what makes a branch not told apart here: a reference that leads nowhere (or with siblings
+#: beside it), and OpenAPI's `nullable`, which adds `null` to what its `type` takes
+_UNTOLD = frozenset({"$ref", "nullable"})
 
 
 def exclusive(branches: list[Any], target: Callable[[Any], Any]) -> bool:
@@ -29,8 +32,10 @@ def _apart(one: Any, other: Any, target: Callable[[Any], Any], depth: int) -> bo
     """Whether no value satisfies both ``one`` and ``other``."""
     if one is False or other is False:
         return True
-    if not isinstance(one, dict) or not isinstance(other, dict) or "$ref" in one or "$ref" in other:
-        return False  # (a reference that leads nowhere, or whose siblings stand beside it: not told)
+    if not isinstance(one, dict) or not isinstance(other, dict):
+        return False
+    if not _UNTOLD.isdisjoint(one) or not _UNTOLD.isdisjoint(other):
+        return False
     if nothing_in_common([one, other]) is not None:
         return True
     for fixed, beside in ((_values(one), other), (_values(other), one)):
