@@ -33,6 +33,9 @@ BRANCHES = [
     {"properties": {"kind": {"const": "c"}}, "required": ["kind"]},  # no type: a string takes it
     {"type": "object", "properties": {"kind": {"const": "d"}}},  # `kind` not required
     {"type": "array", "items": {"type": "string"}},
+    {"type": "object", "properties": {"a": {"type": "string"}}, "required": ["a"], "additionalProperties": False},
+    {"properties": {"b": {"type": "string"}}, "required": ["b"], "additionalProperties": False},
+    {"type": "object", "properties": {"a": {"type": "string"}, "b": {"type": "integer"}}, "required": ["b"]},
 ]
 PAIRS = list(combinations(BRANCHES, 2))
 
@@ -52,10 +55,33 @@ def _no_refs(ref):
         (TAGGED, {"properties": {"kind": {"const": "c"}}, "required": ["kind"]}, False),
         (TAGGED, {"type": "object", "properties": {"kind": {"const": "d"}}}, False),
         ({"type": "string", "nullable": True}, {"type": "null"}, False),  # OpenAPI: null takes both
+        # closed objects, each requiring a member the other does not declare
+        (
+            {"type": "object", "properties": {"a": {}}, "required": ["a"], "additionalProperties": False},
+            {"type": "object", "properties": {"b": {}}, "required": ["b"], "additionalProperties": False},
+            True,
+        ),
+        (
+            {"type": "object", "properties": {"a": {}}, "required": ["a"]},  # open: takes {"a": 1, "b": 1} too
+            {"type": "object", "properties": {"b": {}}, "required": ["b"]},
+            False,
+        ),
     ],
 )
 def test_what_is_told_apart(one, other, apart):
     assert exclusive([one, other], _no_refs) is apart
+
+
+def test_a_branch_without_a_type_is_read_with_the_holder_s():
+    """JSON Schema Store's chart schemas: `type: object` beside a `oneOf` of branches tagged by a
+    required `type` member, the branches declaring no type of their own."""
+    untyped = [
+        {k: v for k, v in branch.items() if k != "type"}
+        for branch in (TAGGED, {**TAGGED, "properties": {"kind": {"const": "b"}}})
+    ]
+    assert not exclusive(untyped, _no_refs)  # alone, a string takes both
+    assert exclusive(untyped, _no_refs, "object")
+    assert not exclusive(untyped, _no_refs, ["object", "string"])
 
 
 @settings(max_examples=150, deadline=None)

@@ -268,7 +268,7 @@ def one_of_to_any_of(schema: Any, options: Options) -> PassResult:
             changes.append(Change.for_rule(pointer, what, "T201", loosens=_kept("oneOf", node["oneOf"])))
             return {k: v for k, v in node.items() if k != "oneOf"}
         branches = node["oneOf"]
-        if isinstance(branches, list) and exclusive(branches, target):  # anyOf says the same
+        if isinstance(branches, list) and exclusive(branches, target, node.get("type")):  # anyOf says the same
             changes.append(Change.for_rule(pointer, "oneOf renamed to anyOf (no value takes two branches)", "T201"))
         else:
             changes.append(

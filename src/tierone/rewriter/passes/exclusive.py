@@ -2,7 +2,8 @@
 more than ``anyOf`` (exactly one branch matches whenever one does), and writing it so loosens
 nothing. Told where the branches' types share none, their ``enum``/``const`` values share none
 (or take none of the other's types), or, both taking objects alone, a member both require has
-such values in each (a discriminated union: pydantic's ``Field(discriminator=...)``); anything
+such values in each (a discriminated union: pydantic's ``Field(discriminator=...)``), or, one
+taking objects alone, a member one requires that the other's closure refuses; anything
 else is not told (the rewrite then records the loosening, and restore checks the ``oneOf``)."""
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from typing import Any
 from ...core.jsontypes import admitted, declared_types
 from ...core.refs import followed
 from ..shapes import dict_at, list_at
-from .merging import nothing_in_common, same_value
+from .merging import forbidden_required, nothing_in_common, same_value
 
 #: how many members deep a discriminating member is looked for
 _MEMBER_DEPTH = 3
@@ -22,9 +23,15 @@ _MEMBER_DEPTH = 3
 _UNTOLD = frozenset({"$ref", "nullable"})
 
 
-def exclusive(branches: list[Any], target: Callable[[Any], Any]) -> bool:
-    """Whether no value satisfies two of ``branches`` (local references followed by ``target``)."""
+def exclusive(branches: list[Any], target: Callable[[Any], Any], within: Any = None) -> bool:
+    """Whether no value satisfies two of ``branches`` (local references followed by ``target``);
+    ``within``: the ``type`` of the node holding the union, which every value it takes has too
+    (a branch without a ``type`` of its own is read with that one)."""
     bodies = [followed(branch, target) for branch in branches]
+    if within is not None:
+        bodies = [
+            {**body, "type": within} if isinstance(body, dict) and "type" not in body else body for body in bodies
+        ]
     return all(_apart(one, other, target, 0) for at, one in enumerate(bodies) for other in bodies[at + 1 :])
 
 
@@ -41,6 +48,10 @@ def _apart(one: Any, other: Any, target: Callable[[Any], Any], depth: int) -> bo
     for fixed, beside in ((_values(one), other), (_values(other), one)):
         if fixed is not None and not any(_admits(beside, value) for value in fixed):
             return True
+    if not (_objects_alone(one) or _objects_alone(other)):
+        return False
+    if forbidden_required([one, other]) is not None:  # a member one requires, the other's closure refuses
+        return True
     if depth == _MEMBER_DEPTH or not (_objects_alone(one) and _objects_alone(other)):
         return False
     mine, theirs = dict_at(one, "properties"), dict_at(other, "properties")
