@@ -98,6 +98,16 @@ def test_a_draft_3_keyword_no_rule_knows_is_a_loosening_restore_enforces():
     assert not tierone.rewrite(draft3, "openai", exact=True).ok
 
 
+@pytest.mark.parametrize("profile", ["openai", "anthropic", "gemini-openapi", "tier1"])
+def test_a_refusal_inside_a_one_of_branch_names_the_author_s_place(profile):
+    """Before: `/properties/q/properties/z` (the rendition's `anyOf/0` dropped as if the nullable
+    spelling had put it there), a place the original does not have."""
+    branches = [{"type": "object", "properties": {"z": {"type": "string", "format": "hostname"}}}, {"type": "integer"}]
+    schema = {"type": "object", "properties": {"q": {"oneOf": branches}}}
+    refused = tierone.rewrite(schema, profile, exact=True).unfixable
+    assert ("/properties/q/oneOf/0/properties/z", "T303") in {(str(u.pointer), u.rule) for u in refused}
+
+
 def test_exact_refuses_each_loosening_at_its_place():
     result = tierone.rewrite(ORIGINAL, "openai", exact=True)
     assert not result.ok

@@ -9,7 +9,7 @@ from typing import Any, NamedTuple
 from ..core.collector import collection_held
 from ..core.inputs import schema_data
 from ..core.loading import room_for_depth
-from ..core.pointer import ROOT, Pointer, PointerError
+from ..core.pointer import ROOT, Pointer
 from ..core.rebuilding import detached, transform
 from ..core.static_refs import DYNAMIC_KEYWORDS
 from ..core.walker import keyword_of
@@ -21,6 +21,7 @@ from .passes.definitions import outside_dead
 from .passes.dynamic_refs import static_references
 from .passes.impossible import made_moot
 from .passes.wrapping import outside_wrapper
+from .source_places import in_source
 from .unreadable import malformed_keywords, scanned, through_remote, unreadable_references
 from .vendor_split import one_rendition_per_vendor
 
@@ -110,7 +111,7 @@ def _exactly(done: Rewritten, original: Any) -> Rewritten:
     known = {(u.pointer, u.rule) for u in done.unfixable}
     refused = list(done.unfixable)
     for change in done.loosened:
-        where = _in_source(change.pointer, original)
+        where = in_source(change.pointer, original)
         if (where, change.rule) not in known:
             known.add((where, change.rule))
             refused.append(Unfixable(where, change.rule, f"the rendition would not enforce {change.loosens} (exact)"))
@@ -171,7 +172,7 @@ def _rewrite(schema: Mapping[str, Any] | bool, profile: str, options: Options, i
     skipped |= through_remote(diagnostics, current) if "T502" in unreadable else set()
     for diagnostic in (d for d in diagnostics if d.code not in unreadable and (d.code, d.pointer) not in skipped):
         where = outside_wrapper(diagnostic.pointer, schema)
-        source = _in_source(where, schema)
+        source = in_source(where, schema)
         if not _reported(where, diagnostic.code, known) and (source, diagnostic.code) not in known:
             known.update(((where, diagnostic.code), (source, diagnostic.code)))
             why = diagnostic.message + one_rendition_per_vendor(diagnostic.code, profile)
@@ -188,55 +189,12 @@ def _outside(found: Placed, original: Any) -> Placed:
 
 
 def _recursion_refused(original: Any, profile: str) -> list[Unfixable]:
-    """With ``unroll=0``, the original's recursion refused where the profile refuses it, even when the
-    rendition no longer holds it (a limit's encoding took the recursive part into a JSON string)."""
+    """With ``unroll=0``, the original's recursion refused where the profile refuses it (even where a
+    limit's encoding took the recursive part out of the rendition)."""
     from ..linter.api import lint
 
     found = lint(original, profile=profile, select=["T501"]).diagnostics
     return [Unfixable(d.pointer, d.code, d.message) for d in found]
-
-
-def _in_source(pointer: Pointer, original: Any) -> Pointer:
-    """``pointer`` (into the rendition) without the ``anyOf/N`` steps the nullable spelling put
-    in (where the original has no ``anyOf``), and with ``definitions`` where the rendition says
-    ``$defs``: a refusal names the place the author wrote. Past a step the original does not
-    have (a definition moved or renamed), the rest is kept as it is."""
-    kept: list[Any] = []
-    node, parts, at = _root_target(original), tuple(pointer), 0
-    while at < len(parts):
-        part = parts[at]
-        if (
-            part == "anyOf"
-            and at + 1 < len(parts)
-            and isinstance(node, dict)
-            and "anyOf" not in node
-            and (not kept or kept[-1] not in ("properties", "$defs", "definitions"))
-        ):
-            at += 2
-            continue
-        if part == "$defs" and isinstance(node, dict) and "$defs" not in node and "definitions" in node:
-            part = "definitions"
-        kept.append(part)
-        if isinstance(node, dict) and isinstance(part, str):
-            node = node.get(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-        else:
-            return Pointer((*kept, *parts[at + 1 :]))
-        at += 1
-    return Pointer(tuple(kept))
-
-
-def _root_target(original: Any) -> Any:
-    """The node the rendition's root stands for: the target of a root that is only a local
-    ``$ref`` (pydantic's recursive model, inlined by the rewrite), else the root."""
-    ref = original.get("$ref") if isinstance(original, dict) and "properties" not in original else None
-    if isinstance(ref, str) and ref.startswith("#/"):
-        try:
-            return Pointer.parse(ref).resolve(original)
-        except PointerError:
-            return original
-    return original
 
 
 def _reported(pointer: Pointer, code: str, known: set[tuple[Pointer, str]]) -> bool:
