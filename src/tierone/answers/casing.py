@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from ..core.errors import shown
+from ..core.jsontypes import listed_values
 from ..core.pointer import Pointer
 from .findings import StrictError
 from .rendition import Rendition
@@ -149,7 +150,7 @@ def _walk(
 def _string(value: str, nodes: list[dict[str, Any]], at: tuple[Any, ...], repairs: list[Any], note: str) -> str:
     allowed: set[str] = set()
     for node in nodes:
-        values = node["enum"] if isinstance(node.get("enum"), list) else [node["const"]] if "const" in node else None
+        values = listed_values(node)
         declared = node.get("type")
         if (
             values is None

@@ -20,6 +20,14 @@ def declared_types(schema: dict[str, Any]) -> tuple[str, ...] | None:
     return None
 
 
+def listed_values(schema: Mapping[str, Any]) -> list[Any] | None:
+    """The values ``schema`` lists: its ``enum`` (an array), else its ``const``; None where it lists none."""
+    found = schema.get("enum")
+    if isinstance(found, list):
+        return found
+    return [schema["const"]] if "const" in schema else None
+
+
 def one_scalar_type(schema: dict[str, Any]) -> bool:
     """Whether the schema's ``type`` names one type, of :data:`SCALAR_TYPE_NAMES`."""
     declared = schema.get("type")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from ...core.jsontypes import admitted, declared_types
+from ...core.jsontypes import admitted, declared_types, listed_values
 from ...core.refs import followed
 from ..shapes import dict_at, list_at
 from .merging import forbidden_required, nothing_in_common, same_value
@@ -45,7 +45,7 @@ def _apart(one: Any, other: Any, target: Callable[[Any], Any], depth: int) -> bo
         return False
     if nothing_in_common([one, other]) is not None:
         return True
-    for fixed, beside in ((_values(one), other), (_values(other), one)):
+    for fixed, beside in ((listed_values(one), other), (listed_values(other), one)):
         if fixed is not None and not any(_admits(beside, value) for value in fixed):
             return True
     if not (_objects_alone(one) or _objects_alone(other)):
@@ -62,20 +62,12 @@ def _apart(one: Any, other: Any, target: Callable[[Any], Any], depth: int) -> bo
     )
 
 
-def _values(schema: dict[str, Any]) -> list[Any] | None:
-    """The values ``schema`` takes where its ``const`` or ``enum`` lists them; None otherwise."""
-    if "const" in schema:
-        return [schema["const"]]
-    found = schema.get("enum")
-    return found if isinstance(found, list) else None
-
-
 def _admits(schema: dict[str, Any], value: Any) -> bool:
     """Whether ``schema`` may take ``value``, as far as its ``type``, ``const`` and ``enum`` say."""
     types = declared_types(schema)
     if types is not None and not admitted(types, value):
         return False
-    fixed = _values(schema)
+    fixed = listed_values(schema)
     return fixed is None or any(same_value(value, other) for other in fixed)
 
 

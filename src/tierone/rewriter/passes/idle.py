@@ -8,7 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from ...core.jsontypes import declared_types, type_of
+from ...core.jsontypes import declared_types, listed_values, type_of
 from ...core.pointer import Pointer
 from ...core.rebuilding import transform
 from .base import Change, Options, PassResult, does
@@ -100,7 +100,7 @@ def _conditional_alone(node: dict[str, Any]) -> list[tuple[str, str]]:
 def _listed_types(node: dict[str, Any]) -> tuple[tuple[str, ...] | None, str]:
     """The types of the values a node without ``type`` lists (its ``enum``, or its ``const``),
     and how a change names them; None where it lists none."""
-    values = node["enum"] if isinstance(node.get("enum"), list) else [node["const"]] if "const" in node else []
+    values = listed_values(node)
     if not values:
         return None, ""
     types = tuple(sorted({type_of(value) for value in values}))
