@@ -75,3 +75,34 @@ def test_summary_counts_for_lint_fix_only_what_it_can_write(schema_file, tmp_pat
         "6 fixable with `tierone rewrite` (or `tierone lint --fix`)" in both
         and "3 more fixable with `tierone rewrite`" in both
     )
+
+
+def _fixes(report: dict) -> dict[tuple[str, str, str | None], list[tuple[str, str]]]:
+    return {
+        (d["code"], d["pointer"], d["keyword"]): [(f["pointer"], f["what"].split(" (")[0]) for f in d["fixes"]]
+        for d in report["diagnostics"]
+    }
+
+
+def test_a_finding_is_fixed_by_the_removal_of_its_keyword_or_of_the_subtree_holding_it(tmp_path, monkeypatch):
+    # a draft-04 schema: `if`/`then` are no keywords of its draft (T605) and OpenAI refuses them
+    # (T204): each finding shows the removal of its own keyword, not of the other one at its node;
+    # what was found inside a removed subtree (its `minLength`) shows the removal that took it out
+    monkeypatch.chdir(tmp_path)
+    schema = {
+        "$schema": "http://json-schema.org/draft-04/schema#",
+        "type": "object",
+        "properties": {
+            "b": {"type": "string", "if": {"minLength": 1}, "then": {"maxLength": 3}},
+            "n": {"type": "string", "not": {"minLength": 3}},
+        },
+    }
+    (tmp_path / "d4.json").write_text(json.dumps(schema))
+    fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "d4.json")))
+    for code in ("T204", "T605"):
+        assert fixes[(code, "/properties/b", "if")] == [("/properties/b", "if removed")]
+        assert fixes[(code, "/properties/b", "then")] == [("/properties/b", "then removed")]
+    assert fixes[("T301", "/properties/b/if", "minLength")] == [("/properties/b", "if removed")]
+    assert fixes[("T301", "/properties/b/then", "maxLength")] == [("/properties/b", "then removed")]
+    assert fixes[("T203", "/properties/n", "not")] == [("/properties/n", "not removed")]
+    assert fixes[("T301", "/properties/n/not", "minLength")] == [("/properties/n", "not removed")]

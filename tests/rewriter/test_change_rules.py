@@ -131,7 +131,9 @@ def test_the_schemas_make_changes_for_many_rules_and_for_none():
 
 def test_a_change_built_for_a_rule_keeps_its_why():
     change = Change.for_rule(Pointer(("properties", "a")), "type list written as an anyOf", "T216")
-    assert change == (Pointer(("properties", "a")), "type list written as an anyOf", "T216 type-list", "T216", "")
+    assert change == (Pointer(("properties", "a")), "type list written as an anyOf", "T216 type-list", "T216", "", "")
+    removal = Change.for_rule(ROOT, "not removed", "T203", loosens="not: {}", keyword="not")
+    assert (removal.why, removal.loosens, removal.keyword) == ("T203 not", "not: {}", "not")
     assert Change.for_rule(ROOT, "x", "T303", ": because").why == "T303 string-format: because"
     assert Change(ROOT, "removed", "a rewritten schema is a different document").rule == ""  # positional: no rule
 

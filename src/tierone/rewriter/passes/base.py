@@ -35,13 +35,19 @@ class Change(NamedTuple):
     #: and its value, an encoded value's shape), or "" when the edit loosens nothing: the
     #: ledger of :attr:`Rewritten.loosened <tierone.rewriter.rewrite.Rewritten.loosened>`
     loosens: str = ""
+    #: the keyword the edit took out of the node at ``pointer``, with all it holds (``if``,
+    #: ``minLength``), or "": what ``lint --show-fixes`` matches a finding at that keyword by
+    keyword: str = ""
 
     @classmethod
-    def for_rule(cls, pointer: Pointer, what: str, rule: str, more: str = "", *, loosens: str = "") -> Change:
+    def for_rule(
+        cls, pointer: Pointer, what: str, rule: str, more: str = "", *, loosens: str = "", keyword: str = ""
+    ) -> Change:
         """The edit made at ``pointer`` for ``rule`` (a code of the table): its ``why`` is the
         rule's code and name, then ``more`` as written (``": ..."``, ``" (...)"``); ``loosens``
-        says what the rendition no longer enforces there (restore does)."""
-        return cls(pointer, what, f"{_why(rule)}{more}", rule, loosens)
+        says what the rendition no longer enforces there (restore does); ``keyword``, the
+        keyword it took out of the node there."""
+        return cls(pointer, what, f"{_why(rule)}{more}", rule, loosens, keyword)
 
 
 class Unfixable(NamedTuple):

@@ -44,10 +44,12 @@ def _leaves(options: Options, key: str, value: Any, code: str, pointer: Pointer)
     profile, or None when it stays."""
     if _flagged(options, code, value):  # (an annotation, `default` or `examples`, constrains nothing)
         return Change.for_rule(
-            pointer, f"{key} removed", code, loosens="" if key in NOT_CONSTRAINING else _kept(key, value)
+            pointer, f"{key} removed", code, loosens="" if key in NOT_CONSTRAINING else _kept(key, value), keyword=key
         )
     if key == "format" and not (isinstance(value, str) and value in ENGINE_FORMATS):
-        return Change.for_rule(pointer, f"{key} removed", code, f": {_ENGINES_WHY}", loosens=_kept(key, value))
+        return Change.for_rule(
+            pointer, f"{key} removed", code, f": {_ENGINES_WHY}", loosens=_kept(key, value), keyword=key
+        )
     return None
 
 
@@ -195,11 +197,12 @@ def strip_constraints(schema: Any, options: Options) -> PassResult:
             if change is not None:
                 removed.append((key, value, change))
             elif extensions_flagged and key.startswith("x-"):
-                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T220")))
+                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T220", keyword=key)))
             elif unknown_flagged and not key.startswith("x-") and _unknown(key, closed, KNOWN_KEYWORDS):
                 # a loosening only where restore's validators enforce it: they ignore any other
                 loosens = _kept(key, value) if key in enforced else ""
-                removed.append((key, value, Change.for_rule(pointer, f"{key} removed", "T605", loosens=loosens)))
+                change = Change.for_rule(pointer, f"{key} removed", "T605", loosens=loosens, keyword=key)
+                removed.append((key, value, change))
             else:
                 kept[key] = value
         if not removed:

@@ -114,7 +114,7 @@ def drop_undefined_keywords(schema: Any, options: Options) -> PassResult:
     def drop(node: Any, pointer: Pointer) -> Any:
         keys = [key for key in node if key in undefined]
         gone.extend(pointer.child(key) for key in keys)
-        changes.extend(Change.for_rule(pointer, f"{key} {why}", "T605") for key in keys)
+        changes.extend(Change.for_rule(pointer, f"{key} {why}", "T605", keyword=key) for key in keys)
         return {k: v for k, v in node.items() if k not in keys}
 
     result = transform(schema, drop, only=undefined)
