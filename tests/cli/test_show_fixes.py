@@ -106,3 +106,41 @@ def test_a_finding_is_fixed_by_the_removal_of_its_keyword_or_of_the_subtree_hold
     assert fixes[("T301", "/properties/b/then", "maxLength")] == [("/properties/b", "then removed")]
     assert fixes[("T203", "/properties/n", "not")] == [("/properties/n", "not removed")]
     assert fixes[("T301", "/properties/n/not", "minLength")] == [("/properties/n", "not removed")]
+
+
+def test_changes_are_shown_at_the_places_the_author_wrote(tmp_path, monkeypatch):
+    # a renamed definition (`a/b` is `a_b` in the rendition), one written where it is used
+    # (gemini-openapi carries no definitions), one nothing refers to, and a draft-07 `$ref`
+    # sibling its dialect ignores: each finding shows the change made for its place
+    monkeypatch.chdir(tmp_path)
+    schema = {
+        "$schema": "http://json-schema.org/draft-07/schema#",
+        "type": "object",
+        "properties": {
+            "a": {"$ref": "#/definitions/a~1b"},
+            "l": {"$ref": "#/definitions/L", "items": {"type": "object", "properties": {"q": {"type": "string"}}}},
+        },
+        "definitions": {
+            "a/b": {"type": "object", "properties": {"x": {"type": "string"}}},
+            "L": {"type": "array", "items": {"type": "string"}},
+            "Unused": {"type": "object", "properties": {"u": {"type": "string"}}},
+        },
+    }
+    (tmp_path / "s.json").write_text(json.dumps(schema))
+    fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "s.json")))
+    assert fixes[("T104", "/definitions/a~1b/properties/x", None)] == [
+        ("/$defs/a_b/properties/x", "listed in required and made nullable")
+    ]
+    assert fixes[("T102", "/definitions/a~1b", None)] == [("/$defs/a_b", "additionalProperties: false added")]
+    dead = [("/$defs/Unused", "removed")]
+    assert (
+        fixes[("T102", "/definitions/Unused", None)]
+        == fixes[("T104", "/definitions/Unused/properties/u", None)]
+        == dead
+    )
+    ignored = [("/properties/l/items", "removed")]
+    assert fixes[("T106", "/properties/l", "$ref")] == ignored  # the sibling it names, taken out
+    assert fixes[("T104", "/properties/l/items/properties/q", None)] == ignored  # inside that sibling
+    fixes = _fixes(json.loads(run("-p", "gemini-openapi", "--show-fixes", "--format", "json", "s.json")))
+    assert fixes[("T504", "", "definitions")] == [("/$defs", "2 definition(s) written where referenced, $defs removed")]
+    assert fixes[("T102", "/definitions/a~1b", None)] == [("/properties/a", "additionalProperties: false added")]

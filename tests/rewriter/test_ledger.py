@@ -108,6 +108,21 @@ def test_a_refusal_inside_a_one_of_branch_names_the_author_s_place(profile):
     assert ("/properties/q/oneOf/0/properties/z", "T303") in {(str(u.pointer), u.rule) for u in refused}
 
 
+@pytest.mark.parametrize("profile", ["openai", "gemini-openapi"])
+def test_a_refusal_inside_a_definition_written_where_it_is_used_names_the_definition(profile):
+    """Before: `/properties/a/properties/z` (under gemini-openapi, which carries no definitions,
+    the rendition's place), where the original writes only a `$ref`; and inside an `allOf` the
+    rewrite merged, the branch that says it."""
+    branch = {"type": "object", "properties": {"w": {"type": "string", "format": "hostname"}}}
+    schema = {
+        "type": "object",
+        "properties": {"a": {"$ref": "#/$defs/A"}, "m": {"allOf": [{"type": "object"}, branch]}},
+        "$defs": {"A": {"type": "object", "properties": {"z": {"type": "string", "format": "hostname"}}}},
+    }
+    refused = {(str(u.pointer), u.rule) for u in tierone.rewrite(schema, profile, exact=True).unfixable}
+    assert {("/$defs/A/properties/z", "T303"), ("/properties/m/allOf/1/properties/w", "T303")} <= refused
+
+
 def test_exact_refuses_each_loosening_at_its_place():
     result = tierone.rewrite(ORIGINAL, "openai", exact=True)
     assert not result.ok

@@ -3,12 +3,13 @@ changes matched to the findings by place and rule, nothing written."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
-from ..core.pointer import Segment
-from .passes.closing import ENCODED_SHAPE
+from ..core.pointer import Pointer, PointerError, Segment
+from .passes.names import named_before
+from .source_places import in_source
 
 if TYPE_CHECKING:
     from ..linter.diagnostics import Diagnostic
@@ -23,13 +24,18 @@ def _canonical(pointer: Iterable[Segment]) -> tuple[Segment, ...]:
 
 
 def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Mapping[Diagnostic, tuple[Change, ...]]:
-    """The changes the rewrite of ``data`` under ``profile`` makes for each fixable diagnostic:
-    those at its node for its rule (for a finding at a keyword, the ones about that keyword where
-    a change names one), else those at its node that took its keyword out (under another rule:
-    ``if`` removed as the schema's draft does not define it fixes the vendor's refusal of
+    """The changes the rewrite of ``data`` under ``profile`` makes for each fixable diagnostic.
+
+    A change stands at its place as the original names it (:func:`~.source_places.in_source`,
+    before any definition was renamed), also at the definition a ``$ref`` there names (the
+    rewrite may write a definition where it is used), and one that took a member out of its
+    node also at that node. A finding takes the changes at its node (or, for a finding at a
+    keyword, at that keyword's member) for its rule (for a finding at a keyword, the ones about
+    that keyword where a change names one), else those that took its keyword out (under another
+    rule: ``if`` removed as the schema's draft does not define it fixes the vendor's refusal of
     ``if`` too), else the one that took out a subtree holding it (a removed ``not`` fixes what
-    was found inside it; an encoded value, what was found in its schema), else those at its node
-    for a rule not found there."""
+    was found inside it, a dead definition all it holds), else those at its node for a rule not
+    found there."""
     from .rewrite import rewrite
 
     fixable = [d for d in diagnostics if d.fixable]
@@ -39,23 +45,26 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
         changes = rewrite(data, profile).changes
     except (InputError, ValueError, RecursionError):
         return {}
-    at: dict[tuple[Segment, ...], list[Change]] = {}
+    places = _Places(data, named_before(changes))
+    #: the changes at each place (one of each kind: a definition written where it is used twice
+    #: is changed alike at both, and both are its own place)
+    at: dict[tuple[Segment, ...], dict[tuple[str, str, str], Change]] = {}
     #: the changes that took a whole subtree out of the wire schema, by the subtree's place
     whole: dict[tuple[Segment, ...], Change] = {}
     for change in changes:
-        place = _canonical(change.pointer)
-        at.setdefault(place, []).append(change)
-        if change.keyword:
-            whole.setdefault((*place, change.keyword), change)
-        elif change.loosens == ENCODED_SHAPE:
-            whole.setdefault(place, change)
+        gone = None if change.took_out is None else places.written(change.took_out)
+        held = [gone[:-1]] if gone and not change.keyword else []  # (the node it took a member out of)
+        for place in (*places.of(change.pointer), *held):
+            at.setdefault(place, {}).setdefault((change.rule, change.what, change.keyword), change)
+        if gone is not None:
+            whole.setdefault(gone, change)
     found_at: dict[tuple[Segment, ...], set[str]] = {}
     for d in fixable:
         found_at.setdefault(_canonical(d.pointer), set()).add(d.code)
     result = {}
     for d in fixable:
         place = _canonical(d.pointer)
-        here = at.get(place, [])
+        here = {**at.get(place, {}), **(at.get(_canonical((*place, d.keyword)), {}) if d.keyword else {})}.values()
         matched = (
             [c for c in here if c.rule == d.code and (not c.keyword or not d.keyword or c.keyword == d.keyword)]
             or [c for c in here if d.keyword is not None and c.keyword == d.keyword]
@@ -65,6 +74,34 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
         if matched:
             result[d] = tuple(matched)
     return result
+
+
+class _Places:
+    """Where a place of the rendition stands in the original ``data``."""
+
+    def __init__(self, data: Any, before: Callable[[Pointer], Pointer]) -> None:
+        self.data, self.before = data, before
+
+    def written(self, pointer: Pointer) -> tuple[Segment, ...]:
+        """The place as the original names it (its definition's name before a rename)."""
+        return _canonical(in_source(self.before(pointer), self.data))
+
+    def of(self, pointer: Pointer) -> list[tuple[Segment, ...]]:
+        """:meth:`written`, then the place of each definition the original's ``$ref`` there
+        leads to, along a chain of references."""
+        place = in_source(self.before(pointer), self.data)
+        found = [_canonical(place)]
+        try:
+            node = place.resolve(self.data)
+            while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
+                target = Pointer.parse(node["$ref"])
+                if _canonical(target) in found:
+                    break  # (a cycle of references)
+                found.append(_canonical(target))
+                node = target.resolve(self.data)
+        except PointerError:
+            pass
+        return found
 
 
 def _around(place: tuple[Segment, ...], whole: Mapping[tuple[Segment, ...], Change]) -> list[Change]:

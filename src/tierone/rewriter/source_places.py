@@ -3,6 +3,7 @@ own), read back through what the rewrite spelled or renamed."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from ..core.pointer import Pointer, PointerError
@@ -11,33 +12,107 @@ from ..core.pointer import Pointer, PointerError
 def in_source(pointer: Pointer, original: Any) -> Pointer:
     """``pointer`` (into the rendition) without the ``anyOf/N`` steps the nullable spelling put
     in (where the original has no union), and with the original's names where the rendition
-    renamed (:data:`_RENAMED`): a refusal names the place the author wrote. Past a step the
-    original does not have (a definition moved or renamed), the rest is kept as it is."""
-    kept: list[Any] = []
-    node, parts, at = _root_target(original), tuple(pointer), 0
+    renamed (:data:`_RENAMED`): a refusal names the place the author wrote. Where the path goes
+    on inside a node the original writes as a local ``$ref`` (a definition the rewrite wrote
+    where it is used) or as ``allOf`` branches (merged into one node), it goes on in the
+    definition, or in the first branch the rest of the path is in. Past a step the original
+    does not have anywhere, the rest is kept as it is."""
+    parts = tuple(pointer)
+    traced = _traced(_root_target(original), (), parts, 0, original, set())
+    return Pointer(traced if traced is not None else _as_far_as_written(original, parts))
+
+
+def _traced(
+    node: Any, kept: tuple[Any, ...], parts: tuple[Any, ...], at: int, original: Any, seen: set[tuple[str, int]]
+) -> tuple[Any, ...] | None:
+    """The original's place of ``parts[at:]`` from ``node`` (at ``kept``), through references
+    and ``allOf`` branches; None where the original has no such place."""
     while at < len(parts):
         part = parts[at]
-        if (
-            part == "anyOf"
-            and at + 1 < len(parts)
-            and isinstance(node, dict)
-            and "anyOf" not in node
-            and "oneOf" not in node
-            and (not kept or kept[-1] not in ("properties", "$defs", "definitions"))
-        ):
+        if _spelled_null(part, at, parts, node, kept):
+            at += 2
+            continue
+        if part in _RENAMED and isinstance(node, dict) and part not in node and _RENAMED[part] in node:
+            part = _RENAMED[part]
+        child = _child(node, part)
+        if child is _MISSING:  # not written here: in the definition it refers to, or in a branch
+            return _through(node, kept, parts, at, original, seen) if isinstance(node, dict) else None
+        node, kept, at = child, (*kept, part), at + 1
+    return kept
+
+
+def _through(
+    node: dict[str, Any],
+    kept: tuple[Any, ...],
+    parts: tuple[Any, ...],
+    at: int,
+    original: Any,
+    seen: set[tuple[str, int]],
+) -> tuple[Any, ...] | None:
+    """:func:`_traced` of ``parts[at:]`` in the target of ``node``'s local ``$ref``, else in the
+    first of its ``allOf`` branches that has that place."""
+    ref = node.get("$ref")
+    if isinstance(ref, str) and ref.startswith("#/") and (ref, at) not in seen:
+        seen.add((ref, at))  # (a reference cycle is followed once per step of the path)
+        try:
+            target = Pointer.parse(ref)
+            found = _traced(target.resolve(original), tuple(target), parts, at, original, seen)
+        except PointerError:
+            found = None
+        if found is not None:
+            return found
+    branches = node.get("allOf")
+    for index, branch in enumerate(branches if isinstance(branches, list) else ()):
+        found = _traced(branch, (*kept, "allOf", index), parts, at, original, seen)
+        if found is not None:
+            return found
+    return None
+
+
+def _spelled_null(part: Any, at: int, parts: tuple[Any, ...], node: Any, kept: Sequence[Any]) -> bool:
+    """Whether ``parts[at:at + 2]`` is an ``anyOf/N`` step the nullable spelling put in (the
+    original has no union there)."""
+    return (
+        part == "anyOf"
+        and at + 1 < len(parts)
+        and isinstance(node, dict)
+        and "anyOf" not in node
+        and "oneOf" not in node
+        and (not kept or kept[-1] not in ("properties", "$defs", "definitions"))
+    )
+
+
+def _as_far_as_written(original: Any, parts: tuple[Any, ...]) -> tuple[Any, ...]:
+    """The places of :func:`in_source` without references or branches followed: as far as the
+    original has them, then the rest as it is."""
+    kept: list[Any] = []
+    node, at = _root_target(original), 0
+    while at < len(parts):
+        part = parts[at]
+        if _spelled_null(part, at, parts, node, kept):
             at += 2
             continue
         if part in _RENAMED and isinstance(node, dict) and part not in node and _RENAMED[part] in node:
             part = _RENAMED[part]
         kept.append(part)
-        if isinstance(node, dict) and isinstance(part, str):
-            node = node.get(part)
-        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
-            node = node[part]
-        else:
-            return Pointer((*kept, *parts[at + 1 :]))
+        node = _child(node, part)
+        if node is _MISSING:
+            return (*kept, *parts[at + 1 :])
         at += 1
-    return Pointer(tuple(kept))
+    return tuple(kept)
+
+
+def _child(node: Any, part: Any) -> Any:
+    """The member or item ``part`` of ``node``; :data:`_MISSING` where it has none."""
+    if isinstance(node, dict) and isinstance(part, str):
+        return node.get(part, _MISSING)
+    if isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+        return node[part]
+    return _MISSING
+
+
+#: no such member or item
+_MISSING: Any = object()
 
 
 #: what the rendition calls by another name than the original: its definitions, and a union renamed

@@ -49,6 +49,20 @@ class Change(NamedTuple):
         keyword it took out of the node there."""
         return cls(pointer, what, f"{_why(rule)}{more}", rule, loosens, keyword)
 
+    @property
+    def took_out(self) -> Pointer | None:
+        """The place of the subtree the edit took out of the rendition, with all it holds: the
+        keyword it removed from its node (``keyword``), or the node at ``pointer`` itself where
+        its ``what`` says it was removed (a dead definition, a member no value can take); None
+        for any other edit."""
+        if self.keyword:
+            return self.pointer.child(self.keyword)
+        return self.pointer if self.what.split(" ", 1)[0] == _REMOVED else None
+
+
+#: what an edit that takes out the node at its place says first
+_REMOVED = "removed"
+
 
 class Unfixable(NamedTuple):
     """Something the rewriter could not make compliant; ``pointer`` is a :class:`~tierone.core.pointer.Pointer`."""

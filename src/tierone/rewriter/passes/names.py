@@ -9,6 +9,7 @@ are the rendition's own business (restore reads the original), so they are made 
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from typing import Any
 from urllib.parse import unquote
 
@@ -20,6 +21,8 @@ from .base import Change, Options, PassResult, does
 #: what a definition name may hold and still be its own pointer segment and URI fragment
 _PLAIN = re.compile(r"[A-Za-z0-9_.-]+")
 _WHY = "a definition name that a $ref must escape (some consumers do not unescape it)"
+#: what the change that renames a definition says, before its new name
+_RENAMED_TO = "renamed to "
 
 
 @does(
@@ -39,7 +42,7 @@ def plain_definition_names(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     renamed = _new_names(list(defs))
     spelled = {_spelling(old): "#/$defs/" + new for old, new in renamed.items()}
-    changes = [Change(ROOT.child("$defs").child(old), f"renamed to {new}", _WHY) for old, new in renamed.items()]
+    changes = [Change(ROOT.child("$defs").child(old), _RENAMED_TO + new, _WHY) for old, new in renamed.items()]
 
     def retarget(node: Any, pointer: Pointer) -> Any:
         ref = node.get("$ref") if isinstance(node, dict) else None
@@ -52,6 +55,20 @@ def plain_definition_names(schema: Any, options: Options) -> PassResult:
     out = transform(schema, retarget, only=REFERENCE)
     out = {**out, "$defs": {renamed.get(name, name): body for name, body in out["$defs"].items()}}
     return PassResult(out, tuple(changes))
+
+
+def named_before(changes: Iterable[Change]) -> Callable[[Pointer], Pointer]:
+    """A place of the rendition with the name its definition had before this pass renamed it
+    (``/$defs/a_b/type`` is ``/$defs/a~1b/type`` where ``a/b`` was renamed), read back from
+    the pass's ``changes`` among ``changes``."""
+    old = {c.what.removeprefix(_RENAMED_TO): c.pointer[1] for c in changes if c.why == _WHY}
+
+    def before(pointer: Pointer) -> Pointer:
+        if len(pointer) > 1 and pointer[0] == "$defs" and pointer[1] in old:
+            return Pointer(("$defs", old[pointer[1]], *pointer[2:]))
+        return pointer
+
+    return before
 
 
 def _new_names(names: list[str]) -> dict[str, str]:
