@@ -144,3 +144,30 @@ def test_changes_are_shown_at_the_places_the_author_wrote(tmp_path, monkeypatch)
     fixes = _fixes(json.loads(run("-p", "gemini-openapi", "--show-fixes", "--format", "json", "s.json")))
     assert fixes[("T504", "", "definitions")] == [("/$defs", "2 definition(s) written where referenced, $defs removed")]
     assert fixes[("T102", "/definitions/a~1b", None)] == [("/properties/a", "additionalProperties: false added")]
+
+
+def test_a_request_body_shows_each_carried_schema_s_fixes_under_its_profile(tmp_path, monkeypatch):
+    # an OpenAI Responses body and an Anthropic Messages body: each schema's findings, placed in
+    # the body, show the changes of that schema's rewrite under the profile the request implies
+    monkeypatch.chdir(tmp_path)
+    schema = {"type": "object", "properties": {"a": {"type": "string", "minLength": 2}}}
+    responses = {
+        "model": "m",
+        "input": "hi",
+        "text": {"format": {"type": "json_schema", "name": "x", "strict": True, "schema": schema}},
+    }
+    messages = {
+        "model": "m",
+        "max_tokens": 10,
+        "messages": [{"role": "user", "content": "hi"}],
+        "tools": [{"name": "t", "strict": True, "input_schema": schema}],
+    }
+    for name, body, at, expected in (
+        ("r.json", responses, "/text/format/schema", {"T104", "T301", "T102"}),
+        ("m.json", messages, "/tools/0/input_schema", {"T102", "T301"}),  # optional members stay (anthropic)
+    ):
+        (tmp_path / name).write_text(json.dumps(body))
+        fixes = _fixes(json.loads(run("--show-fixes", "--format", "json", name)))
+        assert {code for code, _, _ in fixes} == expected
+        assert fixes[("T102", at, None)] == [(at, "additionalProperties: false added")]
+        assert fixes[("T301", f"{at}/properties/a", "minLength")] == [(f"{at}/properties/a", "minLength removed")]

@@ -15,6 +15,7 @@ from .checks import Envelope
 from .config import Config
 from .diagnostics import Diagnostic, FileResult, LintReport
 from .engine import checklist_for, diagnose, find, lint_source
+from .found_renditions import is_marked, names_its_source, project_root, without_renditions
 from .selection import Selection
 
 
@@ -223,7 +224,7 @@ def lint_paths(
     fixes: dict[Diagnostic, tuple[Any, ...]] | None = {} if explain_fixes is not None else None
     found = list(expand_inputs(paths, config.include, config.exclude))
     #: a directory in which nothing matched is a NoMatch: neither a name nor an error
-    inputs = _sources(paths, [path for path in found if isinstance(path, (str, InputError))], profile, config)
+    inputs = without_renditions(paths, [path for path in found if isinstance(path, (str, InputError))], profile, config)
     warnings: list[InputWarning] = []
     root: str | None = None
     with batch():
@@ -237,10 +238,10 @@ def lint_paths(
             except InputError as error:
                 results.append(FileResult(error.path, error=error, profile=profile))
             else:
-                if path not in paths and path not in (instead or {}) and _is_marked(source.data):
-                    root = root or _project_root()
+                if path not in paths and path not in (instead or {}) and is_marked(source.data):
+                    root = root or project_root()
                     try:
-                        if _names_its_source(path, source.data, root):
+                        if names_its_source(path, source.data, root):
                             continue  # a rendition found in a directory: not a source
                     except InputError as problem:
                         warnings.append(InputWarning(path, f"{problem.message}; linted as a schema"))
@@ -250,51 +251,27 @@ def lint_paths(
                 envelope = _envelope(config.envelope_kind(path), config)
                 result = _lint_loaded(source, checklist_of, checklist, envelope, input_kind)
                 results.append(result._replace(stdin=True) if path == STDIN else result)
-                if explain_fixes is not None and fixes is not None and _request_of(source, input_kind) is None:
-                    fixes.update(explain_fixes(source.data, results[-1].diagnostics, profile))
+                if explain_fixes is not None and fixes is not None:
+                    fixes.update(_explained(source, input_kind, results[-1], checklist_of, explain_fixes, profile))
             if progress is not None:
                 progress(len(results), len(inputs))
     unmatched = tuple(path for path in found if not isinstance(path, (str, InputError)))
     return LintReport(tuple(results), profile, unmatched, fixes, tuple(warnings))
 
 
-def _sources(
-    named: Sequence[str], found: list[str | InputError], profile: str, config: Config
-) -> list[str | InputError]:
-    """``found`` without the files discovered in a directory that are, by name, the rendition of
-    another file found (``a.schema.strict.json`` beside ``a.schema.json``)."""
-    files = [path for path in found if isinstance(path, str)]
-    if set(files) <= set(named):
-        return found  # every file was named: none is left out as a rendition
-    from ..core.rendition_names import named_renditions
+def _explained(
+    source: Source,
+    input_kind: str | None,
+    result: FileResult,
+    checklist_of: Callable[[str | None], Any],
+    explain: Callable[[Any, Sequence[Diagnostic], str], Mapping[Diagnostic, tuple[Any, ...]]],
+    profile: str,
+) -> Mapping[Diagnostic, tuple[Any, ...]]:
+    """``--show-fixes``: what the rewrite changes for each finding of ``result``, of a schema or
+    of each schema a request body carries (under its profile)."""
+    found = _request_of(source, input_kind)
+    if found is None:
+        return explain(source.data, result.diagnostics, profile)
+    from .requests import request_fixes
 
-    renditions = named_renditions(files, profile, config.fix_output) - set(named)
-    return [path for path in found if not (isinstance(path, str) and path in renditions)] if renditions else found
-
-
-def _is_marked(data: object) -> bool:
-    """Whether ``data`` carries a rendition marker (files found in a directory only: the
-    rendition modules are loaded for those)."""
-    from ..core.renditions import is_marked
-
-    return is_marked(data)
-
-
-def _project_root() -> str:
-    from ..core.confine import project_root
-
-    return project_root()
-
-
-def _names_its_source(path: str, data: object, root: str) -> bool:
-    """Whether a marked file found in a directory is a rendition beside its source (not linted):
-    its marker names a source where a marker may lead (:mod:`tierone.core.rendition_sources`).
-    False for one fixed in place (it is its own source); an :class:`InputError` when the
-    marker is malformed or may not be followed."""
-    from ..core.rendition_sources import follow, marker_in
-
-    marker = marker_in(path, data)
-    if marker is None or marker.source is None:
-        return False
-    follow(path, marker, root)
-    return True
+    return request_fixes(source, found, result.diagnostics, checklist_of, explain)

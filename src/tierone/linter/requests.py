@@ -4,7 +4,7 @@ the profile the request implies (its slot's) unless one is named."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ..core.loading import Source, room_for_depth
@@ -18,7 +18,15 @@ from .checks.limits import COUNTED
 from .diagnostics import Diagnostic, FileResult
 from .engine import Checklist, diagnose, find, place_of
 
-__all__ = ["PER_REQUEST", "TOOL_COUNT", "lint_request", "request_counts", "too_many_tools", "tool_limit"]
+__all__ = [
+    "PER_REQUEST",
+    "TOOL_COUNT",
+    "lint_request",
+    "request_counts",
+    "request_fixes",
+    "too_many_tools",
+    "tool_limit",
+]
 
 
 def lint_request(source: Source, found: Found, checklist_of: Callable[[str | None], Checklist]) -> FileResult:
@@ -56,6 +64,37 @@ def lint_request(source: Source, found: Found, checklist_of: Callable[[str | Non
     kept = suppression.apply(tuple(diagnostics), directives)[0] if directives else tuple(diagnostics)
     profiles = list(dict.fromkeys(checklist_of(entry.profile).profile for entry in found.schemas))
     return FileResult(source.path, kept, profile="+".join(profiles) or checklist_of(None).profile, format=source.format)
+
+
+def request_fixes(
+    source: Source,
+    found: Found,
+    diagnostics: Sequence[Diagnostic],
+    checklist_of: Callable[[str | None], Checklist],
+    explain: Callable[[Any, Sequence[Diagnostic], str], Mapping[Diagnostic, tuple[Any, ...]]],
+) -> dict[Diagnostic, tuple[Any, ...]]:
+    """What ``explain`` (``--show-fixes``: ``tierone.rewriter.fixes.fixes_for``) says the rewrite
+    changes for each finding of ``source`` (a request body) in a schema of ``found``: each
+    schema explained under its profile, as :func:`lint_request` judged it, its findings and
+    their changes placed in the body."""
+    fixes: dict[Diagnostic, tuple[Any, ...]] = {}
+    for entry in found.schemas:
+        at = tuple(entry.pointer)
+        inside = {
+            d: d._replace(pointer=Pointer(d.pointer[len(at) :])) for d in diagnostics if d.pointer[: len(at)] == at
+        }
+        if not inside:
+            continue
+        schema = entry.pointer.resolve(source.data)
+        said = explain(
+            spelt(schema, upper=False) if entry.upper_types else schema,
+            list(inside.values()),
+            checklist_of(entry.profile).profile,
+        )
+        for finding, placed in inside.items():
+            if placed in said:
+                fixes[finding] = tuple(c._replace(pointer=Pointer((*at, *c.pointer))) for c in said[placed])
+    return fixes
 
 
 #: the limit on how many strict tools one request carries (counted over its tools, in no schema)
