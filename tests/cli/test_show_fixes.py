@@ -171,3 +171,30 @@ def test_a_request_body_shows_each_carried_schema_s_fixes_under_its_profile(tmp_
         assert {code for code, _, _ in fixes} == expected
         assert fixes[("T102", at, None)] == [(at, "additionalProperties: false added")]
         assert fixes[("T301", f"{at}/properties/a", "minLength")] == [(f"{at}/properties/a", "minLength removed")]
+
+
+def test_a_finding_in_a_tuple_place_or_inside_a_value_carried_as_text_shows_its_change(tmp_path, monkeypatch):
+    # openai writes a tuple as one item schema (the anyOf of its places): each place's finding
+    # shows the change made in its branch; tier1 (nesting depth 5) carries a deep subtree as a
+    # JSON string: what was found inside shows that encoding (the changes inside it are moot)
+    monkeypatch.chdir(tmp_path)
+    places = [
+        {"type": "object", "properties": {"v": {"type": "integer", "default": 1}}},
+        {"type": "object", "properties": {"w": {"type": "string", "default": "x"}}},
+    ]
+    deep: dict = {"type": "string", "minLength": 2}
+    for level in range(7):
+        deep = {"type": "object", "properties": {f"k{level}": deep}}
+    schema = {
+        "type": "object",
+        "properties": {"tup": {"type": "array", "items": places, "additionalItems": False}, "deep": deep},
+    }
+    (tmp_path / "s.json").write_text(json.dumps(schema))
+    fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "s.json")))
+    for index, name in enumerate("vw"):
+        found = ("T212", f"/properties/tup/items/{index}/properties/{name}", "default")
+        assert fixes[found] == [(f"/properties/tup/items/anyOf/{index}/properties/{name}", "default removed")]
+    fixes = _fixes(json.loads(run("-p", "tier1", "--show-fixes", "--format", "json", "s.json")))
+    inner = "/properties/deep" + "".join(f"/properties/k{level}" for level in range(6, -1, -1))
+    ((place, what),) = fixes[("T301", inner, "minLength")]
+    assert inner.startswith(place + "/") and what.startswith("encoded as a JSON string")

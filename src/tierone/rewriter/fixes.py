@@ -8,7 +8,9 @@ from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
 from ..core.pointer import Pointer, PointerError, Segment
+from .passes.closing import ENCODED_SHAPE
 from .passes.names import named_before
+from .shapes import ENCODED_MARK
 from .source_places import in_source
 
 if TYPE_CHECKING:
@@ -34,17 +36,18 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
     that keyword where a change names one), else those that took its keyword out (under another
     rule: ``if`` removed as the schema's draft does not define it fixes the vendor's refusal of
     ``if`` too), else the one that took out a subtree holding it (a removed ``not`` fixes what
-    was found inside it, a dead definition all it holds), else those at its node for a rule not
-    found there."""
+    was found inside it, a dead definition all it holds, a value carried as a JSON string what
+    its schema holds), else those at its node for a rule not found there."""
     from .rewrite import rewrite
 
     fixable = [d for d in diagnostics if d.fixable]
     if not fixable:
         return {}
     try:
-        changes = rewrite(data, profile).changes
+        done = rewrite(data, profile)
     except (InputError, ValueError, RecursionError):
         return {}
+    changes = done.changes
     places = _Places(data, named_before(changes))
     #: the changes at each place (one of each kind: a definition written where it is used twice
     #: is changed alike at both, and both are its own place)
@@ -56,6 +59,8 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
         held = [gone[:-1]] if gone and not change.keyword else []  # (the node it took a member out of)
         for place in (*places.of(change.pointer), *held):
             at.setdefault(place, {}).setdefault((change.rule, change.what, change.keyword), change)
+        if gone is None and change.loosens == ENCODED_SHAPE and _carried_as_text(done.schema, change.pointer):
+            gone = places.written(change.pointer)  # (the changes inside it were made moot)
         if gone is not None:
             whole.setdefault(gone, change)
     found_at: dict[tuple[Segment, ...], set[str]] = {}
@@ -102,6 +107,17 @@ class _Places:
         except PointerError:
             pass
         return found
+
+
+def _carried_as_text(rendition: Any, pointer: Pointer) -> bool:
+    """Whether the rendition carries the value at ``pointer`` as a JSON string (an encoding
+    there, not below it: a recursion unrolled is said at the root, its last level encoded)."""
+    try:
+        node = pointer.resolve(rendition)
+    except PointerError:
+        return False
+    spelled = [node, *node.get("anyOf", ())] if isinstance(node, dict) else []  # (a nullable one: a branch)
+    return any(isinstance(n, dict) and ENCODED_MARK in str(n.get("description", "")) for n in spelled)
 
 
 def _around(place: tuple[Segment, ...], whole: Mapping[tuple[Segment, ...], Change]) -> list[Change]:

@@ -14,9 +14,10 @@ def in_source(pointer: Pointer, original: Any) -> Pointer:
     in (where the original has no union), and with the original's names where the rendition
     renamed (:data:`_RENAMED`): a refusal names the place the author wrote. Where the path goes
     on inside a node the original writes as a local ``$ref`` (a definition the rewrite wrote
-    where it is used) or as ``allOf`` branches (merged into one node), it goes on in the
-    definition, or in the first branch the rest of the path is in. Past a step the original
-    does not have anywhere, the rest is kept as it is."""
+    where it is used), as ``allOf`` branches (merged into one node) or as a tuple's places
+    (written as one schema for every item), it goes on in the definition, or in the first
+    branch or place the rest of the path is in. Past a step the original does not have
+    anywhere, the rest is kept as it is."""
     parts = tuple(pointer)
     traced = _traced(_root_target(original), (), parts, 0, original, set())
     return Pointer(traced if traced is not None else _as_far_as_written(original, parts))
@@ -35,6 +36,11 @@ def _traced(
         if part in _RENAMED and isinstance(node, dict) and part not in node and _RENAMED[part] in node:
             part = _RENAMED[part]
         child = _child(node, part)
+        if child is _MISSING and isinstance(node, list) and isinstance(part, str):
+            # a tuple's places written as one schema for every item: the first place that has the rest
+            return next(
+                (p for i, item in enumerate(node) if (p := _traced(item, (*kept, i), parts, at, original, seen))), None
+            )
         if child is _MISSING:  # not written here: in the definition it refers to, or in a branch
             return _through(node, kept, parts, at, original, seen) if isinstance(node, dict) else None
         node, kept, at = child, (*kept, part), at + 1
