@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from ..core.errors import InputError
+from ..core.loading import room_for_depth
 from ..core.pointer import Pointer, PointerError, Segment
 from .passes.closing import ENCODED_SHAPE
 from .passes.names import named_before
@@ -47,7 +48,14 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
         done = rewrite(data, profile)
     except (InputError, ValueError, RecursionError):
         return {}
-    changes = done.changes
+    with room_for_depth():  # (a place is followed through as many nested references and branches as loading lets in)
+        return _matched(data, fixable, done.changes, done.schema)
+
+
+def _matched(
+    data: Any, fixable: list[Diagnostic], changes: tuple[Change, ...], rendition: Any
+) -> dict[Diagnostic, tuple[Change, ...]]:
+    """:func:`fixes_for`'s matching of the rewrite's ``changes`` to the ``fixable`` findings."""
     places = _Places(data, named_before(changes))
     #: the changes at each place (one of each kind: a definition written where it is used twice
     #: is changed alike at both, and both are its own place)
@@ -59,7 +67,7 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
         held = [gone[:-1]] if gone and not change.keyword else []  # (the node it took a member out of)
         for place in (*places.of(change.pointer), *held):
             at.setdefault(place, {}).setdefault((change.rule, change.what, change.keyword), change)
-        if gone is None and change.loosens == ENCODED_SHAPE and _carried_as_text(done.schema, change.pointer):
+        if gone is None and change.loosens == ENCODED_SHAPE and _carried_as_text(rendition, change.pointer):
             gone = places.written(change.pointer)  # (the changes inside it were made moot)
         if gone is not None:
             whole.setdefault(gone, change)
