@@ -12,7 +12,7 @@ from ..core.pointer import Pointer, PointerError, Segment
 from .passes.closing import ENCODED_SHAPE
 from .passes.names import named_before
 from .shapes import ENCODED_MARK
-from .source_places import in_source
+from .source_places import in_source, referred_to
 
 if TYPE_CHECKING:
     from ..linter.diagnostics import Diagnostic
@@ -105,15 +105,12 @@ class _Places:
         place = in_source(self.before(pointer), self.data)
         found = [_canonical(place)]
         try:
-            node = place.resolve(self.data)
-            while isinstance(node, dict) and isinstance(node.get("$ref"), str) and node["$ref"].startswith("#/"):
-                target = Pointer.parse(node["$ref"])
-                if _canonical(target) in found:
-                    break  # (a cycle of references)
-                found.append(_canonical(target))
-                node = target.resolve(self.data)
+            referred = referred_to(place.resolve(self.data), self.data)
         except PointerError:
-            pass
+            return found
+        while referred is not None and _canonical(referred[0]) not in found:  # (until a cycle closes)
+            found.append(_canonical(referred[0]))
+            referred = referred_to(referred[1], self.data)
         return found
 
 

@@ -24,17 +24,12 @@ def in_source(pointer: Pointer, original: Any) -> Pointer:
 
 
 def _traced(
-    node: Any, kept: tuple[Any, ...], parts: tuple[Any, ...], at: int, original: Any, seen: set[tuple[str, int]]
+    node: Any, kept: tuple[Any, ...], parts: tuple[Any, ...], at: int, original: Any, seen: set[tuple[Pointer, int]]
 ) -> tuple[Any, ...] | None:
     """The original's place of ``parts[at:]`` from ``node`` (at ``kept``), through references
     and ``allOf`` branches; None where the original has no such place."""
-    while at < len(parts):
-        part = parts[at]
-        if _spelled_null(part, at, parts, node, kept):
-            at += 2
-            continue
-        if part in _RENAMED and isinstance(node, dict) and part not in node and _RENAMED[part] in node:
-            part = _RENAMED[part]
+    while (step := _next_step(node, parts, at, kept)) is not None:
+        at, part = step
         child = _child(node, part)
         if child is _MISSING and isinstance(node, list) and isinstance(part, str):
             # a tuple's places written as one schema for every item: the first place that has the rest
@@ -53,18 +48,14 @@ def _through(
     parts: tuple[Any, ...],
     at: int,
     original: Any,
-    seen: set[tuple[str, int]],
+    seen: set[tuple[Pointer, int]],
 ) -> tuple[Any, ...] | None:
     """:func:`_traced` of ``parts[at:]`` in the target of ``node``'s local ``$ref``, else in the
     first of its ``allOf`` branches that has that place."""
-    ref = node.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/") and (ref, at) not in seen:
-        seen.add((ref, at))  # (a reference cycle is followed once per step of the path)
-        try:
-            target = Pointer.parse(ref)
-            found = _traced(target.resolve(original), tuple(target), parts, at, original, seen)
-        except PointerError:
-            found = None
+    referred = referred_to(node, original)
+    if referred is not None and (referred[0], at) not in seen:
+        seen.add((referred[0], at))  # (a reference cycle is followed once per step of the path)
+        found = _traced(referred[1], tuple(referred[0]), parts, at, original, seen)
         if found is not None:
             return found
     branches = node.get("allOf")
@@ -73,6 +64,33 @@ def _through(
         if found is not None:
             return found
     return None
+
+
+def referred_to(node: Any, original: Any) -> tuple[Pointer, Any] | None:
+    """The place and node in ``original`` that ``node``'s local ``$ref`` (a JSON Pointer) names;
+    None where it has none, or it names nothing there."""
+    ref = node.get("$ref") if isinstance(node, dict) else None
+    if not isinstance(ref, str) or not ref.startswith("#/"):
+        return None
+    try:
+        target = Pointer.parse(ref)
+        return target, target.resolve(original)
+    except PointerError:
+        return None
+
+
+def _next_step(node: Any, parts: tuple[Any, ...], at: int, kept: Sequence[Any]) -> tuple[int, Any] | None:
+    """The next step of ``parts`` from ``at`` below ``node`` (at ``kept``) past the ``anyOf/N``
+    steps the nullable spelling put in, where it stands and the original's name for it; None
+    at the end."""
+    while at < len(parts) and _spelled_null(parts[at], at, parts, node, kept):
+        at += 2
+    if at == len(parts):
+        return None
+    part = parts[at]
+    if part in _RENAMED and isinstance(node, dict) and part not in node and _RENAMED[part] in node:
+        part = _RENAMED[part]
+    return at, part
 
 
 def _spelled_null(part: Any, at: int, parts: tuple[Any, ...], node: Any, kept: Sequence[Any]) -> bool:
@@ -93,13 +111,8 @@ def _as_far_as_written(original: Any, parts: tuple[Any, ...]) -> tuple[Any, ...]
     original has them, then the rest as it is."""
     kept: list[Any] = []
     node, at = _root_target(original), 0
-    while at < len(parts):
-        part = parts[at]
-        if _spelled_null(part, at, parts, node, kept):
-            at += 2
-            continue
-        if part in _RENAMED and isinstance(node, dict) and part not in node and _RENAMED[part] in node:
-            part = _RENAMED[part]
+    while (step := _next_step(node, parts, at, kept)) is not None:
+        at, part = step
         kept.append(part)
         node = _child(node, part)
         if node is _MISSING:

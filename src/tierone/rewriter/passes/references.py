@@ -59,6 +59,10 @@ def _by_name(ref: Any) -> bool:
     return isinstance(ref, str) and ref != "#" and not ref.startswith("#/")
 
 
+#: why ``definitions`` are renamed under every profile
+_DEFS_WHY = "the name every vendor reads (Gemini reads definitions only under $defs)"
+
+
 @does("`definitions` → `$defs` (and the references, those in the bodies of a folder of definitions too)")
 def rename_definitions(schema: Any, options: Options) -> PassResult:
     """Draft-07 ``definitions`` become ``$defs`` (Gemini reads only ``$defs``), references too.
@@ -70,7 +74,7 @@ def rename_definitions(schema: Any, options: Options) -> PassResult:
         return PassResult(schema)
     if "$defs" in schema:
         return PassResult(schema)  # both present: leave the author's layout alone
-    changes = [Change(ROOT.child("definitions"), "renamed to $defs", "Gemini reads definitions only under $defs")]
+    changes = [Change(ROOT.child("definitions"), "renamed to $defs", _DEFS_WHY)]
     renamed = _rename_key(schema, "definitions", "$defs", schema["definitions"])
     return PassResult(_retargeted(renamed), tuple(changes))
 
