@@ -80,6 +80,7 @@ def judge_file(
             "seconds": seconds,
             "rejected": rejected,
             "undecided": undecided,
+            "exact": not result.loosened,
             "carried": carried(schema, result.loosened),
         }
     return out
@@ -100,7 +101,9 @@ def carried(schema: Any, loosened: Any) -> float:
     subtrees = {tuple(c.pointer) for c in loosened if c.loosens in (ENCODED_SHAPE, GATHERED_SHAPE, WRAPPED_SHAPE)}
     nodes = [tuple(visit.pointer) for visit in walk(schema)]
     kept = sum(node not in places and not any(node[:n] in subtrees for n in range(len(node))) for node in nodes)
-    return round(kept / max(len(nodes), 1), 3)
+    # a loosened rendition never counts as carried whole: not where the share rounds to 1 (one
+    # place in thousands), nor where the ledger names only places of the rendition's own copy
+    return min(round(kept / max(len(nodes), 1), 3), 0.999)
 
 
 #: the memory one worker may take: an engine that wants more fails there (and its process
@@ -204,8 +207,9 @@ def tally(results: list[tuple[str, dict[str, Any] | None]], profiles: list[str])
                 continue
             counts["accepted"] += not entry["rejected"]
             share = entry.get("carried", 1.0)
-            counts["exact"] += share == 1.0
-            if share < 1.0:
+            if entry.get("exact", share == 1.0):  # (a results file from before "exact" was kept)
+                counts["exact"] += 1
+            else:
                 shares.append(share)
             for name, pointer, detail in entry["rejected"]:
                 row = judges.setdefault(name, {"rejected": 0, "pointer": pointer, "detail": detail, "example": path})

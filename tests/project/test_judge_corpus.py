@@ -135,3 +135,17 @@ def test_a_file_is_judged_with_the_judges_left_out_named_undecided_and_a_refusal
     refused = tmp_path / "refused.json"
     refused.write_text(json.dumps({"type": "object", "properties": {"a": False}, "required": ["a"]}))
     assert judge_file(str(refused), ["openai"])["openai"]["cause"] == "T602 T608"
+
+
+def test_a_loosened_rendition_is_never_counted_exact(tmp_path):
+    """Before: a rendition loosened at one place of thousands carried a share that rounds to 1.0,
+    and was counted exact."""
+    from scripts.judge_corpus import carried, judge_file
+
+    members = {f"m{i}": {"type": "string"} for i in range(1500)}
+    schema = {"type": "object", "properties": {**members, "x": {"type": "string", "minLength": 2}}}
+    (tmp_path / "wide.json").write_text(json.dumps(schema))
+    result = judge_file(str(tmp_path / "wide.json"), ["openai"], ("outlines-core", "llguidance"))["openai"]
+    assert result["exact"] is False and result["carried"] == 0.999
+    assert tally([("wide.json", result)], ["openai"])["openai"]["exact"] == 0
+    assert carried(schema, ()) == 1.0
