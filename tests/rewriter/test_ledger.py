@@ -123,6 +123,26 @@ def test_a_refusal_inside_a_definition_written_where_it_is_used_names_the_defini
     assert {("/$defs/A/properties/z", "T303"), ("/properties/m/allOf/1/properties/w", "T303")} <= refused
 
 
+@pytest.mark.parametrize("profile", ["openai", "tier1"])
+def test_a_refusal_in_a_member_shared_into_union_branches_names_the_member_beside_the_union(profile):
+    """Before: once per branch, at `/oneOf/0/properties/f/properties/url` and `/oneOf/1/...`
+    (the rewrite shares the members declared beside a union into each branch), places the
+    original does not have; and under a root that is only a `$ref`, a definition beside it kept
+    the rendition's `$defs`."""
+    member = {"type": "object", "properties": {"url": {"type": "string", "format": "hostname"}}}
+    branches = [
+        {"required": ["f"], "properties": {"f": {"type": "object"}, "k": {"const": "a"}}},
+        {"properties": {"k": {"const": "b"}}},
+    ]
+    schema = {"type": "object", "properties": {"f": member}, "oneOf": branches}
+    refused = [(str(u.pointer), u.rule) for u in tierone.rewrite(schema, profile, exact=True).unfixable]
+    assert [place for place in refused if place[1] == "T303"] == [("/properties/f/properties/url", "T303")]
+    shared = {"type": "object", "properties": {"a": {"$ref": "#/definitions/G"}, "b": {"$ref": "#/definitions/G"}}}
+    rooted = {"$ref": "#/definitions/R", "definitions": {"R": shared, "G": member}}
+    refused = [(str(u.pointer), u.rule) for u in tierone.rewrite(rooted, profile, exact=True).unfixable]
+    assert [place for place in refused if place[1] == "T303"] == [("/definitions/G/properties/url", "T303")]
+
+
 def test_exact_refuses_each_loosening_at_its_place():
     result = tierone.rewrite(ORIGINAL, "openai", exact=True)
     assert not result.ok

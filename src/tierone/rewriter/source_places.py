@@ -16,10 +16,13 @@ def in_source(pointer: Pointer, original: Any) -> Pointer:
     on inside a node the original writes as a local ``$ref`` (a definition the rewrite wrote
     where it is used), as ``allOf`` branches (merged into one node) or as a tuple's places
     (written as one schema for every item), it goes on in the definition, or in the first
-    branch or place the rest of the path is in. Past a step the original does not have
-    anywhere, the rest is kept as it is."""
+    branch or place the rest of the path is in; inside a union's branch, a member the original
+    declares beside the union (the rewrite shares it into each branch) is named there. Past a
+    step the original does not have anywhere, the rest is kept as it is."""
     parts = tuple(pointer)
     traced = _traced(_root_target(original), (), parts, 0, original, set())
+    if traced is None and _root_target(original) is not original:  # (the definitions beside a root $ref)
+        traced = _traced(original, (), parts, 0, original, set())
     return Pointer(traced if traced is not None else _as_far_as_written(original, parts))
 
 
@@ -63,7 +66,22 @@ def _through(
         found = _traced(branch, (*kept, "allOf", index), parts, at, original, seen)
         if found is not None:
             return found
-    return None
+    # what the rewrite shared into each branch of a union from the members declared beside it
+    # (merged with the branch's own): named there, from the nearest branch up
+    union = next(
+        (end for end in range(len(kept) - 2, -1, -1) if kept[end] in _UNIONS and type(kept[end + 1]) is int), None
+    )
+    if union is None:
+        return None
+    try:
+        holder = Pointer(kept[:union]).resolve(original)
+    except PointerError:
+        return None
+    return _traced(holder, kept[:union], (*kept[union + 2 :], *parts[at:]), 0, original, set())
+
+
+#: the keywords of a union's branches
+_UNIONS = ("anyOf", "oneOf")
 
 
 def referred_to(node: Any, original: Any) -> tuple[Pointer, Any] | None:
