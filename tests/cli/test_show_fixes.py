@@ -180,7 +180,7 @@ def test_a_finding_in_a_tuple_place_or_inside_a_value_carried_as_text_shows_its_
     monkeypatch.chdir(tmp_path)
     places = [
         {"type": "object", "properties": {"v": {"type": "integer", "default": 1}}},
-        {"type": "object", "properties": {"w": {"type": "string", "default": "x"}}},
+        {"type": "object", "properties": {"v": {"type": "string", "default": "x"}}},  # (the same member name)
     ]
     deep: dict = {"type": "string", "minLength": 2}
     for level in range(7):
@@ -191,7 +191,7 @@ def test_a_finding_in_a_tuple_place_or_inside_a_value_carried_as_text_shows_its_
     }
     (tmp_path / "s.json").write_text(json.dumps(schema))
     fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "s.json")))
-    for index, name in enumerate("vw"):
+    for index, name in enumerate("vv"):
         found = ("T212", f"/properties/tup/items/{index}/properties/{name}", "default")
         assert fixes[found] == [(f"/properties/tup/items/anyOf/{index}/properties/{name}", "default removed")]
     fixes = _fixes(json.loads(run("-p", "tier1", "--show-fixes", "--format", "json", "s.json")))

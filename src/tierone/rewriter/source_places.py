@@ -35,7 +35,13 @@ def _traced(
         at, part = step
         child = _child(node, part)
         if child is _MISSING and isinstance(node, list) and isinstance(part, str):
-            # a tuple's places written as one schema for every item: the first place that has the rest
+            # a tuple's places written as one schema every item takes: the anyOf of its distinct
+            # places in order (tuple_items.one_item_schema), else the first place that has the rest
+            firsts = [index for index, item in enumerate(node) if item not in node[:index]]
+            branch = parts[at + 1] if part == "anyOf" and at + 1 < len(parts) else None
+            if type(branch) is int and branch < len(firsts):
+                node, kept, at = node[firsts[branch]], (*kept, firsts[branch]), at + 2
+                continue
             return next(
                 (p for i, item in enumerate(node) if (p := _traced(item, (*kept, i), parts, at, original, seen))), None
             )
