@@ -29,8 +29,9 @@ def in_source(pointer: Pointer, original: Any) -> Pointer:
 def _traced(
     node: Any, kept: tuple[Any, ...], parts: tuple[Any, ...], at: int, original: Any, seen: set[tuple[Pointer, int]]
 ) -> tuple[Any, ...] | None:
-    """The original's place of ``parts[at:]`` from ``node`` (at ``kept``), through references
-    and ``allOf`` branches; None where the original has no such place."""
+    """The original's place of ``parts[at:]`` from ``node`` (at ``kept``), through references,
+    ``allOf`` branches, a tuple's places and the members beside a union; None where the
+    original has no such place."""
     while (step := _next_step(node, parts, at, kept)) is not None:
         at, part = step
         child = _child(node, part)
@@ -60,7 +61,8 @@ def _through(
     seen: set[tuple[Pointer, int]],
 ) -> tuple[Any, ...] | None:
     """:func:`_traced` of ``parts[at:]`` in the target of ``node``'s local ``$ref``, else in the
-    first of its ``allOf`` branches that has that place."""
+    first of its ``allOf`` branches that has that place, else, below a union's branch, from the
+    node holding the union."""
     referred = referred_to(node, original)
     if referred is not None and (referred[0], at) not in seen:
         seen.add((referred[0], at))  # (a reference cycle is followed once per step of the path)
