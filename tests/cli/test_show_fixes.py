@@ -77,7 +77,12 @@ def test_summary_counts_for_lint_fix_only_what_it_can_write(schema_file, tmp_pat
     )
 
 
-def _fixes(report: dict) -> dict[tuple[str, str, str | None], list[tuple[str, str]]]:
+def _fixes(tmp_path, data: dict, profile: str | None, name: str = "s.json") -> dict[tuple, list[tuple[str, str]]]:
+    """``lint --show-fixes`` of ``data`` written to ``name`` (in the working folder, ``tmp_path``)
+    under ``profile`` (None: none named): each finding's (code, pointer, keyword) and its fixes'
+    (pointer, what without its reason)."""
+    (tmp_path / name).write_text(json.dumps(data))
+    report = json.loads(run(*(("-p", profile) if profile else ()), "--show-fixes", "--format", "json", name))
     return {
         (d["code"], d["pointer"], d["keyword"]): [(f["pointer"], f["what"].split(" (")[0]) for f in d["fixes"]]
         for d in report["diagnostics"]
@@ -97,8 +102,7 @@ def test_a_finding_is_fixed_by_the_removal_of_its_keyword_or_of_the_subtree_hold
             "n": {"type": "string", "not": {"minLength": 3}},
         },
     }
-    (tmp_path / "d4.json").write_text(json.dumps(schema))
-    fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "d4.json")))
+    fixes = _fixes(tmp_path, schema, "openai")
     for code in ("T204", "T605"):
         assert fixes[(code, "/properties/b", "if")] == [("/properties/b", "if removed")]
         assert fixes[(code, "/properties/b", "then")] == [("/properties/b", "then removed")]
@@ -126,8 +130,7 @@ def test_changes_are_shown_at_the_places_the_author_wrote(tmp_path, monkeypatch)
             "Unused": {"type": "object", "properties": {"u": {"type": "string"}}},
         },
     }
-    (tmp_path / "s.json").write_text(json.dumps(schema))
-    fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "s.json")))
+    fixes = _fixes(tmp_path, schema, "openai")
     assert fixes[("T104", "/definitions/a~1b/properties/x", None)] == [
         ("/$defs/a_b/properties/x", "listed in required and made nullable")
     ]
@@ -141,7 +144,7 @@ def test_changes_are_shown_at_the_places_the_author_wrote(tmp_path, monkeypatch)
     ignored = [("/properties/l/items", "removed")]
     assert fixes[("T106", "/properties/l", "$ref")] == ignored  # the sibling it names, taken out
     assert fixes[("T104", "/properties/l/items/properties/q", None)] == ignored  # inside that sibling
-    fixes = _fixes(json.loads(run("-p", "gemini-openapi", "--show-fixes", "--format", "json", "s.json")))
+    fixes = _fixes(tmp_path, schema, "gemini-openapi")
     assert fixes[("T504", "", "definitions")] == [("/$defs", "2 definition(s) written where referenced, $defs removed")]
     assert fixes[("T102", "/definitions/a~1b", None)] == [("/properties/a", "additionalProperties: false added")]
 
@@ -166,8 +169,7 @@ def test_a_request_body_shows_each_carried_schema_s_fixes_under_its_profile(tmp_
         ("r.json", responses, "/text/format/schema", {"T104", "T301", "T102"}),
         ("m.json", messages, "/tools/0/input_schema", {"T102", "T301"}),  # optional members stay (anthropic)
     ):
-        (tmp_path / name).write_text(json.dumps(body))
-        fixes = _fixes(json.loads(run("--show-fixes", "--format", "json", name)))
+        fixes = _fixes(tmp_path, body, None, name)  # (the profile the request implies)
         assert {code for code, _, _ in fixes} == expected
         assert fixes[("T102", at, None)] == [(at, "additionalProperties: false added")]
         assert fixes[("T301", f"{at}/properties/a", "minLength")] == [(f"{at}/properties/a", "minLength removed")]
@@ -189,12 +191,11 @@ def test_a_finding_in_a_tuple_place_or_inside_a_value_carried_as_text_shows_its_
         "type": "object",
         "properties": {"tup": {"type": "array", "items": places, "additionalItems": False}, "deep": deep},
     }
-    (tmp_path / "s.json").write_text(json.dumps(schema))
-    fixes = _fixes(json.loads(run("-p", "openai", "--show-fixes", "--format", "json", "s.json")))
+    fixes = _fixes(tmp_path, schema, "openai")
     for index, name in enumerate("vv"):
         found = ("T212", f"/properties/tup/items/{index}/properties/{name}", "default")
         assert fixes[found] == [(f"/properties/tup/items/anyOf/{index}/properties/{name}", "default removed")]
-    fixes = _fixes(json.loads(run("-p", "tier1", "--show-fixes", "--format", "json", "s.json")))
+    fixes = _fixes(tmp_path, schema, "tier1")
     inner = "/properties/deep" + "".join(f"/properties/k{level}" for level in range(6, -1, -1))
     ((place, what),) = fixes[("T301", inner, "minLength")]
     assert inner.startswith(place + "/") and what.startswith("encoded as a JSON string")
