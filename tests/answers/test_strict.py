@@ -250,7 +250,9 @@ class TestErrors:
 
         with pytest.raises(tierone.StrictError) as raised:
             tierone.strict(Node, "anthropic", unroll=0)
-        assert Pointer(("properties", "children", "items")) in [f.pointer for f in raised.value.findings]
+        assert Pointer(("$defs", "Node", "properties", "children", "items")) in [
+            f.pointer for f in raised.value.findings
+        ]
         assert "T501" in str(raised.value) and "cannot be made strict for anthropic" in str(raised.value)
 
 
@@ -527,7 +529,7 @@ class TestRecursion:
         with pytest.raises(tierone.StrictError) as raised:
             tierone.strict(Node, profile, unroll=0)
         assert [(str(f.pointer), f.message.split(" ")[0]) for f in raised.value.findings] == [
-            ("/properties/children/items", "T501")
+            ("/$defs/Node/properties/children/items", "T501")
         ]
         assert "unroll=N (or leaving it out)" in str(raised.value)
         with pytest.raises(tierone.StrictError):

@@ -199,3 +199,53 @@ def test_a_finding_in_a_tuple_place_or_inside_a_value_carried_as_text_shows_its_
     inner = "/properties/deep" + "".join(f"/properties/k{level}" for level in range(6, -1, -1))
     ((place, what),) = fixes[("T301", inner, "minLength")]
     assert inner.startswith(place + "/") and what.startswith("encoded as a JSON string")
+
+
+def test_a_finding_in_a_union_branch_the_members_beside_it_were_merged_into_shows_that_sharing(tmp_path, monkeypatch):
+    # a branch's member with no `items` merged with the member beside the union (which has them),
+    # and the open branch closed by the sharing: both show the change that shared the members
+    monkeypatch.chdir(tmp_path)
+    schema = {
+        "type": "object",
+        "properties": {
+            "mail": {
+                "type": "object",
+                "properties": {"to": {"type": "array", "items": {"type": "string"}}, "on": {"type": "boolean"}},
+                "required": ["on"],
+                "additionalProperties": False,
+                "oneOf": [
+                    {"type": "object", "properties": {"on": {"const": True}, "to": {"type": "array", "minItems": 1}}},
+                    {"type": "object", "properties": {"on": {"const": False}}},
+                ],
+            }
+        },
+        "required": ["mail"],
+        "additionalProperties": False,
+    }
+    fixes = _fixes(tmp_path, schema, "openai")
+    shared = [("/properties/mail", "properties and required shared into each anyOf branch")]
+    assert fixes[("T607", "/properties/mail/oneOf/0/properties/to", None)] == shared
+    assert (
+        fixes[("T102", "/properties/mail/oneOf/0", None)] == fixes[("T102", "/properties/mail/oneOf/1", None)] == shared
+    )
+
+
+def test_under_a_root_that_is_only_a_ref_and_for_an_array_given_items_each_finding_shows_its_change(
+    tmp_path, monkeypatch
+):
+    # the rewrite writes the root's target as the root: its changes stand at the definition the
+    # author wrote; and the items an array without them is given are its finding's fix
+    monkeypatch.chdir(tmp_path)
+    rooted = {
+        "$ref": "#/definitions/R",
+        "definitions": {"R": {"type": "object", "properties": {"t": {"type": "array"}}}},
+    }
+    fixes = _fixes(tmp_path, rooted, "openai")
+    assert fixes[("T101", "", None)] == [("", "the root $ref '#/$defs/R' inlined; references to it point at the root")]
+    assert fixes[("T102", "/definitions/R", None)] == [("", "additionalProperties: false added")]
+    assert fixes[("T104", "/definitions/R/properties/t", None)] == [
+        ("/properties/t", "listed in required and made nullable")
+    ]
+    assert fixes[("T607", "/definitions/R/properties/t", None)] == [
+        ("/properties/t/items", "untyped items encoded as JSON strings")
+    ]

@@ -131,11 +131,45 @@ def test_the_schemas_make_changes_for_many_rules_and_for_none():
 
 def test_a_change_built_for_a_rule_keeps_its_why():
     change = Change.for_rule(Pointer(("properties", "a")), "type list written as an anyOf", "T216")
-    assert change == (Pointer(("properties", "a")), "type list written as an anyOf", "T216 type-list", "T216", "", "")
+    assert change == (
+        Pointer(("properties", "a")),
+        "type list written as an anyOf",
+        "T216 type-list",
+        "T216",
+        "",
+        "",
+        False,
+    )
     removal = Change.for_rule(ROOT, "not removed", "T203", loosens="not: {}", keyword="not")
     assert (removal.why, removal.loosens, removal.keyword) == ("T203 not", "not: {}", "not")
     assert Change.for_rule(ROOT, "x", "T303", ": because").why == "T303 string-format: because"
     assert Change(ROOT, "removed", "a rewritten schema is a different document").rule == ""  # positional: no rule
+
+
+#: how an edit that takes something out says it: "removed (...)" or "minLength removed ..."
+_REMOVAL = re.compile(r"(\S+ )?removed\b")
+
+
+@pytest.mark.parametrize("profile", PROFILES)
+def test_each_removal_says_what_it_took_out(profile):
+    """An edit that takes a node or a keyword out of the rendition says so in its fields (what
+    ``lint --show-fixes`` places a finding inside the removed subtree by), not in its words alone;
+    no other edit claims to have taken anything out."""
+    removals = 0
+    for change in _changes(profile):
+        says_removed = _REMOVAL.match(change.what) is not None
+        removals += says_removed
+        assert (change.took_out is not None) == says_removed, change
+        if change.gone:
+            assert change.took_out == change.pointer and not change.keyword, change
+    assert removals > 0
+
+
+def test_a_removal_names_its_place():
+    member = Change.for_rule(Pointer(("properties", "a")), "removed (its schema takes no value)", "T608", gone=True)
+    keyword = Change.for_rule(ROOT, "not removed", "T203", keyword="not")
+    kept = Change.for_rule(Pointer(("properties", "a")), "type list written as an anyOf", "T216")
+    assert (member.took_out, keyword.took_out, kept.took_out) == (Pointer(("properties", "a")), Pointer(("not",)), None)
 
 
 def test_the_passes_build_every_change_for_a_rule_through_for_rule():

@@ -143,6 +143,19 @@ def test_a_refusal_in_a_member_shared_into_union_branches_names_the_member_besid
     assert [place for place in refused if place[1] == "T303"] == [("/definitions/G/properties/url", "T303")]
 
 
+@pytest.mark.parametrize("profile", ["openai", "anthropic"])
+def test_a_refusal_under_a_root_that_is_only_a_ref_names_the_place_in_its_target(profile):
+    """Before: `/properties/h`, the place in the rendition (which writes the root's target as
+    the root), which the original does not have."""
+    rooted = {
+        "$ref": "#/definitions/R",
+        "definitions": {"R": {"type": "object", "properties": {"h": {"type": "string", "format": "hostname"}}}},
+    }
+    refused = [(str(u.pointer), u.rule) for u in tierone.rewrite(rooted, profile, exact=True).unfixable]
+    assert ("/definitions/R/properties/h", "T303") in refused
+    assert all(not place.startswith("/properties") for place, _ in refused)
+
+
 def test_exact_refuses_each_loosening_at_its_place():
     result = tierone.rewrite(ORIGINAL, "openai", exact=True)
     assert not result.ok

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING, Any
 from ..core.errors import InputError
 from ..core.loading import room_for_depth
 from ..core.pointer import Pointer, PointerError, Segment
+from ..subset.table import BY_CODE
+from .passes.branch_members import shares_members
 from .passes.closing import ENCODED_SHAPE
 from .passes.names import named_before
 from .shapes import ENCODED_MARK
@@ -34,11 +36,15 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
     rewrite may write a definition where it is used), and one that took a member out of its
     node also at that node. A finding takes the changes at its node (or, for a finding at a
     keyword, at that keyword's member) for its rule (for a finding at a keyword, the ones about
-    that keyword where a change names one), else those that took its keyword out (under another
+    that keyword where a change names one), else those that took its keyword out, else (for a
+    finding at its node) those for its rule at a keyword its rule is about (``items`` given to an
+    array that had none) (under another
     rule: ``if`` removed as the schema's draft does not define it fixes the vendor's refusal of
     ``if`` too), else the one that took out a subtree holding it (a removed ``not`` fixes what
     was found inside it, a dead definition all it holds, a value carried as a JSON string what
-    its schema holds), else those at its node for a rule not found there."""
+    its schema holds), else, for one inside a union branch's member that the members beside
+    the union were merged into, the change that shared them, else those at its node for a rule
+    not found there."""
     from .rewrite import rewrite
 
     fixable = [d for d in diagnostics if d.fixable]
@@ -62,6 +68,8 @@ def _matched(
     at: dict[tuple[Segment, ...], dict[tuple[str, str, str], Change]] = {}
     #: the changes that took a whole subtree out of the wire schema, by the subtree's place
     whole: dict[tuple[Segment, ...], Change] = {}
+    #: the changes that shared the members beside a union into its branches, by the union's holder
+    shared: dict[tuple[Segment, ...], Change] = {}
     for change in changes:
         gone = None if change.took_out is None else places.written(change.took_out)
         held = [gone[:-1]] if gone and not change.keyword else []  # (the node it took a member out of)
@@ -71,6 +79,8 @@ def _matched(
             gone = places.written(change.pointer)  # (the changes inside it were made moot)
         if gone is not None:
             whole.setdefault(gone, change)
+        if shares_members(change):
+            shared.setdefault(places.written(change.pointer), change)
     found_at: dict[tuple[Segment, ...], set[str]] = {}
     for d in fixable:
         found_at.setdefault(_canonical(d.pointer), set()).add(d.code)
@@ -81,7 +91,9 @@ def _matched(
         matched = (
             [c for c in here if c.rule == d.code and (not c.keyword or not d.keyword or c.keyword == d.keyword)]
             or [c for c in here if d.keyword is not None and c.keyword == d.keyword]
+            or _at_its_keywords(place, d, at)
             or _around(place, whole)
+            or _merged_beside(tuple(d.pointer), shared, data)
             or [c for c in here if c.rule not in found_at[place]]
         )
         if matched:
@@ -130,5 +142,42 @@ def _around(place: tuple[Segment, ...], whole: Mapping[tuple[Segment, ...], Chan
     for end in range(len(place) + 1):
         change = whole.get(place[:end])
         if change is not None:
+            return [change]
+    return []
+
+
+def _at_its_keywords(
+    place: tuple[Segment, ...], found: Diagnostic, at: Mapping[tuple[Segment, ...], Mapping[Any, Change]]
+) -> list[Change]:
+    """For a finding at its node (no keyword), the changes for its rule made at the members of
+    the keywords its rule is about (a change that gave an array its ``items``)."""
+    if found.keyword is not None:
+        return []
+    keywords = BY_CODE[found.code].keywords if found.code in BY_CODE else ()
+    return [c for k in keywords for c in at.get(_canonical((*place, k)), {}).values() if c.rule == found.code]
+
+
+def _merged_beside(place: tuple[Segment, ...], shared: Mapping[tuple[Segment, ...], Change], data: Any) -> list[Change]:
+    """The change that shared the members beside a union into its branches, where ``place`` (as
+    the original spells it) is a branch of that union (which it closed) or inside a branch's
+    member that one of them was merged into (the nearest union first)."""
+    for at in range(len(place) - 2, -1, -1):
+        if place[at] not in ("anyOf", "oneOf") or type(place[at + 1]) is not int:
+            continue
+        change = shared.get(_canonical(place[:at]))
+        if change is None:
+            continue
+        if len(place) == at + 2:
+            return [change]
+        try:
+            beside = Pointer((*place[:at], "properties")).resolve(data)
+        except PointerError:
+            continue
+        if (
+            place[at + 2] == "properties"
+            and len(place) > at + 3
+            and isinstance(beside, dict)
+            and place[at + 3] in beside
+        ):
             return [change]
     return []

@@ -242,7 +242,7 @@ def _new_document(schema: Any, id: str | None, changes: list[Change], present: C
         dropped = [key for key in _NOT_CARRIED if key in node and not (not pointer and _is_marker(node, key))]
         if pointer and "$id" in node:  # a nested $id moves the base its $refs resolve against
             dropped.append("$id")
-        changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT) for key in dropped)
+        changes.extend(Change(pointer.child(key), "removed", _NEW_DOCUMENT, gone=True) for key in dropped)
         return {k: v for k, v in node.items() if k not in dropped}
 
     if any(key in present for key in _NOT_CARRIED_OR_ID):
@@ -253,6 +253,6 @@ def _new_document(schema: Any, id: str | None, changes: list[Change], present: C
         changes.append(Change(ROOT.child("$id"), f"set to {id}", _NEW_DOCUMENT))
         return {**schema, "$id": id} if "$id" in schema else {"$id": id, **schema}
     if "$id" in schema:
-        changes.append(Change(ROOT.child("$id"), "removed", _NEW_DOCUMENT))
+        changes.append(Change(ROOT.child("$id"), "removed", _NEW_DOCUMENT, gone=True))
         return {k: v for k, v in schema.items() if k != "$id"}
     return schema

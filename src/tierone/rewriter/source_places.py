@@ -17,11 +17,15 @@ def in_source(pointer: Pointer, original: Any) -> Pointer:
     where it is used), as ``allOf`` branches (merged into one node) or as a tuple's places
     (written as one schema for every item), it goes on in the definition, or in the first
     branch or place the rest of the path is in; inside a union's branch, a member the original
-    declares beside the union (the rewrite shares it into each branch) is named there. Past a
-    step the original does not have anywhere, the rest is kept as it is."""
+    declares beside the union (the rewrite shares it into each branch) is named there; below
+    a root that is only a local ``$ref``, in its target. Past a step the original does not have
+    anywhere, the rest is kept as it is."""
     parts = tuple(pointer)
-    traced = _traced(_root_target(original), (), parts, 0, original, set())
-    if traced is None and _root_target(original) is not original:  # (the definitions beside a root $ref)
+    if not parts:
+        return pointer  # (the root: where it is only a `$ref`, the $ref's target is the next place)
+    at, target = _root_target(original)
+    traced = _traced(target, at, parts, 0, original, set())
+    if traced is None and target is not original:  # (the definitions beside a root $ref)
         traced = _traced(original, (), parts, 0, original, set())
     return Pointer(traced if traced is not None else _as_far_as_written(original, parts))
 
@@ -135,13 +139,16 @@ def _spelled_null(part: Any, at: int, parts: tuple[Any, ...], node: Any, kept: S
 def _as_far_as_written(original: Any, parts: tuple[Any, ...]) -> tuple[Any, ...]:
     """The places of :func:`in_source` without references or branches followed: as far as the
     original has them, then the rest as it is."""
-    kept: list[Any] = []
-    node, at = _root_target(original), 0
+    root, node = _root_target(original)
+    kept: list[Any] = [*root]
+    at = 0
     while (step := _next_step(node, parts, at, kept)) is not None:
         at, part = step
         kept.append(part)
         node = _child(node, part)
         if node is _MISSING:
+            if len(kept) == len(root) + 1 and root:  # not in the root's target: a place of the root itself
+                return _as_far_as_written({}, parts)
             return (*kept, *parts[at + 1 :])
         at += 1
     return tuple(kept)
@@ -164,13 +171,15 @@ _MISSING: Any = object()
 _RENAMED = {"$defs": "definitions", "anyOf": "oneOf"}
 
 
-def _root_target(original: Any) -> Any:
-    """The node the rendition's root stands for: the target of a root that is only a local
-    ``$ref`` (pydantic's recursive model, inlined by the rewrite), else the root."""
+def _root_target(original: Any) -> tuple[tuple[Any, ...], Any]:
+    """Where the node the rendition's root stands for is in the original, and that node: the
+    target of a root that is only a local ``$ref`` (pydantic's recursive model, inlined by the
+    rewrite), else the root."""
     ref = original.get("$ref") if isinstance(original, dict) and "properties" not in original else None
     if isinstance(ref, str) and ref.startswith("#/"):
         try:
-            return Pointer.parse(ref).resolve(original)
+            target = Pointer.parse(ref)
+            return tuple(target), target.resolve(original)
         except PointerError:
-            return original
-    return original
+            return (), original
+    return (), original

@@ -38,30 +38,36 @@ class Change(NamedTuple):
     #: the keyword the edit took out of the node at ``pointer``, with all it holds (``if``,
     #: ``minLength``), or "": what ``lint --show-fixes`` matches a finding at that keyword by
     keyword: str = ""
+    #: whether the edit took the node at ``pointer`` itself out of the rendition, with all it
+    #: holds (a dead definition, a member no value can take, a keyword's value as a whole)
+    gone: bool = False
 
     @classmethod
     def for_rule(
-        cls, pointer: Pointer, what: str, rule: str, more: str = "", *, loosens: str = "", keyword: str = ""
+        cls,
+        pointer: Pointer,
+        what: str,
+        rule: str,
+        more: str = "",
+        *,
+        loosens: str = "",
+        keyword: str = "",
+        gone: bool = False,
     ) -> Change:
         """The edit made at ``pointer`` for ``rule`` (a code of the table): its ``why`` is the
         rule's code and name, then ``more`` as written (``": ..."``, ``" (...)"``); ``loosens``
         says what the rendition no longer enforces there (restore does); ``keyword``, the
-        keyword it took out of the node there."""
-        return cls(pointer, what, f"{_why(rule)}{more}", rule, loosens, keyword)
+        keyword it took out of the node there; ``gone``, whether it took that node out."""
+        return cls(pointer, what, f"{_why(rule)}{more}", rule, loosens, keyword, gone)
 
     @property
     def took_out(self) -> Pointer | None:
         """The place of the subtree the edit took out of the rendition, with all it holds: the
-        keyword it removed from its node (``keyword``), or the node at ``pointer`` itself where
-        its ``what`` says it was removed (a dead definition, a member no value can take); None
-        for any other edit."""
+        keyword it removed from its node (``keyword``), or the node at ``pointer`` itself
+        (``gone``); None for any other edit."""
         if self.keyword:
             return self.pointer.child(self.keyword)
-        return self.pointer if self.what.split(" ", 1)[0] == _REMOVED else None
-
-
-#: what an edit that takes out the node at its place says first
-_REMOVED = "removed"
+        return self.pointer if self.gone else None
 
 
 class Unfixable(NamedTuple):

@@ -23,6 +23,22 @@ FREE_FORM, DROPPED = "", "dropped"
 Kept = list[tuple[Pointer, str]]
 
 
+def shared_into_branches(pointer: Pointer, union: str) -> Change:
+    """The change made where the members beside a union went into each of its branches."""
+    return Change.for_rule(pointer, f"{_SHARED_INTO} {union} branch", "T608", _SHARED_WHY)
+
+
+def shares_members(change: Change) -> bool:
+    """Whether ``change`` is the one :func:`shared_into_branches` makes."""
+    return change.rule == "T608" and change.what.startswith(_SHARED_INTO)
+
+
+_SHARED_INTO, _SHARED_WHY = (
+    "properties and required shared into each",
+    " (closed branches would refuse the shared members)",
+)
+
+
 def recorded(place: Pointer, what: str) -> Change:
     """The change a ``kept`` entry records."""
     if what == FREE_FORM:

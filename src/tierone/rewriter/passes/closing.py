@@ -208,7 +208,9 @@ def _without_true_extra(node: dict[str, Any], pointer: Pointer, changes: list[Ch
     strict helpers raise on it."""
     if node.get("additionalProperties") is not True:
         return node
-    changes.append(Change.for_rule(pointer.child("additionalProperties"), "removed (true says nothing)", "T102"))
+    changes.append(
+        Change.for_rule(pointer.child("additionalProperties"), "removed (true says nothing)", "T102", gone=True)
+    )
     return {k: v for k, v in node.items() if k != "additionalProperties"}
 
 

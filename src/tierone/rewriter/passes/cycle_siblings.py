@@ -106,7 +106,7 @@ def unshare_recursive_refs(schema: Any, options: Options) -> PassResult:
             )
         if set(node) - _BESIDE_UNION == {"additionalProperties"} and node["additionalProperties"] is True:
             node = {k: v for k, v in node.items() if k != "additionalProperties"}  # the default: it says nothing
-            changes.append(Change.for_rule(pointer.child("additionalProperties"), _DEFAULT_GOES, "T501"))
+            changes.append(Change.for_rule(pointer.child("additionalProperties"), _DEFAULT_GOES, "T501", gone=True))
         if set(node) <= _BESIDE_UNION:
             return node
         out = list(branches)

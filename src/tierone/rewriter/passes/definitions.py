@@ -53,7 +53,7 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     """
     if not _flagged(options, "T504") or not isinstance(schema, dict):
         return PassResult(schema)
-    holders = [pointer for pointer, _, _ in having(schema, _HOLDERS)]
+    holders = [(pointer, [key for key in node if key in _HOLDERS]) for pointer, node, _ in having(schema, _HOLDERS)]
     if not holders:
         return PassResult(schema)
     graph = graph_of(schema)
@@ -65,7 +65,12 @@ def inline_definitions(schema: Any, options: Options) -> PassResult:
     if done is None:
         return PassResult(schema, (), (Unfixable(ROOT.child("$defs"), "T504", _TOO_MANY),))
     inlined, written, encoded = done
-    nested = tuple(Change.for_rule(holder, "definitions removed", "T504") for holder in holders if holder)
+    nested = tuple(
+        Change.for_rule(holder, f"{key} removed", "T504", keyword=key)
+        for holder, keys in holders
+        if holder
+        for key in keys
+    )
     carried = tuple(
         Change.for_rule(
             Pointer.parse(ref),
@@ -227,7 +232,9 @@ def drop_unreferenced_definitions(schema: Any, options: Options) -> PassResult:
         if reached is None or len(reached) == len(defs):
             continue
         gone = [name for name in defs if name not in reached]
-        changes += [Change(ROOT.child(key).child(name), "removed (nothing refers to it)", DEAD) for name in gone]
+        changes += [
+            Change(ROOT.child(key).child(name), "removed (nothing refers to it)", DEAD, gone=True) for name in gone
+        ]
         kept = {name: value for name, value in defs.items() if name in reached}
         out = {k: v for k, v in out.items() if k != key} if not kept else {**out, key: kept}
     return PassResult(out, tuple(changes))

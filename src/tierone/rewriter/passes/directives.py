@@ -40,7 +40,12 @@ def drop_directives(schema: Any, options: Options) -> PassResult:
         if not isinstance(comment, str) or MARK not in comment or DIRECTIVE.search(comment) is None:
             return node
         changes.append(
-            Change(pointer, f"{MEMBER} removed", "a tierone: ignore directive is for the linter, not a vendor")
+            Change(
+                pointer,
+                f"{MEMBER} removed",
+                "a tierone: ignore directive is for the linter, not a vendor",
+                keyword=MEMBER,
+            )
         )
         return {key: value for key, value in node.items() if key != MEMBER}
 

@@ -48,7 +48,9 @@ def string_enums_only(schema: Any, options: Options) -> PassResult:
         if options.hints:
             out["description"] = _noted(node.get("description"), f"One of: {shown}.")
         changes.append(
-            Change.for_rule(pointer, "enum removed (string values only)", "T218", loosens=f"enum: [{shown}]"[:200])
+            Change.for_rule(
+                pointer, "enum removed (string values only)", "T218", loosens=f"enum: [{shown}]"[:200], keyword="enum"
+            )
         )
         return out
 

@@ -65,6 +65,7 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
             ROOT.child("$defs").child(name),
             "removed (it only held definitions, copied out)",
             "a $ref target is a definition",
+            gone=True,
         )
         for name in emptied
     ]
@@ -73,7 +74,9 @@ def hoist_references(schema: Any, options: Options) -> PassResult:
     moved = [target for target in names if target not in schema_places]  # `#/x-types/Id`: data, not a schema
     rewritten = _without(rewritten, moved, schema_places)
     changes += [
-        Change(target, "removed (copied into $defs: no dead copy stays behind)", "a $ref target is a definition")
+        Change(
+            target, "removed (copied into $defs: no dead copy stays behind)", "a $ref target is a definition", gone=True
+        )
         for target in moved
     ]
     return PassResult({**rewritten, "$defs": {**kept, **hoisted}}, tuple(changes))

@@ -76,7 +76,7 @@ def drop_idle_keywords(schema: Any, options: Options) -> PassResult:
         if not why:
             return node
         for key in (key for key in node if key in why):
-            changes.append(Change.for_rule(pointer, f"{key} removed ({why[key]})", _rule(key)))
+            changes.append(Change.for_rule(pointer, f"{key} removed ({why[key]})", _rule(key), keyword=key))
         return {key: value for key, value in node.items() if key not in why}
 
     return PassResult(transform(schema, idle, only=_TYPED, records=(changes,)), tuple(changes))

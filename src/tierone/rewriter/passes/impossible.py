@@ -102,6 +102,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 pointer.child("properties").child(name),
                 NEVER_GIVEN,
                 "T602" if members[name] is False else "T608",
+                gone=True,
             )
             for name in gone
         )
@@ -110,6 +111,7 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 pointer.child("properties").child(name),
                 "removed (its only value is null, which means absent: it is read as absent)",
                 "T221",
+                gone=True,
             )
             for name in nulls
         )
@@ -124,7 +126,9 @@ def drop_impossible_members(schema: Any, options: Options) -> PassResult:
                 continue
             dead = [i for i, branch in enumerate(branches) if impossible(_typed_as(branch, node.get("type")))]
             if dead and len(dead) < len(branches):
-                changes.extend(Change.for_rule(pointer.child(key).child(i), TAKES_NOTHING, "T608") for i in dead)
+                changes.extend(
+                    Change.for_rule(pointer.child(key).child(i), TAKES_NOTHING, "T608", gone=True) for i in dead
+                )
                 branches = [b for i, b in enumerate(branches) if i not in dead]
                 node = {**node, key: branches}
             typed = _scalar_typed(branches, node.get("type"))

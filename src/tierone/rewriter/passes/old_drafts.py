@@ -84,7 +84,9 @@ def drop_ignored_ref_siblings(schema: Any, options: Options) -> PassResult:
         if not gone:
             return node
         changes.extend(
-            Change.for_rule(pointer.child(key), "removed (beside $ref, the schema's dialect ignores it)", "T106")
+            Change.for_rule(
+                pointer.child(key), "removed (beside $ref, the schema's dialect ignores it)", "T106", gone=True
+            )
             for key in gone
         )
         return {k: v for k, v in node.items() if k not in gone}
@@ -156,7 +158,7 @@ def numeric_exclusive_bounds(schema: Any, options: Options) -> PassResult:
             else:
                 out = {k: v for k, v in out.items() if k != flag}
                 what = "removed (false, or true beside no bound, says nothing)"
-            changes.append(Change(pointer.child(flag), what, _BOUNDS_WHY))
+            changes.append(Change(pointer.child(flag), what, _BOUNDS_WHY, gone=flag not in out))
         return out
 
     return PassResult(transform(schema, respell, only=frozenset(EXCLUSIVE_BOUNDS)), tuple(changes))

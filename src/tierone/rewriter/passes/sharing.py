@@ -19,6 +19,7 @@ from .branch_members import (
     patterns_left_out,
     recorded,
     requirements_moved,
+    shared_into_branches,
     union_key,
 )
 from .closed_branches import LEFT_OUT, merged_member, within_closed
@@ -115,14 +116,7 @@ def distribute_properties(schema: Any, options: Options) -> PassResult:
             return node
         changes.extend(recorded(place, what) for place, what in kept)
         kept.clear()
-        changes.append(
-            Change.for_rule(
-                pointer,
-                f"properties and required shared into each {union} branch",
-                "T608",
-                " (closed branches would refuse the shared members)",
-            )
-        )
+        changes.append(shared_into_branches(pointer, union))
         branches = [  # (each part a list here) a branch by reference is a copy of its target
             expanded(branch, was.get("$ref"), pointer.child(union).child(i)) if isinstance(was, dict) else branch
             for i, (was, part) in enumerate(zip(node[union], shared, strict=True))

@@ -37,7 +37,12 @@ def idle_additional_items(schema: Any, options: Options) -> PassResult:
         if not isinstance(node, dict) or "additionalItems" not in node or isinstance(node.get("items"), list):
             return node
         changes.append(
-            Change.for_rule(pointer, "additionalItems removed (beside no tuple of items it does nothing)", "T206")
+            Change.for_rule(
+                pointer,
+                "additionalItems removed (beside no tuple of items it does nothing)",
+                "T206",
+                keyword="additionalItems",
+            )
         )
         return {key: value for key, value in node.items() if key != "additionalItems"}
 
