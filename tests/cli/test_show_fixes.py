@@ -249,3 +249,48 @@ def test_under_a_root_that_is_only_a_ref_and_for_an_array_given_items_each_findi
     assert fixes[("T607", "/definitions/R/properties/t", None)] == [
         ("/properties/t/items", "untyped items encoded as JSON strings")
     ]
+
+
+def test_a_finding_in_an_all_of_branch_merged_into_its_node_shows_the_merge(tmp_path, monkeypatch):
+    # what was found in a branch shows the change for its rule at the same place of the merged
+    # node, else the merge itself; what was found inside a branch's `if` shows its removal
+    monkeypatch.chdir(tmp_path)
+    branch = {
+        "properties": {"kind": {"type": "string"}, "size": {"type": "integer"}},
+        "if": {"properties": {"kind": {"const": "a"}}},
+        "then": {"required": ["size"]},
+    }
+    schema = {
+        "type": "object",
+        "properties": {"m": {"type": "object", "allOf": [branch, {**branch, "if": {"properties": {"size": {}}}}]}},
+    }
+    fixes = _fixes(tmp_path, schema, "openai")
+    for index in (0, 1):
+        at = f"/properties/m/allOf/{index}"
+        assert fixes[("T601", at, None)] == [("/properties/m", "merged 2 allOf branch(es)")]
+        assert fixes[("T102", at, None)] == [("/properties/m", "additionalProperties: false added")]
+        assert fixes[("T104", f"{at}/properties/size", None)] == [
+            ("/properties/m/properties/size", "listed in required and made nullable")
+        ]
+        assert fixes[("T102", f"{at}/if", None)] == [(at, "if removed")]
+
+
+def test_a_limit_over_shows_the_changes_that_keep_it_and_what_was_found_in_what_they_carried(tmp_path, monkeypatch):
+    # anthropic takes 16 union-typed members: four move into the root's `tierone_rest` (a JSON
+    # string), each the fix of what was found in it and together of the count over; a root that
+    # is a free-form map travels as JSON text: what was found inside it shows that encoding
+    monkeypatch.chdir(tmp_path)
+    members = {f"m{i}": {"type": ["string", "null"]} for i in range(20)}
+    fixes = _fixes(tmp_path, {"type": "object", "properties": members, "required": list(members)}, "anthropic")
+    moved = [
+        (f"/properties/m{i}", "moved into the object's member 'tierone_rest', a JSON string, to keep the limit")
+        for i in range(16, 20)
+    ]
+    assert fixes[("T408", "", None)] == moved
+    assert fixes[("T216", "/properties/m19", "type")] == moved[-1:]
+    assert fixes[("T216", "/properties/m0", "type")] == [("/properties/m0", "type list written as an anyOf")]
+    free = {"additionalProperties": {"type": "object", "properties": {"hook": {"type": "string", "default": "x"}}}}
+    fixes = _fixes(tmp_path, free, "anthropic")
+    assert fixes[("T212", "/additionalProperties/properties/hook", "default")] == [
+        ("", "free-form data encoded as a JSON string")
+    ]

@@ -11,9 +11,11 @@ from ..core.loading import room_for_depth
 from ..core.pointer import Pointer, PointerError, Segment
 from ..subset.table import BY_CODE
 from .passes.branch_members import shares_members
-from .passes.closing import ENCODED_SHAPE
+from .passes.budgets import DEPTHS
+from .passes.closing import ENCODED_SHAPE, GATHERED_SHAPE
+from .passes.composition import merges_branches
 from .passes.names import named_before
-from .shapes import ENCODED_MARK
+from .shapes import ENCODED_MARK, ROOT_MEMBER
 from .source_places import in_source, referred_to
 
 if TYPE_CHECKING:
@@ -34,17 +36,22 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
     A change stands at its place as the original names it (:func:`~.source_places.in_source`,
     before any definition was renamed), also at the definition a ``$ref`` there names (the
     rewrite may write a definition where it is used), and one that took a member out of its
-    node also at that node. A finding takes the changes at its node (or, for a finding at a
-    keyword, at that keyword's member) for its rule (for a finding at a keyword, the ones about
-    that keyword where a change names one), else those that took its keyword out, else (for a
-    finding at its node) those for its rule at a keyword its rule is about (``items`` given to an
-    array that had none) (under another
-    rule: ``if`` removed as the schema's draft does not define it fixes the vendor's refusal of
-    ``if`` too), else the one that took out a subtree holding it (a removed ``not`` fixes what
-    was found inside it, a dead definition all it holds, a value carried as a JSON string what
-    its schema holds), else, for one inside a union branch's member that the members beside
-    the union were merged into, the change that shared them, else those at its node for a rule
-    not found there."""
+    node also at that node. A finding takes, the first that gives any:
+
+    - the changes at its node (or, for a finding at a keyword, at that keyword's member) for
+      its rule (for a finding at a keyword, the ones about that keyword where a change names one);
+    - those that took its keyword out, under another rule (``if`` removed as the schema's draft
+      does not define it fixes the vendor's refusal of ``if`` too);
+    - for a finding at its node, those for its rule at a keyword its rule is about (``items``
+      given to an array that had none);
+    - the one that took out a subtree holding it, or its keyword (a removed ``not`` fixes what
+      was found inside it, a dead definition all it holds, a value carried as a JSON string what its schema
+      holds, a member moved into its object's ``tierone_rest`` what it holds);
+    - in an ``allOf`` branch merged into its node, or a union's branch the members beside the
+      union were merged into, the change made where they were merged (:func:`_merged_into`);
+      in a definition an ``allOf`` branch refers to, the change that merged it there;
+    - for a limit over, the changes made to keep it (:func:`_kept_within`);
+    - those at its node for a rule not found there."""
     from .rewrite import rewrite
 
     fixable = [d for d in diagnostics if d.fixable]
@@ -68,8 +75,13 @@ def _matched(
     at: dict[tuple[Segment, ...], dict[tuple[str, str, str], Change]] = {}
     #: the changes that took a whole subtree out of the wire schema, by the subtree's place
     whole: dict[tuple[Segment, ...], Change] = {}
-    #: the changes that shared the members beside a union into its branches, by the union's holder
-    shared: dict[tuple[Segment, ...], Change] = {}
+    #: the changes that merged a node's branches into it (its allOf, or the members beside its
+    #: union into each branch of it), by the node's place and the keyword of the branches
+    merged: dict[tuple[tuple[Segment, ...], str], Change] = {}
+    #: the changes that merged a definition an ``allOf`` branch refers to, by the definition's place
+    whole_merged: dict[tuple[Segment, ...], Change] = {}
+    #: the changes made to keep a limit, by rule, with their places
+    limited: dict[str, list[tuple[tuple[Segment, ...], Change]]] = {}
     for change in changes:
         gone = None if change.took_out is None else places.written(change.took_out)
         held = [gone[:-1]] if gone and not change.keyword else []  # (the node it took a member out of)
@@ -77,10 +89,16 @@ def _matched(
             at.setdefault(place, {}).setdefault((change.rule, change.what, change.keyword), change)
         if gone is None and change.loosens == ENCODED_SHAPE and _carried_as_text(rendition, change.pointer):
             gone = places.written(change.pointer)  # (the changes inside it were made moot)
+        if gone is None and change.loosens == GATHERED_SHAPE:
+            gone = places.written(change.pointer)  # (the member travels in its object's tierone_rest)
         if gone is not None:
             whole.setdefault(gone, change)
-        if shares_members(change):
-            shared.setdefault(places.written(change.pointer), change)
+        for keyword in ("allOf",) if merges_branches(change) else _UNIONS if shares_members(change) else ():
+            merged.setdefault((places.written(change.pointer), keyword), change)
+        for target in places.merged_in(change.pointer) if merges_branches(change) else ():
+            whole_merged.setdefault(target, change)
+        if change.rule in BY_CODE and BY_CODE[change.rule].kind == "limit":
+            limited.setdefault(change.rule, []).append((places.written(change.pointer), change))
     found_at: dict[tuple[Segment, ...], set[str]] = {}
     for d in fixable:
         found_at.setdefault(_canonical(d.pointer), set()).add(d.code)
@@ -92,8 +110,10 @@ def _matched(
             [c for c in here if c.rule == d.code and (not c.keyword or not d.keyword or c.keyword == d.keyword)]
             or [c for c in here if d.keyword is not None and c.keyword == d.keyword]
             or _at_its_keywords(place, d, at)
-            or _around(place, whole)
-            or _merged_beside(tuple(d.pointer), shared, data)
+            or _around(_canonical((*place, d.keyword)) if d.keyword else place, whole)
+            or _merged_into(d, merged, at, data)
+            or _around(_canonical((*place, d.keyword)) if d.keyword else place, whole_merged)
+            or _kept_within(place, d.code, limited)
             or [c for c in here if c.rule not in found_at[place]]
         )
         if matched:
@@ -110,6 +130,18 @@ class _Places:
     def written(self, pointer: Pointer) -> tuple[Segment, ...]:
         """The place as the original names it (its definition's name before a rename)."""
         return _canonical(in_source(self.before(pointer), self.data))
+
+    def merged_in(self, pointer: Pointer) -> list[tuple[Segment, ...]]:
+        """The places of the definitions the ``allOf`` branches of the original's node at
+        ``pointer`` (a place of the rendition) refer to."""
+        try:
+            branches = in_source(self.before(pointer), self.data).resolve(self.data).get("allOf")
+        except (PointerError, AttributeError):
+            return []
+        if not isinstance(branches, list):
+            return []
+        referred = [referred_to(branch, self.data) for branch in branches]
+        return [_canonical(found[0]) for found in referred if found is not None]
 
     def of(self, pointer: Pointer) -> list[tuple[Segment, ...]]:
         """:meth:`written`, then the place of each definition the original's ``$ref`` there
@@ -133,6 +165,8 @@ def _carried_as_text(rendition: Any, pointer: Pointer) -> bool:
         node = pointer.resolve(rendition)
     except PointerError:
         return False
+    if not pointer and isinstance(node, dict) and set(node.get("properties", ())) == {ROOT_MEMBER}:
+        node = node["properties"][ROOT_MEMBER]  # (a root that travels in the wrapper object)
     spelled = [node, *node.get("anyOf", ())] if isinstance(node, dict) else []  # (a nullable one: a branch)
     return any(isinstance(n, dict) and ENCODED_MARK in str(n.get("description", "")) for n in spelled)
 
@@ -157,27 +191,56 @@ def _at_its_keywords(
     return [c for k in keywords for c in at.get(_canonical((*place, k)), {}).values() if c.rule == found.code]
 
 
-def _merged_beside(place: tuple[Segment, ...], shared: Mapping[tuple[Segment, ...], Change], data: Any) -> list[Change]:
-    """The change that shared the members beside a union into its branches, where ``place`` (as
-    the original spells it) is a branch of that union (which it closed) or inside a branch's
-    member that one of them was merged into (the nearest union first)."""
-    for at in range(len(place) - 2, -1, -1):
-        if place[at] not in ("anyOf", "oneOf") or type(place[at + 1]) is not int:
-            continue
-        change = shared.get(_canonical(place[:at]))
+def _merged_into(
+    found: Diagnostic,
+    merged: Mapping[tuple[tuple[Segment, ...], str], Change],
+    at: Mapping[tuple[Segment, ...], Mapping[Any, Change]],
+    data: Any,
+) -> list[Change]:
+    """For a finding in a branch merged into its node (the nearest first): in an ``allOf``
+    branch, at the branch itself or in its members, the change for its rule (and keyword) at
+    the same place of the merged node (or of another branch, where the merged node's place is
+    named by the first branch that has it), else the merge; in a union's branch the members
+    beside the union were shared into, the change that shared them, where the finding is at the
+    branch itself (which that closed) or in a member of it that one of them was merged with."""
+    place = tuple(found.pointer)  # (as the original spells it)
+    for end in range(len(place) - 2, -1, -1):
+        holder, keyword, rest = place[:end], place[end], place[end + 2 :]
+        change = merged.get((_canonical(holder), str(keyword))) if type(place[end + 1]) is int else None
         if change is None:
             continue
-        if len(place) == at + 2:
-            return [change]
         try:
-            beside = Pointer((*place[:at], "properties")).resolve(data)
+            node = Pointer(holder).resolve(data)
         except PointerError:
             continue
-        if (
-            place[at + 2] == "properties"
-            and len(place) > at + 3
-            and isinstance(beside, dict)
-            and place[at + 3] in beside
-        ):
+        if keyword == "allOf":
+            if rest[:1] not in ((), ("properties",)):  # (only members are merged: the rest may be left out)
+                return [change]
+            others = [(*holder, "allOf", i, *rest) for i in range(len(node.get("allOf", ()))) if i != place[end + 1]]
+            same = [
+                c
+                for p in ((*holder, *rest), *others)
+                for c in at.get(_canonical(p), {}).values()
+                if c.rule == found.code and (not c.keyword or not found.keyword or c.keyword == found.keyword)
+            ]
+            return same[:1] or [change]
+        beside = node.get("properties")
+        if not rest or (rest[0] == "properties" and len(rest) > 1 and isinstance(beside, dict) and rest[1] in beside):
             return [change]
     return []
+
+
+def _kept_within(
+    place: tuple[Segment, ...], code: str, limited: Mapping[str, list[tuple[tuple[Segment, ...], Change]]]
+) -> list[Change]:
+    """For a limit over at ``place``, the changes made to keep it: for a depth, those on the way
+    to the place or below it where there are any; for a count (the schema's whole), all."""
+    kept = limited.get(code, [])
+    if code in DEPTHS:
+        along = [c for p, c in kept if p[: len(place)] == place or place[: len(p)] == p]
+        return along or [c for _, c in kept]
+    return [c for _, c in kept]
+
+
+#: the keywords of a union's branches
+_UNIONS = ("anyOf", "oneOf")

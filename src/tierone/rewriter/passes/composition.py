@@ -223,13 +223,20 @@ def merged_node(
             return alone
         unfixable.append(Unfixable(pointer, "T202", "allOf branches conflict or are not objects; cannot merge"))
         return node
+    what = f"{_MERGED} {len(node['allOf'])} allOf branch(es)"
     if loosened:
         kept = ", ".join(loosened)
-        what = f"merged {len(node['allOf'])} allOf branch(es), where two parts hold {kept} the first part's kept"
-        changes.append(Change.for_rule(pointer, what, "T202", loosens=f"the other allOf parts' {kept}"))
-    else:
-        changes.append(Change.for_rule(pointer, f"merged {len(node['allOf'])} allOf branch(es)", "T202"))
+        what = f"{what}, where two parts hold {kept} the first part's kept"
+    changes.append(Change.for_rule(pointer, what, "T202", loosens=f"the other allOf parts' {kept}" if loosened else ""))
     return merged
+
+
+def merges_branches(change: Change) -> bool:
+    """Whether ``change`` is the one :func:`merged_node` makes where it merged a node's ``allOf``."""
+    return change.rule == "T202" and change.what.startswith(f"{_MERGED} ")
+
+
+_MERGED = "merged"
 
 
 def _extends_itself(target: dict[str, Any], ref: str) -> bool:
