@@ -294,3 +294,16 @@ def test_a_limit_over_shows_the_changes_that_keep_it_and_what_was_found_in_what_
     assert fixes[("T212", "/additionalProperties/properties/hook", "default")] == [
         ("", "free-form data encoded as a JSON string")
     ]
+
+
+def test_a_recursion_unrolled_for_the_whole_schema_is_the_fix_of_each_recursive_reference(tmp_path, monkeypatch):
+    # the unrolling is said once, at the root (where nothing was found for its rule)
+    monkeypatch.chdir(tmp_path)
+    schema = {
+        "type": "object",
+        "properties": {"name": {"type": "string"}, "kids": {"type": "array", "items": {"$ref": "#"}}},
+        "required": ["name", "kids"],
+        "additionalProperties": False,
+    }
+    fixes = _fixes(tmp_path, schema, "anthropic")
+    assert fixes[("T501", "/properties/kids/items", "$ref")] == [("", "recursion")]

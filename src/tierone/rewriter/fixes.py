@@ -51,6 +51,8 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
       union were merged into, the change made where they were merged (:func:`_merged_into`);
       in a definition an ``allOf`` branch refers to, the change that merged it there;
     - for a limit over, the changes made to keep it (:func:`_kept_within`);
+    - a change for its rule at the root, where nothing was found for that rule at the root (it
+      speaks for the whole schema: a recursion unrolled);
     - those at its node for a rule not found there."""
     from .rewrite import rewrite
 
@@ -114,6 +116,7 @@ def _matched(
             or _merged_into(d, merged, at, data)
             or _around(_canonical((*place, d.keyword)) if d.keyword else place, whole_merged)
             or _kept_within(place, d.code, limited)
+            or [c for c in at.get((), {}).values() if c.rule == d.code and d.code not in found_at.get((), ())]
             or [c for c in here if c.rule not in found_at[place]]
         )
         if matched:
