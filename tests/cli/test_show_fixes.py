@@ -307,3 +307,22 @@ def test_a_recursion_unrolled_for_the_whole_schema_is_the_fix_of_each_recursive_
     }
     fixes = _fixes(tmp_path, schema, "anthropic")
     assert fixes[("T501", "/properties/kids/items", "$ref")] == [("", "recursion")]
+
+
+def test_a_finding_in_a_definition_an_all_of_branch_refers_to_shows_the_merge_that_took_it_in(tmp_path, monkeypatch):
+    # gemini-openapi writes `First` where it is used and merges `Base` into it there
+    monkeypatch.chdir(tmp_path)
+    schema = {
+        "type": "object",
+        "properties": {"lvl": {"$ref": "#/definitions/First"}},
+        "definitions": {
+            "Base": {"type": "object", "properties": {"a": {"type": "string"}}, "additionalProperties": True},
+            "First": {
+                "allOf": [{"$ref": "#/definitions/Base"}, {"type": "object", "properties": {"b": {"type": "integer"}}}]
+            },
+        },
+    }
+    fixes = _fixes(tmp_path, schema, "gemini-openapi")
+    assert fixes[("T102", "/definitions/Base", "additionalProperties")] == [
+        ("/properties/lvl", "merged 2 allOf branch(es)")
+    ]

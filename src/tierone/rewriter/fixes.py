@@ -136,15 +136,22 @@ class _Places:
 
     def merged_in(self, pointer: Pointer) -> list[tuple[Segment, ...]]:
         """The places of the definitions the ``allOf`` branches of the original's node at
-        ``pointer`` (a place of the rendition) refer to."""
+        ``pointer`` (a place of the rendition; where that is a reference, its target) refer to."""
         try:
-            branches = in_source(self.before(pointer), self.data).resolve(self.data).get("allOf")
-        except (PointerError, AttributeError):
+            node = in_source(self.before(pointer), self.data).resolve(self.data)
+        except PointerError:
             return []
+        seen: list[Any] = []
+        while isinstance(node, dict) and "allOf" not in node and (referred := referred_to(node, self.data)):
+            if any(node is other for other in seen):
+                return []  # (a cycle of references)
+            seen.append(node)
+            node = referred[1]  # (the rewrite wrote the definition where it is used: the merge is its)
+        branches = node.get("allOf") if isinstance(node, dict) else None
         if not isinstance(branches, list):
             return []
-        referred = [referred_to(branch, self.data) for branch in branches]
-        return [_canonical(found[0]) for found in referred if found is not None]
+        targets = [referred_to(branch, self.data) for branch in branches]
+        return [_canonical(found[0]) for found in targets if found is not None]
 
     def of(self, pointer: Pointer) -> list[tuple[Segment, ...]]:
         """:meth:`written`, then the place of each definition the original's ``$ref`` there
