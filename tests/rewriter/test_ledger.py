@@ -156,6 +156,31 @@ def test_a_refusal_under_a_root_that_is_only_a_ref_names_the_place_in_its_target
     assert all(not place.startswith("/properties") for place, _ in refused)
 
 
+def test_a_refusal_in_a_union_written_where_it_is_used_names_its_branch_and_the_nearest_place_it_has():
+    """Before (gemini-openapi writes `config` where it is used): `/properties/c/items/properties/h`
+    (the branch's anyOf/1 taken for the nullable spelling, since the `$ref` node holds no union)
+    and `/properties/c/items/properties/args/items`, places the original does not have; the
+    `items` the rewrite gives an array stand after the array's own place."""
+    branches = [
+        {"type": "object", "properties": {"v": {"type": "string"}}, "required": ["v"]},
+        {
+            "type": "object",
+            "properties": {"h": {"type": "string", "format": "hostname"}, "args": {"type": "array"}},
+            "required": ["h"],
+        },
+    ]
+    schema = {
+        "type": "object",
+        "properties": {"c": {"type": "array", "items": {"$ref": "#/definitions/config"}}},
+        "definitions": {"config": {"oneOf": branches}},
+    }
+    refused = {(str(u.pointer), u.rule) for u in tierone.rewrite(schema, "gemini-openapi", exact=True).unfixable}
+    assert {
+        ("/definitions/config/oneOf/1/properties/h", "T303"),
+        ("/definitions/config/oneOf/1/properties/args/items", "T607"),
+    } <= refused
+
+
 def test_exact_refuses_each_loosening_at_its_place():
     result = tierone.rewrite(ORIGINAL, "openai", exact=True)
     assert not result.ok

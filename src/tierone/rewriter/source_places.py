@@ -19,15 +19,27 @@ def in_source(pointer: Pointer, original: Any) -> Pointer:
     branch or place the rest of the path is in; inside a union's branch, a member the original
     declares beside the union (the rewrite shares it into each branch) is named there; below
     a root that is only a local ``$ref``, in its target. Past a step the original does not have
-    anywhere, the rest is kept as it is."""
+    anywhere, the rest is kept as it is after the nearest place the original has."""
     parts = tuple(pointer)
     if not parts:
         return pointer  # (the root: where it is only a `$ref`, the $ref's target is the next place)
+    # a place the original does not have (items the rewrite gave an array): its nearest place
+    # that it has, followed as far as the rest, then the rest as it is
+    for end in range(len(parts), 0, -1):
+        traced = _from_root(parts[:end], original)
+        if traced is not None:
+            return Pointer((*traced, *parts[end:]))
+    return Pointer(_as_far_as_written(original, parts))
+
+
+def _from_root(parts: tuple[Any, ...], original: Any) -> tuple[Any, ...] | None:
+    """:func:`_traced` of ``parts`` from the node the rendition's root stands for, else (the
+    definitions beside a root that is only a ``$ref``) from the original's root."""
     at, target = _root_target(original)
     traced = _traced(target, at, parts, 0, original, set())
-    if traced is None and target is not original:  # (the definitions beside a root $ref)
+    if traced is None and target is not original:
         traced = _traced(original, (), parts, 0, original, set())
-    return Pointer(traced if traced is not None else _as_far_as_written(original, parts))
+    return traced
 
 
 def _traced(
@@ -36,7 +48,7 @@ def _traced(
     """The original's place of ``parts[at:]`` from ``node`` (at ``kept``), through references,
     ``allOf`` branches, a tuple's places and the members beside a union; None where the
     original has no such place."""
-    while (step := _next_step(node, parts, at, kept)) is not None:
+    while (step := _next_step(node, parts, at, kept, original)) is not None:
         at, part = step
         child = _child(node, part)
         if child is _MISSING and isinstance(node, list) and isinstance(part, str):
@@ -109,11 +121,13 @@ def referred_to(node: Any, original: Any) -> tuple[Pointer, Any] | None:
         return None
 
 
-def _next_step(node: Any, parts: tuple[Any, ...], at: int, kept: Sequence[Any]) -> tuple[int, Any] | None:
+def _next_step(
+    node: Any, parts: tuple[Any, ...], at: int, kept: Sequence[Any], original: Any
+) -> tuple[int, Any] | None:
     """The next step of ``parts`` from ``at`` below ``node`` (at ``kept``) past the ``anyOf/N``
     steps the nullable spelling put in, where it stands and the original's name for it; None
     at the end."""
-    while at < len(parts) and _spelled_null(parts[at], at, parts, node, kept):
+    while at < len(parts) and _spelled_null(parts[at], at, parts, node, kept, original):
         at += 2
     if at == len(parts):
         return None
@@ -123,9 +137,10 @@ def _next_step(node: Any, parts: tuple[Any, ...], at: int, kept: Sequence[Any]) 
     return at, part
 
 
-def _spelled_null(part: Any, at: int, parts: tuple[Any, ...], node: Any, kept: Sequence[Any]) -> bool:
+def _spelled_null(part: Any, at: int, parts: tuple[Any, ...], node: Any, kept: Sequence[Any], original: Any) -> bool:
     """Whether ``parts[at:at + 2]`` is an ``anyOf/N`` step the nullable spelling put in (the
-    original has no union there)."""
+    original has no union there, nor in the definition its ``$ref`` names, which the rewrite
+    may have written there)."""
     return (
         part == "anyOf"
         and at + 1 < len(parts)
@@ -133,7 +148,15 @@ def _spelled_null(part: Any, at: int, parts: tuple[Any, ...], node: Any, kept: S
         and "anyOf" not in node
         and "oneOf" not in node
         and (not kept or kept[-1] not in ("properties", "$defs", "definitions"))
+        and not _union_referred_to(node, original)
     )
+
+
+def _union_referred_to(node: dict[str, Any], original: Any) -> bool:
+    """Whether the definition ``node``'s local ``$ref`` names holds a union (which the rewrite
+    may have written where it is used)."""
+    referred = referred_to(node, original) if "$ref" in node else None
+    return referred is not None and isinstance(referred[1], dict) and any(key in referred[1] for key in _UNIONS)
 
 
 def _as_far_as_written(original: Any, parts: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -142,7 +165,7 @@ def _as_far_as_written(original: Any, parts: tuple[Any, ...]) -> tuple[Any, ...]
     root, node = _root_target(original)
     kept: list[Any] = [*root]
     at = 0
-    while (step := _next_step(node, parts, at, kept)) is not None:
+    while (step := _next_step(node, parts, at, kept, original)) is not None:
         at, part = step
         kept.append(part)
         node = _child(node, part)
