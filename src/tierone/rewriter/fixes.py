@@ -45,8 +45,8 @@ def fixes_for(data: Any, diagnostics: Iterable[Diagnostic], profile: str) -> Map
     - for a finding at its node, those for its rule at a keyword its rule is about (``items``
       given to an array that had none);
     - the one that took out a subtree holding it, or its keyword (a removed ``not`` fixes what
-      was found inside it, a dead definition all it holds, a value carried as a JSON string what its schema
-      holds, a member moved into its object's ``tierone_rest`` what it holds);
+      was found inside it, a dead definition all it holds, a value carried as a JSON string what
+      its schema holds, a member moved into its object's ``tierone_rest`` what it holds);
     - in an ``allOf`` branch merged into its node, or a union's branch the members beside the
       union were merged into, the change made where they were merged (:func:`_merged_into`);
       in a definition an ``allOf`` branch refers to, the change that merged it there;
@@ -107,14 +107,15 @@ def _matched(
     result = {}
     for d in fixable:
         place = _canonical(d.pointer)
-        here = {**at.get(place, {}), **(at.get(_canonical((*place, d.keyword)), {}) if d.keyword else {})}.values()
+        spot = _canonical((*place, d.keyword)) if d.keyword else place  # (its keyword's member, if any)
+        here = {**at.get(place, {}), **(at.get(spot, {}) if d.keyword else {})}.values()
         matched = (
-            [c for c in here if c.rule == d.code and (not c.keyword or not d.keyword or c.keyword == d.keyword)]
+            [c for c in here if _answers(c, d)]
             or [c for c in here if d.keyword is not None and c.keyword == d.keyword]
             or _at_its_keywords(place, d, at)
-            or _around(_canonical((*place, d.keyword)) if d.keyword else place, whole)
+            or _around(spot, whole)
             or _merged_into(d, merged, at, data)
-            or _around(_canonical((*place, d.keyword)) if d.keyword else place, whole_merged)
+            or _around(spot, whole_merged)
             or _kept_within(place, d.code, limited)
             or [c for c in at.get((), {}).values() if c.rule == d.code and d.code not in found_at.get((), ())]
             or [c for c in here if c.rule not in found_at[place]]
@@ -190,6 +191,11 @@ def _around(place: tuple[Segment, ...], whole: Mapping[tuple[Segment, ...], Chan
     return []
 
 
+def _answers(change: Change, found: Diagnostic) -> bool:
+    """Whether ``change`` was made for ``found``'s rule (and, where both name one, its keyword)."""
+    return change.rule == found.code and (not change.keyword or not found.keyword or change.keyword == found.keyword)
+
+
 def _at_its_keywords(
     place: tuple[Segment, ...], found: Diagnostic, at: Mapping[tuple[Segment, ...], Mapping[Any, Change]]
 ) -> list[Change]:
@@ -223,15 +229,14 @@ def _merged_into(
             node = Pointer(holder).resolve(data)
         except PointerError:
             continue
+        if not isinstance(node, dict):
+            continue
         if keyword == "allOf":
             if rest[:1] not in ((), ("properties",)):  # (only members are merged: the rest may be left out)
                 return [change]
             others = [(*holder, "allOf", i, *rest) for i in range(len(node.get("allOf", ()))) if i != place[end + 1]]
             same = [
-                c
-                for p in ((*holder, *rest), *others)
-                for c in at.get(_canonical(p), {}).values()
-                if c.rule == found.code and (not c.keyword or not found.keyword or c.keyword == found.keyword)
+                c for p in ((*holder, *rest), *others) for c in at.get(_canonical(p), {}).values() if _answers(c, found)
             ]
             return same[:1] or [change]
         beside = node.get("properties")
