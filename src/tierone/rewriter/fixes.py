@@ -101,6 +101,12 @@ def _matched(
             whole_merged.setdefault(target, change)
         if change.rule in BY_CODE and BY_CODE[change.rule].kind == "limit":
             limited.setdefault(change.rule, []).append((places.written(change.pointer), change))
+    #: the changes in the branches of an allOf, by its holder and the place within a branch
+    in_branches: dict[tuple[tuple[Segment, ...], tuple[Segment, ...]], list[Change]] = {}
+    for place, made in at.items():
+        for end in range(len(place) - 1):
+            if place[end] == "allOf" and type(place[end + 1]) is int:
+                in_branches.setdefault((place[:end], place[end + 2 :]), []).extend(made.values())
     found_at: dict[tuple[Segment, ...], set[str]] = {}
     for d in fixable:
         found_at.setdefault(_canonical(d.pointer), set()).add(d.code)
@@ -114,7 +120,7 @@ def _matched(
             or [c for c in here if d.keyword is not None and c.keyword == d.keyword]
             or _at_its_keywords(place, d, at)
             or _around(spot, whole)
-            or _merged_into(d, merged, at, data)
+            or _merged_into(d, merged, at, in_branches, data)
             or _around(spot, whole_merged)
             or _kept_within(place, d.code, limited)
             or [c for c in at.get((), {}).values() if c.rule == d.code and d.code not in found_at.get((), ())]
@@ -211,6 +217,7 @@ def _merged_into(
     found: Diagnostic,
     merged: Mapping[tuple[tuple[Segment, ...], str], Change],
     at: Mapping[tuple[Segment, ...], Mapping[Any, Change]],
+    in_branches: Mapping[tuple[tuple[Segment, ...], tuple[Segment, ...]], list[Change]],
     data: Any,
 ) -> list[Change]:
     """For a finding in a branch merged into its node (the nearest first): in an ``allOf``
@@ -234,11 +241,9 @@ def _merged_into(
         if keyword == "allOf":
             if rest[:1] not in ((), ("properties",)):  # (only members are merged: the rest may be left out)
                 return [change]
-            others = [(*holder, "allOf", i, *rest) for i in range(len(node.get("allOf", ()))) if i != place[end + 1]]
-            same = [
-                c for p in ((*holder, *rest), *others) for c in at.get(_canonical(p), {}).values() if _answers(c, found)
-            ]
-            return same[:1] or [change]
+            home, within = _canonical(holder), _canonical(rest)
+            made = [*at.get((*home, *within), {}).values(), *in_branches.get((home, within), ())]
+            return [c for c in made if _answers(c, found)][:1] or [change]
         beside = node.get("properties")
         if not rest or (rest[0] == "properties" and len(rest) > 1 and isinstance(beside, dict) and rest[1] in beside):
             return [change]
