@@ -68,8 +68,13 @@ def main() -> int:
     profiles = [p for p in args.profiles.split(",") if p]
     counts = {profile: Counter() for profile in profiles}
     failures = []
+    unreadable = 0
     for path in files:
-        schema = json.loads(path.read_text())
+        try:
+            schema = json.loads(path.read_text(encoding="utf-8"))
+        except (UnicodeDecodeError, ValueError):  # a corpus file that is not JSON: counted, the run goes on
+            unreadable += 1
+            continue
         if not isinstance(schema, dict):
             continue
         for profile in profiles:
@@ -77,7 +82,11 @@ def main() -> int:
             counts[profile][outcome.status] += 1
             if outcome.status == "failed":
                 failures.append(f"{profile} {path}: {outcome.detail}")
-    print(json.dumps({"schemas": len(files), **{p: dict(c) for p, c in counts.items()}}, indent=2))
+    print(
+        json.dumps(
+            {"schemas": len(files), "unreadable": unreadable, **{p: dict(c) for p, c in counts.items()}}, indent=2
+        )
+    )
     for line in failures[:40]:
         print(line)
     return 1 if failures else 0
