@@ -232,19 +232,17 @@ def _merged_into(
         change = merged.get((_canonical(holder), str(keyword))) if type(place[end + 1]) is int else None
         if change is None:
             continue
-        try:
-            node = Pointer(holder).resolve(data)
-        except PointerError:
-            continue
-        if not isinstance(node, dict):
-            continue
         if keyword == "allOf":
             if rest[:1] not in ((), ("properties",)):  # (only members are merged: the rest may be left out)
                 return [change]
             home, within = _canonical(holder), _canonical(rest)
             made = [*at.get((*home, *within), {}).values(), *in_branches.get((home, within), ())]
             return [c for c in made if _answers(c, found)][:1] or [change]
-        beside = node.get("properties")
+        try:
+            node = Pointer(holder).resolve(data)
+        except PointerError:
+            continue
+        beside = node.get("properties") if isinstance(node, dict) else None
         if not rest or (rest[0] == "properties" and len(rest) > 1 and isinstance(beside, dict) and rest[1] in beside):
             return [change]
     return []
